@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { ServerConfig } from './config.ts';
+import type { Database, JwtClaims } from './db/database.ts';
+import { HttpError } from './http/errors.ts';
+import { createTokenVerifier, loadLocalSigner, type AccessTokenSigner, type AccessTokenVerifier } from './auth/tokens.ts';
+import { authRoutes } from './auth/routes.ts';
+import { syncRoutes } from './sync/routes.ts';
+import { apiRoutes } from './api/routes.ts';
+
+export const SERVER_VERSION = '0.1.0';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The local auth's token signer (undefined with hosted Supabase); tests mint tokens with it. */
+    pactaSigner: AccessTokenSigner | undefined;
+  }
+}
+
+/** What every route module gets: configuration, the database and token handling. */
+export type AppContext = {
+  config: ServerConfig;
+  db: Database;
+  /** Present in local auth mode only: hosted Supabase signs its own tokens. */
+  signer: AccessTokenSigner | undefined;
+  verifyToken: AccessTokenVerifier;
+  /** Verifies the request's bearer token (and, locally, that its session is still alive). 401 otherwise. */
+  authenticate(request: FastifyRequest): Promise<JwtClaims>;
+};
+
+export async function buildServer(config: ServerConfig, db: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Tokens and passwords never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', '*.password'],
+    },
+    bodyLimit: 1024 * 1024,
+  });
+
+  const issuer = config.auth.mode === 'local' ? `${config.publicUrl}/auth/v1` : `${config.auth.supabaseUrl}/auth/v1`;
+  const signer =
+    config.auth.mode === 'local' ? await loadLocalSigner(db, issuer, config.auth.accessTokenTtlSeconds) : undefined;
+  const verifyToken = createTokenVerifier({
+    issuer,
+    jwks: signer ? signer.jwks : new URL(`${issuer}/.well-known/jwks.json`),
+  });
+  const ctx: AppContext = {
+    config,
+    db,
+    signer,
+    verifyToken,
+    async authenticate(request) {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      if (!token) throw new HttpError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+      return verifyToken(token);
+    },
+  };
+
+  app.decorate('pactaSigner', signer);
+
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.status).send({ code: err.code, message: err.message, ...err.extra });
+    }
+    const e = err as { statusCode?: number; code?: string; message: string };
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      // Fastify's own parse and size errors (malformed JSON, body too large, bad content type).
+      const code =
+        e.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'payload_too_large'
+          : e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'unsupported_media_type'
+            : 'bad_request';
+      return reply.status(e.statusCode).send({ code, message: e.message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ code: 'internal_error', message: 'Server error. Please try again later.' });
+  });
+
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      const { rows } = await db.pool.query<{ server_version: string }>('show server_version');
+      return { status: 'ok', version: SERVER_VERSION, database: { reachable: true, version: rows[0]?.server_version } };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', version: SERVER_VERSION, database: { reachable: false } });
+    }
+  });
+
+  if (config.auth.mode === 'local') await app.register(authRoutes, { prefix: '/auth/v1', ctx });
+  await app.register(syncRoutes, { prefix: '/sync/v1', ctx });
+  await app.register(apiRoutes, { prefix: '/api', ctx });
+  registerApp(app, config);
+  return app;
+}
+
+/** Serves the built PWA with an SPA fallback: any unknown non-API path gets index.html. */
+function registerApp(app: FastifyInstance, config: ServerConfig): void {
+  const dir = config.staticDir;
+  const index = dir ? path.join(dir, 'index.html') : undefined;
+  if (dir && index && fs.existsSync(index)) {
+    void app.register(fastifyStatic, { root: dir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const apiPath = /^\/(api|sync|auth\/v1)(\/|$)/.test(request.url);
+    if (request.method === 'GET' && !apiPath && index && fs.existsSync(index)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+    }
+    return reply.status(404).send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

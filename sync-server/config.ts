@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Everything the server reads from the environment, validated once at start-up.
+ * With nothing set, Pacta runs on an embedded Postgres with local auth (the "embedded default").
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().default('127.0.0.1'),
+  /** Public origin the browser uses; e-mail links and JWT `iss` derive from it. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Unset: start an embedded Postgres 17. Set: use that Postgres (15+, hosted Supabase included). */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  /** Set to a hosted project's URL to verify its tokens instead of serving local auth. */
+  SUPABASE_URL: z.string().url().optional(),
+  SUPABASE_ANON_KEY: z.string().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  EMAIL_CONFIRMATION: z.enum(['on', 'off']).default('on'),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Pacta <no-reply@pacta.local>'),
+  TOMBSTONE_HORIZON_DAYS: z.coerce.number().positive().default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  /** Local mode serves /auth/v1 itself; hosted mode trusts the Supabase project's JWKS. */
+  auth:
+    | { mode: 'local'; accessTokenTtlSeconds: number; emailConfirmation: boolean }
+    | { mode: 'hosted'; supabaseUrl: string; anonKey: string | undefined };
+  smtp: { url: string; from: string } | undefined;
+  tombstoneHorizonDays: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Folder of the built PWA to serve, if any. */
+  staticDir: string | undefined;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: path.resolve(e.DATA_DIR),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    auth: e.SUPABASE_URL
+      ? { mode: 'hosted', supabaseUrl: e.SUPABASE_URL.replace(/\/$/, ''), anonKey: e.SUPABASE_ANON_KEY }
+      : { mode: 'local', accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS, emailConfirmation: e.EMAIL_CONFIRMATION === 'on' },
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
+    tombstoneHorizonDays: e.TOMBSTONE_HORIZON_DAYS,
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve('dist'),
+  };
+}

@@ -1,0 +1,66 @@
+import pg from 'pg';
+
+/** Claims of a verified Supabase access token, as RLS reads them through `auth.jwt()`. */
+export type JwtClaims = {
+  sub: string;
+  role: string;
+  email?: string;
+  session_id?: string;
+  app_metadata?: Record<string, unknown>;
+  user_metadata?: Record<string, unknown>;
+  [claim: string]: unknown;
+};
+
+export type Tx = pg.PoolClient;
+
+export type Database = {
+  pool: pg.Pool;
+  /**
+   * Runs `work` in one transaction as the signed-in user: the claims go into `request.jwt.claims`
+   * and the role becomes `authenticated` (or `service_role`), so every RLS policy applies exactly as
+   * it would through Supabase's own API.
+   */
+  asUser<T>(claims: JwtClaims, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `work` in one transaction with the server's own rights (no RLS): server-owned writes only. */
+  asService<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+// bigint columns (cents, sequence numbers) come back as JS numbers: all our amounts fit in 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function createDatabase(databaseUrl: string, opts: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.max ?? 20 });
+  // An idle client can lose its connection (database restart); without a listener that would crash the process.
+  pool.on('error', () => {});
+
+  async function inTransaction<T>(setup: (tx: Tx) => Promise<void>, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const tx = await pool.connect();
+    try {
+      await tx.query('begin');
+      await setup(tx);
+      const result = await work(tx);
+      await tx.query('commit');
+      return result;
+    } catch (err) {
+      await tx.query('rollback').catch(() => {});
+      throw err;
+    } finally {
+      tx.release();
+    }
+  }
+
+  return {
+    pool,
+    asUser: (claims, work) =>
+      inTransaction(async (tx) => {
+        const role = claims.role === 'service_role' ? 'service_role' : 'authenticated';
+        await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [
+          JSON.stringify(claims),
+          role,
+        ]);
+      }, work),
+    asService: (work) => inTransaction(async () => {}, work),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'sync-server/**/*.test.ts'],
+          exclude: ['**/*.pg.test.ts', 'node_modules/**'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'pg',
+          include: ['tests/**/*.pg.test.ts', 'sync-server/**/*.pg.test.ts', 'src/**/*.pg.test.ts'],
+          globalSetup: ['tests/support/pg-global-setup.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file gets its own database cloned from the migrated template; 2 cores, so 2 at a time.
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
+      },
+    ],
+  },
+});
