@@ -1,0 +1,52 @@
+/**
+ * The one typed boundary of the recommendations worker (STYLE.md 3). The worker implements `WorkerApi`
+ * (workers/recommendations-service.ts); the main thread reaches it only through
+ * src/lib/recommendations-client.ts, where Comlink turns every method into a Promise.
+ *
+ * Only plain data crosses the boundary (structured clone): documents go in once per load, and scoring
+ * answers with ids and scores, not whole documents, so an answer stays small whatever the data size.
+ */
+import type { BrandInput, CreatorInput, DealInput, Instant } from '../src/domain/recommendation.ts';
+
+export type { BrandInput, CreatorInput, DealInput, Instant };
+
+/** One recommendation: the document id and its recommendation score. Best first in every answer. */
+export interface ScoredId {
+  id: string;
+  score: number;
+}
+
+export interface LoadSummary {
+  /** How many documents the worker now holds for this kind (a load replaces the previous one). */
+  count: number;
+}
+
+export interface ScoreDealsOptions {
+  /** Required: the pure scoring never reads the clock itself. */
+  now: Instant;
+  /** Default 10; Infinity ranks every eligible deal (the swipe stack). */
+  limit?: number;
+  appliedDealIds?: readonly string[];
+  skippedDealIds?: readonly string[];
+}
+
+export interface ScoreCreatorsOptions {
+  now: Instant;
+  /** Default 10. */
+  limit?: number;
+  /** Creators not to suggest (already applicants, already selected). */
+  excludeCreatorIds?: readonly string[];
+}
+
+export interface WorkerApi {
+  /** Handshake: answers once the worker module has evaluated and exposed the API. */
+  ready(): 'ready';
+  /** Replaces the deals and their brands' profiles (rating, total_deals, Pro membership) held by the worker. */
+  loadDeals(deals: readonly DealInput[], brands: readonly BrandInput[]): LoadSummary;
+  /** Replaces the creator profiles held by the worker. */
+  loadCreators(creators: readonly CreatorInput[]): LoadSummary;
+  /** The loaded deals ranked for this creator (see recommendDeals). Throws if no deals were loaded. */
+  scoreDealsFor(creator: CreatorInput, options: ScoreDealsOptions): ScoredId[];
+  /** The loaded creators ranked for this deal (see recommendCreators). Throws if no creators were loaded. */
+  scoreCreatorsFor(deal: DealInput, options: ScoreCreatorsOptions): ScoredId[];
+}
