@@ -115,7 +115,10 @@ export class SessionManager {
   }
 
   private navigate(path: string, state?: unknown) {
-    if (this.deps.navigate) this.deps.navigate(path, state);
+    if (this.deps.navigate) {
+      if (state === undefined) this.deps.navigate(path);
+      else this.deps.navigate(path, state);
+    }
     else if (typeof window !== 'undefined') window.location.assign(path);
   }
 
