@@ -190,6 +190,17 @@ describe('recommendDeals', () => {
     expect(recommendDeals(creator, deals, { brands }, { now: NOW, limit: Infinity })).toHaveLength(15);
   });
 
+  test('a short list picked from many deals is exactly the head of the full ranking, ties included', () => {
+    // 300 deals with many equal scores (amounts and niches cycle), so the top 10 depends on tie-breaking.
+    const many = Array.from({ length: 300 }, (_, i) =>
+      deal({ id: `m-${(i * 7919) % 300}`, amount_cents: 5_000 + (i % 7) * 10_000, niches: i % 3 ? ['Food'] : ['Travel'], brand_id: i % 2 ? proBrand.id : plainBrand.id }),
+    );
+    const full = recommendDeals(creator, many, { brands }, { now: NOW, limit: Infinity });
+    for (const limit of [1, 4, 10, 63]) {
+      expect(recommendDeals(creator, many, { brands }, { now: NOW, limit })).toEqual(full.slice(0, limit));
+    }
+  });
+
   test('brands may be given as a Map', () => {
     const ranked = recommendDeals(creator, [deal({ id: 'x', brand_id: proBrand.id })], { brands: new Map([[proBrand.id, proBrand]]) }, { now: NOW });
     expect(ranked[0]?.score).toBe(94);

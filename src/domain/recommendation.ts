@@ -104,8 +104,19 @@ export function isProActive(member: ProMembershipInput, now: Instant): boolean {
   return Number.isFinite(until) && until > toEpochMs(now);
 }
 
+// Tags come from small vocabularies (26 niches, a few platforms), so normalised forms are memoised:
+// scoring 10,000 documents would otherwise allocate tens of thousands of identical strings.
+const normalized = new Map<string, string>();
+const NORMALIZED_MEMO_LIMIT = 10_000;
+
 function normalize(tag: string): string {
-  return tag.trim().toLowerCase();
+  let key = normalized.get(tag);
+  if (key === undefined) {
+    key = tag.trim().toLowerCase();
+    if (normalized.size >= NORMALIZED_MEMO_LIMIT) normalized.clear();
+    normalized.set(tag, key);
+  }
+  return key;
 }
 
 /** Lower-cased, trimmed, de-duplicated tags (niches, platforms): 'Fitness' and 'fitness ' are one niche. */
@@ -118,14 +129,14 @@ export function tagSet(tags: readonly string[] | null | undefined): ReadonlySet<
 /** How many distinct tags of `tags` are in `reference` (each shared tag counts once). */
 export function countShared(reference: ReadonlySet<string>, tags: readonly string[] | null | undefined): number {
   if (!tags || reference.size === 0) return 0;
-  if (tags.length === 1) return reference.has(normalize(tags[0]!)) ? 1 : 0;
   let shared = 0;
-  const seen = new Set<string>();
+  // Documents carry a handful of tags: a small array de-duplicates faster than a Set.
+  const counted: string[] = [];
   for (const tag of tags) {
     const key = normalize(tag);
-    if (!seen.has(key)) {
-      seen.add(key);
-      if (reference.has(key)) shared++;
+    if (reference.has(key) && !counted.includes(key)) {
+      counted.push(key);
+      shared++;
     }
   }
   return shared;
@@ -186,7 +197,8 @@ export function scoreDealForCreator(
   brand: BrandInput | null | undefined,
   now: Instant,
 ): DealScoreBreakdown {
-  return scoreDealPrepared(deal, prepareCreator(creator), brand, toEpochMs(now));
+  const nowMs = toEpochMs(now);
+  return scoreDealPrepared(deal, prepareCreator(creator), brandTerms(brand, nowMs), nowMs);
 }
 
 interface PreparedCreator {
@@ -199,14 +211,27 @@ function prepareCreator(creator: CreatorInput): PreparedCreator {
   return { creator, niches: tagSet(creator.niches), platforms: tagSet(creator.platforms) };
 }
 
-function scoreDealPrepared(deal: DealInput, prepared: PreparedCreator, brand: BrandInput | null | undefined, nowMs: number): DealScoreBreakdown {
+/** The brand's share of a deal's score: the same for all of a brand's deals, so computed once per brand. */
+interface BrandTerms {
+  rating: number;
+  proMultiplier: number;
+  brandVolume: number;
+}
+
+function brandTerms(brand: BrandInput | null | undefined, nowMs: number): BrandTerms {
+  return {
+    rating: (brand?.rating ?? 0) * SCORE.ratingFactor,
+    proMultiplier: brand && isProActive(brand, nowMs) ? SCORE.proMultiplier : 1,
+    brandVolume: (brand?.total_deals ?? 0) > SCORE.brandVolumeThreshold ? SCORE.brandVolumeBonus : 0,
+  };
+}
+
+function scoreDealPrepared(deal: DealInput, prepared: PreparedCreator, brand: BrandTerms, nowMs: number): DealScoreBreakdown {
   const { creator } = prepared;
-  const rating = (brand?.rating ?? 0) * SCORE.ratingFactor;
+  const { rating, proMultiplier, brandVolume } = brand;
   const niches = countShared(prepared.niches, deal.niches) * SCORE.perSharedNiche;
   const platforms = countShared(prepared.platforms, deal.platforms) * SCORE.perSharedPlatform;
   const amountFit = amountFitPoints(deal.amount_cents, creator.min_deal_amount_cents, creator.max_deal_amount_cents);
-  const proMultiplier = brand && isProActive(brand, nowMs) ? SCORE.proMultiplier : 1;
-  const brandVolume = (brand?.total_deals ?? 0) > SCORE.brandVolumeThreshold ? SCORE.brandVolumeBonus : 0;
   const ageMs = nowMs - Date.parse(deal.created_at);
   // An unparseable created_at gets no freshness bonus rather than poisoning the score with NaN.
   const freshness = Number.isFinite(ageMs) && ageMs < SCORE.freshDealMaxAgeMs ? SCORE.freshDealBonus : 0;
@@ -273,6 +298,26 @@ function byScoreThenId<T extends { id: string }>(a: Ranked<T>, b: Ranked<T>): nu
   return a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0;
 }
 
+/**
+ * The `limit` best of `ranked`, in order. A short list (the usual 4 or 10) is kept by insertion while
+ * scanning once instead of sorting thousands of candidates; a long one is sorted.
+ */
+function best<T extends { id: string }>(ranked: Ranked<T>[], limit: number): Ranked<T>[] {
+  if (limit >= 64 || limit * 4 >= ranked.length) {
+    ranked.sort(byScoreThenId);
+    return ranked.length > limit ? ranked.slice(0, limit) : ranked;
+  }
+  const top: Ranked<T>[] = [];
+  for (const candidate of ranked) {
+    if (top.length === limit && byScoreThenId(candidate, top[limit - 1]!) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && byScoreThenId(candidate, top[at - 1]!) < 0) at--;
+    top.splice(at, 0, candidate);
+    if (top.length > limit) top.pop();
+  }
+  return top;
+}
+
 function normalizeLimit(limit: number | undefined, fallback: number): number {
   if (limit === undefined) return fallback;
   if (Number.isNaN(limit)) throw new RangeError('limit must be a number');
@@ -317,15 +362,19 @@ export function recommendDeals<D extends DealInput>(
   const excluded = new Set<string>(context.appliedDealIds ?? []);
   for (const id of context.skippedDealIds ?? []) excluded.add(id);
   const prepared = prepareCreator(creator);
+  const brands = new Map<string, BrandTerms>();
   const ranked: Ranked<D>[] = [];
   for (const deal of deals) {
     if (deal.status !== 'open' || deal.deleted || excluded.has(deal.id)) continue;
     if (deal.pro_only && !creatorIsPro) continue;
-    const score = scoreDealPrepared(deal, prepared, lookupBrand(context.brands, deal.brand_id), nowMs).total;
-    ranked.push({ item: deal, score });
+    let brand = brands.get(deal.brand_id);
+    if (!brand) {
+      brand = brandTerms(lookupBrand(context.brands, deal.brand_id), nowMs);
+      brands.set(deal.brand_id, brand);
+    }
+    ranked.push({ item: deal, score: scoreDealPrepared(deal, prepared, brand, nowMs).total });
   }
-  ranked.sort(byScoreThenId);
-  return ranked.length > limit ? ranked.slice(0, limit) : ranked;
+  return best(ranked, limit);
 }
 
 export interface RecommendCreatorsContext {
@@ -356,8 +405,7 @@ export function recommendCreators<C extends CreatorInput>(
     if (deal.pro_only && !isProActive(creator, nowMs)) continue;
     ranked.push({ item: creator, score: scoreCreatorPrepared(creator, prepared, nowMs).total });
   }
-  ranked.sort(byScoreThenId);
-  return ranked.length > limit ? ranked.slice(0, limit) : ranked;
+  return best(ranked, limit);
 }
 
 /** What a brand (or a campaign brief) asks of a creator, for the simple match score. */
