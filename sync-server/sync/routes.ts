@@ -1,5 +1,146 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../app.ts';
+import type { JwtClaims } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import {
+  checkpointSchema,
+  COLLECTION_NAMES,
+  DEFAULT_PULL_LIMIT,
+  MAX_PULL_LIMIT,
+  MAX_PUSH_ROWS,
+  MIN_SYNC_PROTOCOL_VERSION,
+  SYNC_PROTOCOL_HEADER,
+  SYNC_PROTOCOL_VERSION,
+} from '../../src/domain/collections/index.ts';
+import { serverCollection, type ServerCollection } from './collections.ts';
+import { pullChanges } from './pull.ts';
+import { pushChanges, type PushRow } from './push.ts';
+import { startChangeListener } from './change-listener.ts';
+import { createStreamHub } from './stream-hub.ts';
+import { purgeTombstones } from './tombstones.ts';
 
-// Placeholder until the replication protocol lands.
-export async function syncRoutes(_app: FastifyInstance, _opts: { ctx: AppContext }): Promise<void> {}
+/**
+ * The replication protocol (docs/decisions/001-sync-protocol.md):
+ *   GET  /sync/v1/:collection/pull?checkpoint=<json>&limit=<n>  → { documents, checkpoint, reset? }
+ *   POST /sync/v1/:collection/push  { rows: [{ newDocumentState, assumedMasterState? }] } → { conflicts }
+ *   GET  /sync/v1/stream  Server-Sent Events: `hello` on connect, `change` notices, heartbeats.
+ * Every request: `X-Pacta-Protocol` (426 below the minimum), then a bearer token (401), then the rest.
+ */
+export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const claimsOf = new WeakMap<FastifyRequest, JwtClaims>();
+  const hub = createStreamHub({ knownCollections: COLLECTION_NAMES });
+  const listener = startChangeListener(ctx.db.pool, {
+    onNotice: (notice) => hub.notify(notice),
+    onResync: () => hub.resyncAll(),
+    onError: (err) => app.log.warn({ err }, 'change listener connection problem'),
+  });
+  // Open streams would keep a graceful shutdown waiting forever.
+  app.addHook('preClose', async () => hub.closeAll());
+  app.addHook('onClose', async () => listener.close());
+
+  const purgeEveryMs = 24 * 3600 * 1000;
+  const purge = setInterval(() => {
+    purgeTombstones(ctx.db, ctx.config.tombstoneHorizonDays).catch((err) => app.log.error({ err }, 'tombstone purge failed'));
+  }, purgeEveryMs);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  // Security checks come first, before anything that could reveal what exists.
+  app.addHook('onRequest', async (request) => {
+    const version = Number(request.headers[SYNC_PROTOCOL_HEADER]);
+    if (!Number.isInteger(version) || version < MIN_SYNC_PROTOCOL_VERSION) {
+      throw new HttpError(426, 'client_too_old', 'This version of Pacta is out of date. Reload the app to update it.', {
+        minimum: MIN_SYNC_PROTOCOL_VERSION,
+      });
+    }
+    claimsOf.set(request, await ctx.authenticate(request));
+  });
+
+  const claims = (request: FastifyRequest) => claimsOf.get(request)!;
+
+  function collectionOf(request: FastifyRequest): ServerCollection {
+    const { collection } = request.params as { collection: string };
+    const found = serverCollection(collection);
+    if (!found) throw new HttpError(404, 'unknown_collection', `There is no collection named ${collection}`);
+    return found;
+  }
+
+  const pullQuery = z.object({
+    checkpoint: z.string().max(2000).optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
+  });
+
+  app.get('/:collection/pull', async (request) => {
+    const collection = collectionOf(request);
+    const query = pullQuery.safeParse(request.query);
+    if (!query.success) throw validationFailed(query.error);
+    let checkpoint = null;
+    if (query.data.checkpoint !== undefined && query.data.checkpoint !== 'null') {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(query.data.checkpoint);
+      } catch {
+        throw new HttpError(400, 'bad_checkpoint', 'checkpoint must be JSON');
+      }
+      const parsed = checkpointSchema.safeParse(raw);
+      if (!parsed.success) throw new HttpError(400, 'bad_checkpoint', z.prettifyError(parsed.error));
+      checkpoint = parsed.data;
+    }
+    return pullChanges(ctx.db, claims(request), collection, checkpoint, query.data.limit);
+  });
+
+  app.post('/:collection/push', async (request) => {
+    const collection = collectionOf(request);
+    if (collection.spec.readOnly) {
+      throw new HttpError(403, 'read_only_collection', `${collection.name} is written by the server only`);
+    }
+    const body = request.body as { rows?: unknown } | null;
+    if (body && Array.isArray(body.rows) && body.rows.length > MAX_PUSH_ROWS) {
+      throw new HttpError(413, 'too_many_rows', `Push at most ${MAX_PUSH_ROWS} rows per request`);
+    }
+    const parsed = pushBodySchema(collection).safeParse(body);
+    if (!parsed.success) throw validationFailed(parsed.error);
+    const conflicts = await pushChanges(ctx.db, claims(request), collection, (parsed.data as { rows: PushRow[] }).rows);
+    return { conflicts };
+  });
+
+  app.get('/stream', async (request, reply) => {
+    const user = claims(request);
+    const { rows } = await ctx.db.pool.query<{ role: string }>('select role from public.profiles where id = $1', [user.sub]);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    hub.add(res, {
+      id: user.sub,
+      isAdmin: rows[0]?.role === 'admin',
+      expiresAt: typeof user.exp === 'number' ? user.exp : undefined,
+      protocol: SYNC_PROTOCOL_VERSION,
+    });
+  });
+}
+
+const pushSchemas = new Map<string, z.ZodType>();
+
+function pushBodySchema(collection: ServerCollection): z.ZodType {
+  let schema = pushSchemas.get(collection.name);
+  if (!schema) {
+    const doc = collection.spec.schema.extend({ _deleted: z.boolean().default(false) });
+    schema = z.object({
+      rows: z.array(z.object({ newDocumentState: doc, assumedMasterState: doc.optional().nullable() })).max(MAX_PUSH_ROWS),
+    });
+    pushSchemas.set(collection.name, schema);
+  }
+  return schema;
+}
+
+function validationFailed(error: z.ZodError): HttpError {
+  return new HttpError(400, 'validation_failed', z.prettifyError(error), {
+    issues: error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message })),
+  });
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { cents, count, stringList, syncColumns, timestamp, uuid } from './fields.ts';
+
+export const DEAL_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
+export const ESCROW_STATUSES = ['none', 'pending', 'released', 'refunded'] as const;
+export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
+export const DEAL_TIMELINES = ['1 week', '2 weeks', '1 month', '2 months', '3+ months'] as const;
+export const PAYOUT_FORMATS = ['fixed', 'performance', 'commission'] as const;
+
+export const dealDocument = z.object({
+  id: uuid,
+  brand_id: uuid,
+  title: z.string(),
+  description: z.string(),
+  amount_cents: cents,
+  budget_cents: cents.nullable().default(null),
+  requirements: stringList.default([]),
+  deadline: z.string().nullable().default(null),
+  category: z.string().nullable().default(null),
+  niches: stringList,
+  platforms: stringList.default([]),
+  deliverables: stringList.default([]),
+  timeline: z.enum(DEAL_TIMELINES).nullable().default(null),
+  brand_guidelines: z.string().nullable().default(null),
+  target_audience: z.string().nullable().default(null),
+  key_messaging: z.string().nullable().default(null),
+  product_url: z.string().nullable().default(null),
+  pro_only: z.boolean().default(false),
+  status: z.enum(DEAL_STATUSES).default('open'),
+  payout_format: z.enum(PAYOUT_FORMATS).default('fixed'),
+  is_campaign: z.boolean().default(false),
+  max_creators: z.number().int().min(1).nullable().default(null),
+  performance_rate: z.number().min(0).nullable().default(null),
+  selected_creator_ids: z.array(uuid).default([]),
+  winner_id: uuid.nullable().default(null),
+  completed_at: timestamp.nullable().default(null),
+  escrow_status: z.enum(ESCROW_STATUSES).default('none'),
+  applications_count: count.default(0),
+  ...syncColumns,
+});
+export type DealDocument = z.infer<typeof dealDocument>;
+
+export const applicationDocument = z.object({
+  id: uuid,
+  deal_id: uuid,
+  creator_id: uuid,
+  status: z.enum(APPLICATION_STATUSES).default('pending'),
+  pitch: z.string().default(''),
+  ...syncColumns,
+});
+export type ApplicationDocument = z.infer<typeof applicationDocument>;
+
+export const reviewDocument = z.object({
+  id: uuid,
+  deal_id: uuid,
+  reviewer_id: uuid,
+  reviewee_id: uuid,
+  rating: z.number().int().min(1).max(5),
+  content: z.string().default(''),
+  ...syncColumns,
+});
+export type ReviewDocument = z.infer<typeof reviewDocument>;

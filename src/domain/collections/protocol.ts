@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { uuid } from './fields.ts';
+
+/** The replication protocol version this code speaks; sent as `X-Pacta-Protocol`. */
+export const SYNC_PROTOCOL_VERSION = 1;
+/** Servers answer 426 `client_too_old` to clients below this version. */
+export const MIN_SYNC_PROTOCOL_VERSION = 1;
+export const SYNC_PROTOCOL_HEADER = 'x-pacta-protocol';
+export const MAX_PULL_LIMIT = 1000;
+export const DEFAULT_PULL_LIMIT = 100;
+export const MAX_PUSH_ROWS = 500;
+
+const xid = z.string().regex(/^\d{1,20}$/, 'a transaction id (xid8) in decimal');
+
+/**
+ * Where a client is in a collection's change feed: everything up to `(xid, id)` (ordered by
+ * the writing transaction's id, then row id) has been received.
+ * - `scope`: the user's visibility key when the position was issued (catalog collections);
+ *   a different current key makes the server restart the feed (a reset).
+ * - `horizon`: the tombstone purge watermark the client's copy is consistent with.
+ * Every key is always present because RxDB merges successive checkpoints with Object.assign.
+ */
+export const checkpointSchema = z.object({
+  xid,
+  id: uuid,
+  scope: z.string().max(200).nullable(),
+  horizon: xid,
+});
+export type SyncCheckpoint = z.infer<typeof checkpointSchema>;
+
+export type PullResponse<D> = {
+  documents: (D & { _deleted: boolean })[];
+  checkpoint: SyncCheckpoint | null;
+  /** The feed restarted from the beginning; the client drops local documents it does not see again. */
+  reset?: true;
+};
+
+export type PushResponse<D> = { conflicts: (D & { _deleted: boolean })[] };
+
+/** A change notice on `GET /sync/v1/stream` (`event: change`). */
+export type ChangeNotice = { collection: string };

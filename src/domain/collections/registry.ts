@@ -1,0 +1,146 @@
+import type { z } from 'zod';
+import { CLIENT_ONLY_FIELDS, SYNC_COLUMN_NAMES } from './fields.ts';
+import { growthDocument } from './growth.ts';
+import { conversationDocument, messageDocument, notificationDocument } from './inbox.ts';
+import { applicationDocument, dealDocument, reviewDocument } from './marketplace.ts';
+import { draftDocument, profileDocument, savedListDocument } from './people.ts';
+import { supportMessageDocument, supportTicketDocument } from './support.ts';
+
+export type CollectionSpec = {
+  /** Postgres relation the collection replicates (a table, or the `growth` view). */
+  table: string;
+  schema: z.ZodObject;
+  /**
+   * Business fields only the server may set (besides the sync columns). A push that changes one
+   * relative to its assumed master is refused; on insert they take the database defaults.
+   */
+  serverOwned: readonly string[];
+  /** No pushes at all: the rows are written by server functions and triggers only. */
+  readOnly: boolean;
+  /**
+   * `catalog`: rows can leave a user's scope without changing owner (a deal turned Pro-only, a deal
+   * closed to non-participants), so pulls also send removals for rows the user no longer sees.
+   * `participant`: the user is a party of each row; RLS alone decides the scope.
+   */
+  scope: 'catalog' | 'participant';
+  /** RxDB indexes (fields must be required in the schema). */
+  indexes: readonly (string | readonly string[])[];
+};
+
+/**
+ * The client's collections (RxDB's open-source build allows 13 per realm; we keep 12).
+ * Documents use the table's column names; billing fields live in `billing_accounts` and never
+ * replicate.
+ */
+export const collectionSpecs = {
+  deals: {
+    table: 'deals',
+    schema: dealDocument,
+    serverOwned: ['escrow_status', 'applications_count', 'completed_at'],
+    readOnly: false,
+    scope: 'catalog',
+    indexes: ['brand_id', 'status'],
+  },
+  applications: {
+    table: 'applications',
+    schema: applicationDocument,
+    serverOwned: [],
+    readOnly: false,
+    scope: 'participant',
+    indexes: ['deal_id', 'creator_id'],
+  },
+  profiles: {
+    table: 'profiles',
+    schema: profileDocument,
+    serverOwned: [
+      'role',
+      'verified',
+      'email_verified',
+      'rating',
+      'total_deals',
+      'completed_deals',
+      'pro_tier',
+      'pro_since',
+      'pro_until',
+      'referral_code',
+      'xp',
+      'level',
+      'referrals_count',
+    ],
+    readOnly: false,
+    scope: 'participant',
+    indexes: [],
+  },
+  saved_lists: { table: 'saved_lists', schema: savedListDocument, serverOwned: [], readOnly: false, scope: 'participant', indexes: [] },
+  drafts: { table: 'drafts', schema: draftDocument, serverOwned: [], readOnly: false, scope: 'participant', indexes: [] },
+  conversations: {
+    table: 'conversations',
+    schema: conversationDocument,
+    serverOwned: ['last_message', 'last_message_at'],
+    readOnly: false,
+    scope: 'participant',
+    indexes: [],
+  },
+  messages: {
+    table: 'messages',
+    schema: messageDocument,
+    serverOwned: [],
+    readOnly: false,
+    scope: 'participant',
+    indexes: ['conversation_id'],
+  },
+  notifications: {
+    table: 'notifications',
+    schema: notificationDocument,
+    serverOwned: ['user_id', 'type', 'title', 'message', 'data'],
+    readOnly: false,
+    scope: 'participant',
+    indexes: [],
+  },
+  support_tickets: {
+    table: 'support_tickets',
+    schema: supportTicketDocument,
+    serverOwned: ['is_pro', 'first_response_at'],
+    readOnly: false,
+    scope: 'participant',
+    indexes: [],
+  },
+  support_messages: {
+    table: 'support_messages',
+    schema: supportMessageDocument,
+    serverOwned: [],
+    readOnly: false,
+    scope: 'participant',
+    indexes: ['ticket_id'],
+  },
+  reviews: { table: 'reviews', schema: reviewDocument, serverOwned: [], readOnly: false, scope: 'participant', indexes: [] },
+  growth: { table: 'growth', schema: growthDocument, serverOwned: [], readOnly: true, scope: 'participant', indexes: ['kind'] },
+} as const satisfies Record<string, CollectionSpec>;
+
+export type CollectionName = keyof typeof collectionSpecs;
+export const COLLECTION_NAMES = Object.keys(collectionSpecs) as CollectionName[];
+
+export type CollectionDocument<N extends CollectionName> = z.infer<(typeof collectionSpecs)[N]['schema']>;
+
+export function isCollectionName(name: string): name is CollectionName {
+  return Object.hasOwn(collectionSpecs, name);
+}
+
+/** Every field of the collection's documents except the client-only ones. */
+export function documentFields(name: CollectionName): string[] {
+  const clientOnly: readonly string[] = CLIENT_ONLY_FIELDS;
+  return Object.keys(collectionSpecs[name].schema.shape).filter((f) => !clientOnly.includes(f));
+}
+
+/** Fields a client may write: everything but `id`, the sync columns and the server-owned fields. */
+export function clientWritableFields(name: CollectionName): string[] {
+  const spec: CollectionSpec = collectionSpecs[name];
+  const excluded = new Set<string>(['id', ...SYNC_COLUMN_NAMES, ...spec.serverOwned]);
+  return documentFields(name).filter((f) => !excluded.has(f));
+}
+
+/** Fields a client must never change: the sync columns plus the collection's server-owned fields. */
+export function serverOwnedFields(name: CollectionName): string[] {
+  const spec: CollectionSpec = collectionSpecs[name];
+  return [...SYNC_COLUMN_NAMES, ...spec.serverOwned];
+}

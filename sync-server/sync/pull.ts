@@ -1,0 +1,113 @@
+import type { Database, JwtClaims, Tx } from '../db/database.ts';
+import type { PullResponse, SyncCheckpoint } from '../../src/domain/collections/index.ts';
+import type { ServerCollection } from './collections.ts';
+import { inReadSnapshot } from './snapshot.ts';
+
+type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
+
+const ZERO_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * One page of a collection's change feed for one user.
+ *
+ * Rows are ordered by (change_xid, id) and only rows of transactions older than the snapshot's
+ * xmin are read: a transaction still running can commit later with a smaller xid than rows already
+ * served, and this bound makes the feed wait for it instead of skipping its rows.
+ *
+ * A fresh feed (no checkpoint, or a reset) serves live rows only. An incremental page of a catalog
+ * collection reads the changed rows past RLS and sends `{ id, _deleted: true }` for those the user
+ * can no longer see. A checkpoint issued for another scope, or older than the tombstone purge
+ * watermark, restarts the feed (`reset: true`); the client drops what it does not see again.
+ */
+export async function pullChanges(
+  db: Database,
+  claims: JwtClaims,
+  collection: ServerCollection,
+  checkpoint: SyncCheckpoint | null,
+  limit: number,
+): Promise<PullResponse<Doc>> {
+  return inReadSnapshot(db, claims, async (tx, becomeUser) => {
+    const meta = await tx.query<{ horizon: string }>(
+      `select coalesce((select purged_xid::text from sync.purge_watermarks where collection = $1), '0') as horizon`,
+      [collection.name],
+    );
+    const horizon = meta.rows[0]!.horizon;
+    const scope = collection.spec.scope === 'catalog' ? await scopeKey(tx, claims.sub) : null;
+
+    let reset = false;
+    if (checkpoint) {
+      const purgedSince = BigInt(checkpoint.xid) <= BigInt(horizon) && BigInt(checkpoint.horizon) < BigInt(horizon);
+      reset = purgedSince || checkpoint.scope !== scope;
+    }
+    const fresh = checkpoint === null || reset;
+    const from = fresh ? { xid: '0', id: ZERO_ID } : { xid: checkpoint!.xid, id: checkpoint!.id };
+
+    let rows: { doc: Doc; xid: string }[];
+    if (collection.spec.scope === 'catalog' && !fresh) {
+      rows = await catalogPage(tx, becomeUser, collection, from, limit);
+    } else {
+      await becomeUser();
+      const result = await tx.query<{ doc: Doc; xid: string }>(
+        `select ${collection.documentSql} as doc, t.change_xid::text as xid
+           from ${collection.relation} t
+          where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
+            and t.change_xid < pg_snapshot_xmin(pg_current_snapshot())
+            ${fresh ? 'and not t.deleted' : ''}
+          order by t.change_xid, t.id
+          limit $3`,
+        [from.xid, from.id, limit],
+      );
+      rows = result.rows;
+    }
+
+    const last = rows.at(-1);
+    const position = last ? { xid: last.xid, id: last.doc.id } : from;
+    const response: PullResponse<Doc> = {
+      documents: rows.map((r) => r.doc),
+      checkpoint: last || checkpoint ? { ...position, scope, horizon } : null,
+    };
+    if (reset) response.reset = true;
+    return response;
+  });
+}
+
+/** Changed rows past RLS (ids only), then the documents the user may see; the rest become removals. */
+async function catalogPage(
+  tx: Tx,
+  becomeUser: () => Promise<void>,
+  collection: ServerCollection,
+  from: { xid: string; id: string },
+  limit: number,
+): Promise<{ doc: Doc; xid: string }[]> {
+  const changed = await tx.query<{ id: string; xid: string }>(
+    `select t.id, t.change_xid::text as xid from ${collection.relation} t
+      where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
+        and t.change_xid < pg_snapshot_xmin(pg_current_snapshot())
+      order by t.change_xid, t.id
+      limit $3`,
+    [from.xid, from.id, limit],
+  );
+  await becomeUser();
+  if (changed.rows.length === 0) return [];
+  const visible = await tx.query<{ doc: Doc }>(
+    `select ${collection.documentSql} as doc from ${collection.relation} t where t.id = any($1::uuid[])`,
+    [changed.rows.map((r) => r.id)],
+  );
+  const byId = new Map(visible.rows.map((r) => [r.doc.id, r.doc]));
+  return changed.rows.map((r) => ({ xid: r.xid, doc: byId.get(r.id) ?? { id: r.id, _deleted: true } }));
+}
+
+/**
+ * What decides which catalog rows a user sees besides the rows themselves: role and Pro membership.
+ * When it changes, rows that were invisible may have become visible without changing, so the feed
+ * must restart.
+ */
+async function scopeKey(tx: Tx, userId: string): Promise<string> {
+  const { rows } = await tx.query<{ role: string | null; pro: boolean }>(
+    `select (select p.role from public.profiles p where p.id = $1) as role, public.is_pro_user($1) as pro`,
+    [userId],
+  );
+  const row = rows[0];
+  return `${row?.role ?? 'none'}:${row?.pro ? 'pro' : 'free'}`;
+}
+

@@ -1,0 +1,176 @@
+import type { DatabaseError } from 'pg';
+import type { Database, JwtClaims, Tx } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import type { SyncRejection } from '../../src/domain/collections/index.ts';
+import { quoteIdent, type ServerCollection } from './collections.ts';
+
+type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
+export type PushRow = { newDocumentState: Doc; assumedMasterState?: Doc | undefined };
+
+/**
+ * Writes a batch of client changes in ONE transaction as the user, each row in its own savepoint.
+ * Returns the conflicts: the master state of every row not written as sent.
+ *
+ * - A row whose assumed master no longer matches the master on the client-writable fields is a
+ *   conflict (the server's copy wins; RxDB keeps it). The version is not compared alone: the client's
+ *   own earlier push and server-side field changes bump it without conflicting with the client.
+ * - A row already equal to the master (a retry of a push whose answer was lost) writes nothing.
+ * - Server-owned fields are never written from a client; changing one relative to the assumed master
+ *   refuses the whole batch (400 `server_owned_field`) before anything is written.
+ * - A write the business rules reject comes back as a conflict carrying `sync_rejection`, so the
+ *   client's queue moves on and the UI can say why. A write outside the user's scope (RLS) refuses
+ *   the whole batch with 403 `out_of_scope`.
+ */
+export async function pushChanges(db: Database, claims: JwtClaims, collection: ServerCollection, rows: PushRow[]): Promise<Doc[]> {
+  for (const row of rows) {
+    if (!row.assumedMasterState) continue;
+    for (const field of collection.serverOwned) {
+      if (!sameJson(row.newDocumentState[field], row.assumedMasterState[field])) {
+        throw new HttpError(400, 'server_owned_field', `${field} is set by the server and cannot be changed (document ${row.newDocumentState.id})`, {
+          field,
+          id: row.newDocumentState.id,
+        });
+      }
+    }
+  }
+  return db.asUser(claims, async (tx) => {
+    const conflicts: Doc[] = [];
+    for (const row of rows) {
+      const conflict = await pushRow(tx, collection, row);
+      if (conflict) conflicts.push(conflict);
+    }
+    return conflicts;
+  });
+}
+
+type MasterCheck = { doc: Doc; version: number; new_equal: boolean; assumed_equal: boolean; changed: string[] };
+
+async function pushRow(tx: Tx, collection: ServerCollection, row: PushRow): Promise<Doc | undefined> {
+  const { newDocumentState: doc, assumedMasterState: assumed } = row;
+  const rel = collection.relation;
+  const cols = collection.writable;
+  const newJson = writableJson(collection, doc);
+  const assumedJson = assumed ? writableJson(collection, assumed) : null;
+  let master: MasterCheck | undefined;
+  await tx.query('savepoint push_row');
+  try {
+    // Compared in SQL, column by column, so equal values written differently (timestamps, numerics)
+    // count as equal.
+    const same = (alias: string) => cols.map((c) => `${alias}.${quoteIdent(c)} is not distinct from t.${quoteIdent(c)}`).join(' and ');
+    const changed = cols.map((c) => `case when n.${quoteIdent(c)} is distinct from t.${quoteIdent(c)} then '${c}' end`).join(', ');
+    const found = await tx.query<MasterCheck>(
+      `select ${collection.documentSql} as doc, t.version,
+              (${same('n')}) as new_equal,
+              coalesce((${same('a')}), false) as assumed_equal,
+              array_remove(array[${changed}], null) as changed
+         from ${rel} t
+         cross join lateral jsonb_populate_record(null::${rel}, $2::jsonb) n
+         left join lateral jsonb_populate_record(null::${rel}, $3::jsonb) a on $3::jsonb is not null
+        where t.id = $1`,
+      [doc.id, newJson, assumedJson],
+    );
+    master = found.rows[0];
+
+    if (!master) {
+      // Created and deleted before it ever reached the server: nothing to write.
+      if (!doc._deleted) {
+        const insertCols = cols.filter((c) => c !== 'deleted');
+        await tx.query(
+          `insert into ${rel} (id, ${insertCols.map(quoteIdent).join(', ')})
+           select $1, ${insertCols.map((c) => `n.${quoteIdent(c)}`).join(', ')}
+             from jsonb_populate_record(null::${rel}, $2::jsonb) n`,
+          [doc.id, newJson],
+        );
+      }
+      await tx.query('release savepoint push_row');
+      return undefined;
+    }
+    if (master.new_equal) {
+      await tx.query('release savepoint push_row');
+      return undefined;
+    }
+    if (!assumed || !master.assumed_equal) {
+      await tx.query('release savepoint push_row');
+      return master.doc;
+    }
+    const updated = await tx.query(
+      `update ${rel} t set ${master.changed.map((c) => `${quoteIdent(c)} = n.${quoteIdent(c)}`).join(', ')}
+         from jsonb_populate_record(null::${rel}, $2::jsonb) n
+        where t.id = $1 and t.version = $3`,
+      [doc.id, newJson, master.version],
+    );
+    if (updated.rowCount === 0) {
+      // Either someone else wrote the row since we read it (a conflict), or RLS lets the user see
+      // the row but not change it (out of scope).
+      const again = await tx.query<{ doc: Doc; version: number }>(
+        `select ${collection.documentSql} as doc, t.version from ${rel} t where t.id = $1`,
+        [doc.id],
+      );
+      const current = again.rows[0];
+      if (current && current.version !== master.version) {
+        await tx.query('release savepoint push_row');
+        return current.doc;
+      }
+      throw outOfScope(doc.id);
+    }
+    await tx.query('release savepoint push_row');
+    return undefined;
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const rejection = asRejection(err as DatabaseError, collection);
+    if (!rejection) {
+      if (isOutOfScope(err as DatabaseError, collection)) throw outOfScope(doc.id);
+      throw err;
+    }
+    await tx.query('rollback to savepoint push_row');
+    await tx.query('release savepoint push_row');
+    // A rejected insert has no master: the client's own document comes back, flagged.
+    const base = master ? master.doc : { ...doc };
+    return { ...base, sync_rejection: rejection };
+  }
+}
+
+/** The writable columns of a document as the JSON `jsonb_populate_record` reads (`_deleted` → `deleted`). */
+function writableJson(collection: ServerCollection, doc: Doc): string {
+  const out: Record<string, unknown> = {};
+  for (const c of collection.writable) out[c] = c === 'deleted' ? doc._deleted : (doc[c] ?? null);
+  return JSON.stringify(out);
+}
+
+const outOfScope = (id: string) =>
+  new HttpError(403, 'out_of_scope', `You cannot write document ${id} of this collection.`, { id });
+
+function isOutOfScope(err: DatabaseError, collection: ServerCollection): boolean {
+  if (err.code === '42501') return true;
+  // The id exists but RLS hides it from this user: writing it would take over someone else's row.
+  return err.code === '23505' && err.constraint === `${collection.spec.table}_pkey`;
+}
+
+/** Business-rule refusals of one row: the rules' PTnnn / P0001 errors, constraint and value errors. */
+function asRejection(err: DatabaseError, collection: ServerCollection): SyncRejection | undefined {
+  const code = err.code ?? '';
+  if (code.startsWith('PT') || code === 'P0001') {
+    return { code: err.message, message: err.detail ?? err.message };
+  }
+  if (code === '23505' && err.constraint !== `${collection.spec.table}_pkey`) {
+    return { code: 'duplicate', message: 'This already exists.' };
+  }
+  if (code.startsWith('23')) return { code: 'invalid_value', message: 'This change breaks a rule of the data and was not saved.' };
+  if (code.startsWith('22')) return { code: 'invalid_value', message: 'A value is out of range or badly formatted and was not saved.' };
+  return undefined;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return stableJson(a ?? null) === stableJson(b ?? null);
+}
+
+function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k] ?? null)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
