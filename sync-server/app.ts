@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { DestinationStream } from 'pino';
 import type { ServerConfig } from './config.ts';
 import type { Database, JwtClaims } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
 import { createTokenVerifier, loadLocalSigner, type AccessTokenSigner, type AccessTokenVerifier } from './auth/tokens.ts';
 import { authRoutes } from './auth/routes.ts';
+import { createAuthenticator } from './auth/authenticate.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { apiRoutes } from './api/routes.ts';
 
@@ -16,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The local auth's token signer (undefined with hosted Supabase); tests mint tokens with it. */
     pactaSigner: AccessTokenSigner | undefined;
+    /** The same bearer-token check route modules get as `ctx.authenticate` (tests mount probes on it). */
+    pactaAuthenticate: AppContext['authenticate'];
   }
 }
 
@@ -30,10 +34,16 @@ export type AppContext = {
   authenticate(request: FastifyRequest): Promise<JwtClaims>;
 };
 
-export async function buildServer(config: ServerConfig, db: Database): Promise<FastifyInstance> {
+export async function buildServer(
+  config: ServerConfig,
+  db: Database,
+  /** Tests capture the log lines (e.g. to prove no password is ever logged). */
+  opts: { logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       // Tokens and passwords never reach the logs.
       redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', '*.password'],
     },
@@ -52,15 +62,11 @@ export async function buildServer(config: ServerConfig, db: Database): Promise<F
     db,
     signer,
     verifyToken,
-    async authenticate(request) {
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-      if (!token) throw new HttpError(401, 'no_authorization', 'This endpoint requires a Bearer token');
-      return verifyToken(token);
-    },
+    authenticate: createAuthenticator({ config, db, verifyToken }),
   };
 
   app.decorate('pactaSigner', signer);
+  app.decorate('pactaAuthenticate', ctx.authenticate);
 
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof HttpError) {

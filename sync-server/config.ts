@@ -19,6 +19,17 @@ const envSchema = z.object({
   SUPABASE_ANON_KEY: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   EMAIL_CONFIRMATION: z.enum(['on', 'off']).default('on'),
+  /** Local auth abuse limits (fixed windows kept in Postgres, so they hold across instances). */
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  AUTH_RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_EMAIL_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Minimum gap between two auth e-mails to one address (GoTrue's SMTP max frequency). */
+  AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  AUTH_OTP_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** A just-rotated refresh token stays usable this long (concurrent tabs), as GoTrue's reuse interval. */
+  AUTH_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(10),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Pacta <no-reply@pacta.local>'),
   TOMBSTONE_HORIZON_DAYS: z.coerce.number().positive().default(30),
@@ -34,13 +45,30 @@ export type ServerConfig = {
   embeddedPgPort: number;
   /** Local mode serves /auth/v1 itself; hosted mode trusts the Supabase project's JWKS. */
   auth:
-    | { mode: 'local'; accessTokenTtlSeconds: number; emailConfirmation: boolean }
+    | {
+        mode: 'local';
+        accessTokenTtlSeconds: number;
+        emailConfirmation: boolean;
+        rateLimits: AuthRateLimits;
+        otpTtlSeconds: number;
+        refreshTokenReuseIntervalSeconds: number;
+      }
     | { mode: 'hosted'; supabaseUrl: string; anonKey: string | undefined };
   smtp: { url: string; from: string } | undefined;
   tombstoneHorizonDays: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Folder of the built PWA to serve, if any. */
   staticDir: string | undefined;
+};
+
+export type AuthRateLimits = {
+  windowSeconds: number;
+  signInPerIp: number;
+  signInPerEmail: number;
+  signUpPerIp: number;
+  /** Recover and resend requests together. */
+  emailPerIp: number;
+  emailMinIntervalSeconds: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -60,7 +88,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     auth: e.SUPABASE_URL
       ? { mode: 'hosted', supabaseUrl: e.SUPABASE_URL.replace(/\/$/, ''), anonKey: e.SUPABASE_ANON_KEY }
-      : { mode: 'local', accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS, emailConfirmation: e.EMAIL_CONFIRMATION === 'on' },
+      : {
+          mode: 'local',
+          accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+          emailConfirmation: e.EMAIL_CONFIRMATION === 'on',
+          rateLimits: {
+            windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+            signInPerIp: e.AUTH_RATE_LIMIT_SIGN_IN_PER_IP,
+            signInPerEmail: e.AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL,
+            signUpPerIp: e.AUTH_RATE_LIMIT_SIGN_UP_PER_IP,
+            emailPerIp: e.AUTH_RATE_LIMIT_EMAIL_PER_IP,
+            emailMinIntervalSeconds: e.AUTH_EMAIL_MIN_INTERVAL_SECONDS,
+          },
+          otpTtlSeconds: e.AUTH_OTP_TTL_SECONDS,
+          refreshTokenReuseIntervalSeconds: e.AUTH_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
+        },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     tombstoneHorizonDays: e.TOMBSTONE_HORIZON_DAYS,
     logLevel: e.LOG_LEVEL,

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { authError, validationFailed } from './errors.ts';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
+import { bodyOf, optionalObject, optionalString, queryParam } from './request-helpers.ts';
+import { requireCaller, type AuthServices } from './services.ts';
+import { endSessions, type LogoutScope } from './sessions.ts';
+import { findUserById, normalizeEmail, userJson } from './users.ts';
+
+const SCOPES: LogoutScope[] = ['global', 'local', 'others'];
+
+/** `GET /user`, `PUT /user` and `POST /logout`: what a signed-in user does with their own account. */
+export async function accountRoutes(app: FastifyInstance, opts: { services: AuthServices }): Promise<void> {
+  const services = opts.services;
+  const { db } = services.ctx;
+
+  app.get('/user', async (request) => {
+    const caller = await requireCaller(services, request);
+    const user = await db.asService((tx) => findUserById(tx, caller.sub));
+    if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    return userJson(user);
+  });
+
+  app.put('/user', async (request) => {
+    const caller = await requireCaller(services, request);
+    const body = bodyOf(request);
+    const password = optionalString(body, 'password');
+    const data = optionalObject(body, 'data');
+    const email = optionalString(body, 'email');
+    if (password !== undefined) assertAcceptablePassword(password);
+
+    const user = await db.asService(async (tx) => {
+      const current = await findUserById(tx, caller.sub, { forUpdate: true });
+      if (!current) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      if (email !== undefined && normalizeEmail(email) !== (current.email ?? '')) {
+        // Changing the address needs a double-confirmation flow the local auth does not offer yet.
+        throw validationFailed('Changing the email address is not supported by the local auth');
+      }
+      if (password !== undefined) {
+        if (await verifyPassword(password, current.encrypted_password)) {
+          throw authError(422, 'same_password', 'New password should be different from the old password.');
+        }
+        await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
+          current.id,
+          await hashPassword(password),
+        ]);
+        // As Supabase Auth does: a new password ends every other session of the account.
+        await endSessions(tx, current.id, caller.session_id, 'others');
+      }
+      if (data) {
+        // Supabase merges the given keys into user_metadata; a null value removes its key.
+        const removed = Object.keys(data).filter((k) => data[k] === null);
+        await tx.query(
+          `update auth.users set raw_user_meta_data = (coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb) - $3::text[],
+             updated_at = now() where id = $1`,
+          [current.id, JSON.stringify(data), removed],
+        );
+      }
+      return (await findUserById(tx, caller.sub))!;
+    });
+    request.log.info({ event: 'user_updated', userId: user.id, passwordChanged: password !== undefined }, 'auth: user updated');
+    return userJson(user);
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const scope = (queryParam(request, 'scope') ?? 'global') as LogoutScope;
+    if (!SCOPES.includes(scope)) throw validationFailed(`Unsupported logout scope "${scope}"`);
+    const caller = await requireCaller(services, request);
+    await db.asService((tx) => endSessions(tx, caller.sub, caller.session_id, scope));
+    request.log.info({ event: 'logout', scope, userId: caller.sub }, 'auth: signed out');
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import type { Database, JwtClaims } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import type { AccessTokenVerifier } from './tokens.ts';
+import { sessionIsAlive } from './sessions.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * The sync server's bearer-token check (`ctx.authenticate`): signature, `iss`, `aud` and `exp` against
+ * the JWKS, then, in local mode, that the token's session still exists (signed out or revoked → 401
+ * `session_not_found`). Hosted mode trusts the project's JWKS alone, as Supabase's own APIs do.
+ * Every failure is 401 `{ code, message }`.
+ */
+export function createAuthenticator(opts: { config: ServerConfig; db: Database; verifyToken: AccessTokenVerifier }) {
+  return async function authenticate(request: FastifyRequest): Promise<JwtClaims> {
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+    const claims = await opts.verifyToken(token);
+    if (opts.config.auth.mode === 'local') {
+      const sessionId = claims.session_id;
+      if (typeof sessionId !== 'string' || !UUID.test(sessionId) || !UUID.test(claims.sub)) {
+        throw new HttpError(401, 'bad_jwt', 'invalid JWT: no valid session_id claim');
+      }
+      if (!(await sessionIsAlive(opts.db.pool, sessionId, claims.sub))) {
+        throw new HttpError(401, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+      }
+    }
+    return claims;
+  };
+}

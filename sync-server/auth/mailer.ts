@@ -1,0 +1,80 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../db/database.ts';
+import { authError } from './errors.ts';
+
+export type AuthEmailKind = 'signup' | 'recovery';
+
+export type AuthMailer = {
+  /** Writes the message to `auth.pacta_email_outbox` inside the caller's transaction; returns its id. */
+  queue(tx: Tx, msg: { userId: string; to: string; kind: AuthEmailKind; otp: string; tokenHash: string; redirectTo: string }): Promise<string>;
+  /** After commit: sends a queued message by SMTP when configured (locally it stays in the dev mailbox). */
+  deliver(id: string, log: FastifyBaseLogger): Promise<void>;
+  /** Seconds before another auth e-mail may go to this address (0: now). */
+  secondsUntilAllowed(tx: Tx, email: string): Promise<number>;
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function compose(kind: AuthEmailKind, link: string, otp: string): { subject: string; text: string; html: string } {
+  const [subject, intro, action] =
+    kind === 'signup'
+      ? ['Confirm your Pacta sign-up', 'Follow this link to confirm your e-mail address:', 'Confirm your e-mail']
+      : ['Reset your Pacta password', 'Follow this link to reset the password of your account:', 'Reset password'];
+  const text = `${intro}\n\n${link}\n\nOr enter this code: ${otp}\n\nIf you did not ask for this, ignore this e-mail.\n`;
+  const html =
+    `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>` +
+    `<p>Or enter this code: <strong>${escapeHtml(otp)}</strong></p><p>If you did not ask for this, ignore this e-mail.</p>`;
+  return { subject, text, html };
+}
+
+export function createAuthMailer(opts: {
+  db: Database;
+  publicUrl: string;
+  smtp: { url: string; from: string } | undefined;
+  minIntervalSeconds: number;
+}): AuthMailer {
+  const transport = opts.smtp ? nodemailer.createTransport(opts.smtp.url) : undefined;
+  return {
+    async queue(tx, msg) {
+      const link = new URL(`${opts.publicUrl}/auth/v1/verify`);
+      link.searchParams.set('token', msg.tokenHash);
+      link.searchParams.set('type', msg.kind);
+      link.searchParams.set('redirect_to', msg.redirectTo);
+      const { subject, text, html } = compose(msg.kind, link.toString(), msg.otp);
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into auth.pacta_email_outbox (user_id, to_email, kind, subject, text_body, html_body, action_link, otp)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+        [msg.userId, msg.to, msg.kind, subject, text, html, link.toString(), msg.otp],
+      );
+      return rows[0]!.id;
+    },
+    async deliver(id, log) {
+      if (!transport || !opts.smtp) return;
+      const { rows } = await opts.db.pool.query(
+        `select to_email, subject, text_body, html_body from auth.pacta_email_outbox where id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return;
+      try {
+        await transport.sendMail({ from: opts.smtp.from, to: row.to_email, subject: row.subject, text: row.text_body, html: row.html_body });
+        await opts.db.pool.query(`update auth.pacta_email_outbox set sent_at = now(), send_error = null where id = $1`, [id]);
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        await opts.db.pool.query(`update auth.pacta_email_outbox set send_error = $2 where id = $1`, [id, reason.slice(0, 1000)]);
+        log.error({ outboxId: id, reason }, 'auth e-mail not sent');
+        throw authError(500, 'unexpected_failure', 'Error sending email');
+      }
+    },
+    async secondsUntilAllowed(tx, email) {
+      if (opts.minIntervalSeconds <= 0) return 0;
+      const { rows } = await tx.query<{ wait: number | null }>(
+        `select ceil(extract(epoch from (max(created_at) + make_interval(secs => $2) - now())))::int as wait
+         from auth.pacta_email_outbox where lower(to_email) = lower($1)`,
+        [email, opts.minIntervalSeconds],
+      );
+      return Math.max(0, rows[0]?.wait ?? 0);
+    },
+  };
+}
