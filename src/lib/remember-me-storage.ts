@@ -1,11 +1,11 @@
+import { AUTH_STORAGE_KEY } from './supabase-events.ts';
+
 /**
  * Where supabase-js keeps the session (DESIGN.md "Remember me"): localStorage when the user ticked
  * Remember me, so the session survives closing the browser; sessionStorage otherwise, so it ends
  * with the browser session. The choice itself is remembered in localStorage.
  */
-export const REMEMBER_ME_KEY = 'pacta.auth.remember-me';
-/** The supabase-js storageKey the app's client uses; the session manager reads the raw session from it when offline. */
-export const AUTH_STORAGE_KEY = 'pacta.auth.session';
+export const REMEMBER_ME_KEY = 'pacta.rememberMe';
 
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -35,6 +35,7 @@ function memoryStore(): KeyValueStore {
 }
 
 export function createRememberMeStorage(
+  authKey: string,
   persistent: KeyValueStore | null = browserStore('localStorage'),
   temporary: KeyValueStore | null = browserStore('sessionStorage'),
 ): RememberMeStorage {
@@ -66,7 +67,7 @@ export function createRememberMeStorage(
       session.removeItem(key);
     },
     clearAuthKeys() {
-      for (const key of new Set([AUTH_STORAGE_KEY, `${AUTH_STORAGE_KEY}-code-verifier`, `${AUTH_STORAGE_KEY}-user`, ...touched])) {
+      for (const key of new Set([authKey, `${authKey}-code-verifier`, `${authKey}-user`, ...touched])) {
         local.removeItem(key);
         session.removeItem(key);
       }
@@ -75,4 +76,4 @@ export function createRememberMeStorage(
 }
 
 /** The one instance the app's supabase client is created with (`auth: { storage, storageKey }`). */
-export const rememberMeStorage = createRememberMeStorage();
+export const rememberMeStorage = createRememberMeStorage(AUTH_STORAGE_KEY);

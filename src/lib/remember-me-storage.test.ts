@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
-import { AUTH_STORAGE_KEY, createRememberMeStorage, REMEMBER_ME_KEY, type KeyValueStore } from './remember-me-storage.ts';
+import { createRememberMeStorage, REMEMBER_ME_KEY, type KeyValueStore } from './remember-me-storage.ts';
+
+const AUTH_STORAGE_KEY = 'pacta.auth';
 
 function memory(): KeyValueStore & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -9,7 +11,7 @@ function memory(): KeyValueStore & { map: Map<string, string> } {
 test('Remember me keeps the session in localStorage, so it survives the browser session', () => {
   const local = memory();
   const session = memory();
-  const storage = createRememberMeStorage(local, session);
+  const storage = createRememberMeStorage(AUTH_STORAGE_KEY, local, session);
   storage.setRememberMe(true);
   storage.setItem(AUTH_STORAGE_KEY, '{"access_token":"a"}');
   expect(local.map.get(AUTH_STORAGE_KEY)).toBe('{"access_token":"a"}');
@@ -19,7 +21,7 @@ test('Remember me keeps the session in localStorage, so it survives the browser 
 test('without Remember me the session lives in sessionStorage and leaves no copy in localStorage', () => {
   const local = memory();
   const session = memory();
-  const storage = createRememberMeStorage(local, session);
+  const storage = createRememberMeStorage(AUTH_STORAGE_KEY, local, session);
   storage.setRememberMe(true);
   storage.setItem(AUTH_STORAGE_KEY, 'old');
   storage.setRememberMe(false);
@@ -33,7 +35,7 @@ test('without Remember me the session lives in sessionStorage and leaves no copy
 test('the PKCE code verifier always goes to localStorage, since the e-mail link opens another tab', () => {
   const local = memory();
   const session = memory();
-  const storage = createRememberMeStorage(local, session);
+  const storage = createRememberMeStorage(AUTH_STORAGE_KEY, local, session);
   storage.setRememberMe(false);
   storage.setItem(`${AUTH_STORAGE_KEY}-code-verifier`, 'v');
   expect(local.map.get(`${AUTH_STORAGE_KEY}-code-verifier`)).toBe('v');
@@ -44,7 +46,7 @@ test('clearAuthKeys removes the session from both stores but keeps unrelated key
   const local = memory();
   const session = memory();
   local.setItem('pacta.theme', 'ocean');
-  const storage = createRememberMeStorage(local, session);
+  const storage = createRememberMeStorage(AUTH_STORAGE_KEY, local, session);
   storage.setItem(AUTH_STORAGE_KEY, 's');
   session.setItem(AUTH_STORAGE_KEY, 'stale');
   storage.clearAuthKeys();

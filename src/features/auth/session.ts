@@ -1,0 +1,63 @@
+import { supabaseAnonKey, supabaseUrl } from '../../lib/config.ts';
+import { requestPersistentStorage } from '../../lib/storage.ts';
+import { rememberMeStorage } from '../../lib/remember-me-storage.ts';
+import { getSupabase } from '../../lib/supabase.ts';
+import { AUTH_STORAGE_KEY } from '../../lib/supabase-events.ts';
+import { announceSessionManager } from './session-events.ts';
+import { SessionManager } from './session-manager.ts';
+import type { SessionDataPort } from './session-types.ts';
+
+let manager: SessionManager | undefined;
+let pendingDataPort: SessionDataPort | undefined;
+
+function onRecheck(recheck: () => void): () => void {
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') recheck();
+  };
+  window.addEventListener('focus', recheck);
+  window.addEventListener('online', recheck);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.removeEventListener('focus', recheck);
+    window.removeEventListener('online', recheck);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/** The app's one session manager, created (and started: session restore) on first use. */
+export function getSessionManager(): SessionManager {
+  if (!manager) {
+    const supabase = getSupabase();
+    manager = new SessionManager({
+      auth: supabase.auth,
+      storage: rememberMeStorage,
+      storageKey: AUTH_STORAGE_KEY,
+      fetchUser: (accessToken) =>
+        fetch(`${supabaseUrl()}/auth/v1/user`, { headers: { apikey: supabaseAnonKey(), Authorization: `Bearer ${accessToken}` } }),
+      dataPort: pendingDataPort,
+      currentPath: () => window.location.pathname,
+      requestPersistentStorage,
+      onRecheck,
+    });
+    announceSessionManager(manager);
+    void manager.start();
+  }
+  return manager;
+}
+
+/**
+ * For the data layer: what the session needs from it (profile, pending changes, wait for sync, clear
+ * on sign-out). May be called before or after the manager exists.
+ */
+export function registerSessionDataPort(port: SessionDataPort | undefined): void {
+  pendingDataPort = port;
+  manager?.setDataPort(port);
+}
+
+/**
+ * Runs an authorised call with the current access token; a 401 refreshes the session and repeats the
+ * call once; a refused refresh signs out with 'Session expired. Please sign in again.'.
+ */
+export function withSessionRetry(fetchFn: (accessToken: string) => Promise<Response>): Promise<Response> {
+  return getSessionManager().withSessionRetry(fetchFn);
+}

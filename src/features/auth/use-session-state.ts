@@ -1,0 +1,9 @@
+import { useSyncExternalStore } from 'react';
+import { getSessionManager } from './session.ts';
+import type { SessionState } from './session-types.ts';
+
+/** The session state for auth screens (they load supabase-js anyway, so they may create the manager). */
+export function useSessionState(): SessionState {
+  const manager = getSessionManager();
+  return useSyncExternalStore(manager.subscribe, manager.getState);
+}
