@@ -1,0 +1,15 @@
+import { lazyPage } from './lazy-page.ts';
+
+/** Feature screens, each its own chunk so the landing page loads none of them. */
+export const AboutPage = lazyPage(() => import('../features/static/about-page.tsx'), 'AboutPage');
+export const ContactPage = lazyPage(() => import('../features/static/contact/contact-page.tsx'), 'ContactPage');
+export const CareersPage = lazyPage(() => import('../features/static/careers-page.tsx'), 'CareersPage');
+export const BlogListPage = lazyPage(() => import('../features/static/blog/blog-list-page.tsx'), 'BlogListPage');
+export const BlogPostPage = lazyPage(() => import('../features/static/blog/blog-post-page.tsx'), 'BlogPostPage');
+export const TermsPage = lazyPage(() => import('../features/static/legal/terms-page.tsx'), 'TermsPage');
+export const PrivacyPage = lazyPage(() => import('../features/static/legal/privacy-page.tsx'), 'PrivacyPage');
+export const CookiesPage = lazyPage(() => import('../features/static/legal/cookies-page.tsx'), 'CookiesPage');
+export const CommissionPolicyPage = lazyPage(() => import('../features/static/legal/commission-policy-page.tsx'), 'CommissionPolicyPage');
+export const PricingPage = lazyPage(() => import('../features/static/pro/pricing-page.tsx'), 'PricingPage');
+export const GrowthHubPage = lazyPage(() => import('../features/static/growth-hub-page.tsx'), 'GrowthHubPage');
+export const NotFoundPage = lazyPage(() => import('../features/static/not-found-page.tsx'), 'NotFoundPage');

@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+import { useAuth } from './auth/auth-context.ts';
+
+const ProPage = lazy(async () => ({ default: (await import('../features/static/pro/pro-page.tsx')).ProPage }));
+
+/** /upgrade and /pro: a brand sees Brand Pro, anyone else Creator Pro. */
+export function ProRoute() {
+  const { role } = useAuth();
+  return <ProPage audience={role === 'brand' ? 'brand' : 'creator'} />;
+}

@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { Navigate, useParams, type RouteObject } from 'react-router-dom';
+import { ComingSoon } from '../components/coming-soon.tsx';
+import { LandingPage } from '../features/landing/landing-page.tsx';
+import { RequireAuth, RequireRole } from './auth/guards.tsx';
+import { ShellLayout } from './layout/shell-layout.tsx';
+import * as Pages from './pages.ts';
+import { ProRoute } from './pro-route.tsx';
+
+const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+const brandOnly = (element: ReactNode) => <RequireRole roles={['brand']}>{element}</RequireRole>;
+const creatorOnly = (element: ReactNode) => <RequireRole roles={['creator']}>{element}</RequireRole>;
+const soon = (title: string, description?: string) => <ComingSoon title={title} description={description} />;
+
+/** /creators/{id} is the same portfolio as /creator/{id} (DESIGN.md). */
+function CreatorsRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/creator/${encodeURIComponent(id)}`} replace />;
+}
+
+/** Growth hub tools: routes exist, their screens come later (spec: "No screens for these are defined"). */
+const GROWTH_TOOL_ROUTES: [string, string][] = [
+  ['/analytics', 'Analytics'],
+  ['/campaign-brief-builder', 'Campaign Brief Builder'],
+  ['/suggestions', 'Smart Suggestions'],
+  ['/performance', 'Performance'],
+  ['/brand-matching', 'Brand Matching'],
+  ['/content-calendar', 'Content Calendar'],
+];
+
+/**
+ * The whole route table of both spec documents (000 §2, 001 §2). Screens of later issues show
+ * "coming soon" behind the guard they will have, so redirects already behave as they will.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <ShellLayout footer={false} />,
+    children: [{ path: '/', element: <LandingPage /> }],
+  },
+  {
+    element: <ShellLayout footer />,
+    children: [
+      // Accounts
+      { path: '/auth/signin', element: soon('Sign In') },
+      { path: '/signin', element: <Navigate to="/auth/signin" replace /> },
+      { path: '/auth/signup', element: soon('Sign Up') },
+      { path: '/signup', element: soon('Sign Up') },
+      { path: '/forgot-password', element: soon('Forgot password') },
+      { path: '/reset-password', element: soon('Reset password') },
+      { path: '/auth/callback', element: soon('Signing you in') },
+      // Signed-in areas
+      { path: '/dashboard', element: signedIn(soon('Dashboard')) },
+      { path: '/settings', element: signedIn(soon('Settings')) },
+      { path: '/upgrade', element: <ProRoute /> },
+      { path: '/pro', element: <ProRoute /> },
+      { path: '/pricing', element: <Pages.PricingPage /> },
+      { path: '/growth', element: signedIn(<Pages.GrowthHubPage />) },
+      ...GROWTH_TOOL_ROUTES.map(([path, title]) => ({ path, element: signedIn(soon(title)) })),
+      { path: '/referrals/leaderboard', element: soon('Referral Leaderboard') },
+      { path: '/referrals/payouts', element: signedIn(soon('Referral payouts')) },
+      // Deals and campaigns
+      { path: '/deals', element: signedIn(soon('Deals')) },
+      { path: '/deals/new', element: brandOnly(soon('Create a deal')) },
+      { path: '/deals/:id', element: signedIn(soon('Deal')) },
+      { path: '/deals/:id/edit', element: brandOnly(soon('Edit deal')) },
+      { path: '/campaign/new', element: brandOnly(soon('New campaign brief')) },
+      { path: '/swipe', element: creatorOnly(soon('Swipe deals')) },
+      { path: '/my-deals', element: signedIn(soon('My Deals')) },
+      // People
+      { path: '/profile', element: <Navigate to="/profile/me" replace /> },
+      { path: '/profile/:id', element: signedIn(soon('Profile')) },
+      { path: '/creator/:id', element: signedIn(soon('Creator portfolio')) },
+      { path: '/creators/:id', element: <CreatorsRedirect /> },
+      // Messages and help
+      { path: '/inbox', element: signedIn(soon('Inbox')) },
+      { path: '/inbox/:id', element: signedIn(soon('Inbox')) },
+      { path: '/notifications', element: signedIn(soon('Notifications')) },
+      { path: '/support', element: signedIn(soon('Support')) },
+      // Static and legal pages
+      { path: '/about', element: <Pages.AboutPage /> },
+      { path: '/contact', element: <Pages.ContactPage /> },
+      { path: '/careers', element: <Pages.CareersPage /> },
+      { path: '/blog', element: <Pages.BlogListPage /> },
+      { path: '/blog/:id', element: <Pages.BlogPostPage /> },
+      { path: '/commission-policy', element: <Pages.CommissionPolicyPage /> },
+      { path: '/terms', element: <Pages.TermsPage /> },
+      { path: '/privacy', element: <Pages.PrivacyPage /> },
+      { path: '/cookies', element: <Pages.CookiesPage /> },
+      { path: '*', element: <Pages.NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,20 @@
+/**
+ * Client configuration, fixed at build time. Locally (`npm start`) the app, `/auth/v1`, `/sync/v1` and
+ * `/api` share one origin, so the defaults point at `window.location.origin`. A hosted deployment sets
+ * `VITE_SUPABASE_URL` and `VITE_SUPABASE_ANON_KEY` (a publishable key, safe in the bundle) when building.
+ */
+export const APP_NAME = 'Pacta';
+
+export function supabaseUrl(): string {
+  return import.meta.env.VITE_SUPABASE_URL || window.location.origin;
+}
+
+/** The local auth server accepts any apikey; supabase-js only needs a non-empty one. */
+export function supabaseAnonKey(): string {
+  return import.meta.env.VITE_SUPABASE_ANON_KEY || 'pacta-local-anon-key';
+}
+
+/** Same-origin prefixes the service worker must never serve from cache or answer with the app shell. */
+export const NETWORK_ONLY_PREFIXES = ['/auth/v1', '/sync/v1', '/api'] as const;
+
+export const SUPPORT_EMAIL = 'support@pacta.app';
