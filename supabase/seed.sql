@@ -1,0 +1,495 @@
+-- Demo marketplace for a fresh database (run once, in one transaction, as a superuser, after the
+-- migrations; `npm start` prints the three demo logins of sync-server/db/demo-logins.ts).
+--
+-- * 24 brands, 240 creators (every one of the 26 niches), 540 deals, ~2,000 applications, reviews,
+--   conversations, support tickets, referrals, XP; the demo brand and creator have a bit of everything.
+-- * Deterministic: every "random" choice is a hash of the row number (pg_temp.rnd), never random().
+-- * Set-based and trigger-free: triggers are switched off for the session (session_replication_role)
+--   so the seed writes history as it would have happened (timestamps in the past) and then derives the
+--   server-owned fields itself (counters, selections, winners, ratings, XP and levels) exactly as the
+--   rules of 20261122000300_rules.sql keep them. The sign-up trigger does not run either: profiles are
+--   upserted here, so the seed works whether or not it exists.
+-- * Passwords: bcrypt (GoTrue's format, `$2a$`), cost 10 for the three demo logins and 4 for the bulk
+--   users, who all share the demo password too.
+
+set local session_replication_role = replica;
+
+create function pg_temp.rnd(seed text) returns double precision language sql immutable as $$
+  select ('x' || substr(md5(seed), 1, 12))::bit(48)::bigint / 281474976710656.0
+$$;
+create function pg_temp.pick(items text[], seed text) returns text language sql immutable as $$
+  select items[1 + floor(pg_temp.rnd(seed) * cardinality(items))::int]
+$$;
+create function pg_temp.uid(kind text, n int) returns uuid language sql immutable as $$
+  select md5('pacta-seed:' || kind || ':' || n)::uuid
+$$;
+
+create temp table seed_niches (i int primary key, name text not null) on commit drop;
+insert into seed_niches select i, n from unnest(array['Technology', 'Fitness', 'Fashion', 'Food', 'Travel', 'Gaming',
+  'Finance', 'Music', 'Beauty', 'Health', 'Education', 'Parenting', 'Pets', 'Automotive', 'Outdoors', 'Art', 'Photography',
+  'Business', 'Sports', 'Home', 'DIY', 'Books', 'Movies', 'Science', 'Spirituality', 'Other']) with ordinality as t(n, i);
+
+-- ---------------------------------------------------------------------------------------------
+-- People
+-- ---------------------------------------------------------------------------------------------
+
+create temp table seed_users (
+  id uuid primary key, n int not null, role text not null, email text not null, full_name text not null,
+  username text not null, niches text[] not null, region text not null, platforms text[] not null,
+  pro boolean not null, verified boolean not null, bio text not null, social_links jsonb not null,
+  followers int not null, engagement numeric not null, created_at timestamptz not null
+) on commit drop;
+
+-- Brands: a name, its focus niches (together they cover all 26). Brand 1 is the demo brand.
+insert into seed_users
+select pg_temp.uid('brand', b.n), b.n, 'brand',
+       case when b.n = 1 then 'brand@pacta.dev' else b.slug || '@brands.pacta.dev' end,
+       b.name, b.slug, b.niches,
+       pg_temp.pick(array['North America', 'Europe', 'Latin America', 'Asia Pacific'], 'brand-region' || b.n),
+       array['Instagram', 'TikTok', 'YouTube'],
+       b.n % 5 = 2, b.n % 3 <> 0,
+       format('%s partners with creators in %s. We brief clearly, pay on time through escrow and love long-term collaborations.',
+              b.name, array_to_string(b.niches, ', ')),
+       jsonb_build_object('linkedin', 'https://www.linkedin.com/company/' || replace(b.slug, '_', '-')),
+       0, 0,
+       now() - make_interval(days => 150 - b.n)
+from (values
+  (1, 'Northwind Outfitters', 'northwind_outfitters', array['Outdoors', 'Travel', 'Sports']),
+  (2, 'Lumen Audio', 'lumen_audio', array['Music', 'Technology']),
+  (3, 'Solstice Skincare', 'solstice_skincare', array['Beauty', 'Health']),
+  (4, 'Evergreen Pantry', 'evergreen_pantry', array['Food', 'Health']),
+  (5, 'Kinetic Fitness', 'kinetic_fitness', array['Fitness', 'Sports', 'Health']),
+  (6, 'Harbor Bank', 'harbor_bank', array['Finance', 'Business']),
+  (7, 'Pixelforge Games', 'pixelforge_games', array['Gaming', 'Technology', 'Movies']),
+  (8, 'Atlas Luggage', 'atlas_luggage', array['Travel', 'Fashion']),
+  (9, 'Juniper Home', 'juniper_home', array['Home', 'DIY', 'Art']),
+  (10, 'Copperline Coffee', 'copperline_coffee', array['Food', 'Business']),
+  (11, 'Bluefin Pet Co.', 'bluefin_pet_co', array['Pets', 'Parenting']),
+  (12, 'Brightside Learning', 'brightside_learning', array['Education', 'Books', 'Science']),
+  (13, 'Velvet Thread', 'velvet_thread', array['Fashion', 'Beauty']),
+  (14, 'Summit Motors', 'summit_motors', array['Automotive', 'Technology']),
+  (15, 'Lantern Books', 'lantern_books', array['Books', 'Education', 'Movies']),
+  (16, 'Meadow Baby', 'meadow_baby', array['Parenting', 'Health']),
+  (17, 'Aperture Cameras', 'aperture_cameras', array['Photography', 'Art', 'Travel']),
+  (18, 'Quantum Kit', 'quantum_kit', array['Science', 'Technology', 'Education']),
+  (19, 'Stillwater Wellness', 'stillwater_wellness', array['Spirituality', 'Health', 'Fitness']),
+  (20, 'Crafted Tools', 'crafted_tools', array['DIY', 'Home', 'Automotive']),
+  (21, 'Trailhead Snacks', 'trailhead_snacks', array['Food', 'Outdoors', 'Sports']),
+  (22, 'Neon Arcade', 'neon_arcade', array['Gaming', 'Music']),
+  (23, 'Ledger Lane', 'ledger_lane', array['Finance', 'Technology']),
+  (24, 'Canvas & Co.', 'canvas_and_co', array['Art', 'Photography', 'Other'])
+) as b(n, name, slug, niches);
+
+-- Creators: 240 distinct names; creator n's first niche is niche ((n-1) mod 26)+1, so every niche has
+-- 9 or 10 creators, plus up to two more niches. Creator 1 is the demo creator (not Pro: Pro-only deals
+-- show their upgrade prompt); every 8th creator is Pro.
+insert into seed_users
+select pg_temp.uid('creator', c.n), c.n, 'creator',
+       case when c.n = 1 then 'creator@pacta.dev' else c.username || '@creators.pacta.dev' end,
+       c.first || ' ' || c.last, c.username, c.niches,
+       pg_temp.pick(array['North America', 'Europe', 'Latin America', 'Asia Pacific', 'Africa', 'Middle East'], 'region' || c.n),
+       c.platforms,
+       c.n % 8 = 3, c.n % 3 = 0,
+       format('%s creator%s. I make honest, well-researched content about %s for an engaged community.',
+              c.niches[1], case when cardinality(c.niches) > 1 then ' with a soft spot for ' || lower(c.niches[2]) else '' end,
+              lower(array_to_string(c.niches, ' and '))),
+       jsonb_strip_nulls(jsonb_build_object(
+         'instagram', 'https://www.instagram.com/' || c.username,
+         'tiktok', case when 'TikTok' = any (c.platforms) then 'https://www.tiktok.com/@' || c.username end,
+         'youtube', case when 'YouTube' = any (c.platforms) then 'https://www.youtube.com/@' || c.username end)),
+       floor(800 * exp(pg_temp.rnd('followers' || c.n) * 6.3))::int,
+       round((0.012 + pg_temp.rnd('engagement' || c.n) * 0.1)::numeric, 4),
+       now() - make_interval(days => 140 - c.n / 2, hours => c.n % 24)
+from (
+  select n, f.first, l.last, lower(f.first || '_' || l.last) as username,
+         case when n = 1 then array['Outdoors', 'Travel', 'Fitness'] else (select array_agg(name order by o) from (
+            select s.name, 0 as o from seed_niches s where s.i = (n - 1) % 26 + 1
+            union
+            select s.name, 1 + k from generate_series(1, 2) k
+              join seed_niches s on s.i = 1 + floor(pg_temp.rnd('niche' || n || ':' || k) * 26)::int
+             where pg_temp.rnd('has-niche' || n || ':' || k) < 0.55 and s.i <> (n - 1) % 26 + 1) x) end as niches,
+         (select array_agg(p order by p) from unnest(array['Instagram', 'TikTok', 'YouTube', 'Blog', 'Twitter']) as p
+           where p = 'Instagram' or pg_temp.rnd('platform' || n || p) < 0.4) as platforms
+  from generate_series(1, 240) as n
+  cross join lateral (select (array['Maya', 'Leo', 'Ava', 'Noah', 'Zoe', 'Ethan', 'Lina', 'Omar', 'Ivy', 'Kai',
+      'Nora', 'Mateo', 'Elena', 'Jonas', 'Priya', 'Theo', 'Amara', 'Lucas', 'Sofia', 'Rami', 'Hana', 'Felix', 'Chloe',
+      'Diego', 'Aisha', 'Milo', 'Freya', 'Tariq', 'Ines', 'Sami'])[1 + (n - 1) % 30] as first) f
+  cross join lateral (select (array['Chen', 'Rivera', 'Okafor', 'Schmidt', 'Nakamura', 'Silva', 'Haddad', 'Kowalski',
+      'Martin', 'Patel', 'Moreau', 'Larsen', 'Costa', 'Kim', 'Novak', 'Ibrahim', 'Walsh', 'Rossi', 'Tanaka', 'Mensah',
+      'Duarte', 'Fischer', 'Ali', 'Berg'])[1 + (((n - 1) / 30) * 3 + (n - 1) % 30) % 24] as last) l
+) as c;
+
+insert into seed_users values (
+  pg_temp.uid('admin', 1), 1, 'admin', 'admin@pacta.dev', 'Pacta Support', 'pacta_support', '{}', 'Europe', '{}',
+  false, true, 'The Pacta team: support, verification and disputes.', '{}', 0, 0, now() - interval '200 days');
+
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
+                        raw_user_meta_data, created_at, updated_at)
+select '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
+       crypt('pacta-demo-2026', gen_salt('bf', case when u.n = 1 then 10 else 4 end)),
+       u.created_at, '{"provider": "email", "providers": ["email"]}',
+       -- Sign-up metadata carries creator or brand only; the admin is promoted below, as an operator would.
+       jsonb_build_object('role', case when u.role = 'admin' then 'creator' else u.role end, 'full_name', u.full_name),
+       u.created_at, u.created_at
+from seed_users u;
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+       'email', u.created_at, u.created_at
+from seed_users u;
+
+insert into public.profiles (id, role, full_name, username, bio, niches, region, platforms, followers, engagement_rate,
+                             min_deal_amount_cents, max_deal_amount_cents, social_links, verified, email_verified,
+                             pro_tier, pro_since, pro_until, referral_code, created_at, updated_at)
+select u.id, u.role, u.full_name, u.username, u.bio, u.niches, u.region, u.platforms, u.followers, u.engagement,
+       case when u.role = 'creator' then (100 + floor(pg_temp.rnd('min' || u.n) * 4) * 100) * 100 end,
+       case when u.role = 'creator' then (1500 + floor(pg_temp.rnd('max' || u.n) * 8) * 1000) * 100 end,
+       u.social_links, u.verified, true,
+       case when u.pro then pg_temp.pick(array['basic', 'premium'], 'tier' || u.id) else 'free' end,
+       case when u.pro then now() - interval '40 days' end,
+       case when u.pro then now() + interval '325 days' end,
+       -- 6 characters from [A-Z0-9], unique (checked below) and stable across re-seeds.
+       upper(substr(md5('referral:' || u.id), 1, 6)),
+       u.created_at, u.created_at
+from seed_users u
+on conflict (id) do update set
+  role = excluded.role, full_name = excluded.full_name, username = excluded.username, bio = excluded.bio,
+  niches = excluded.niches, region = excluded.region, platforms = excluded.platforms, followers = excluded.followers,
+  engagement_rate = excluded.engagement_rate, min_deal_amount_cents = excluded.min_deal_amount_cents,
+  max_deal_amount_cents = excluded.max_deal_amount_cents, social_links = excluded.social_links,
+  verified = excluded.verified, email_verified = excluded.email_verified, pro_tier = excluded.pro_tier,
+  pro_since = excluded.pro_since, pro_until = excluded.pro_until, referral_code = excluded.referral_code,
+  created_at = excluded.created_at, updated_at = excluded.updated_at;
+
+-- ---------------------------------------------------------------------------------------------
+-- Deals: 540, brand n gets deals n, n+24, …; mostly open, some in progress, completed or cancelled.
+-- ---------------------------------------------------------------------------------------------
+
+create temp table seed_deals on commit drop as
+select pg_temp.uid('deal', d.n) as id, d.n, b.id as brand_id, b.full_name as brand_name, b.n as brand_n,
+       pg_temp.pick(array['Spring Launch', 'Holiday Gift Guide', 'Back to School', 'Honest Review', 'Unboxing Series',
+         'Ambassador Program', 'Giveaway Collab', 'Tutorial Series', 'Behind the Scenes', 'Launch Week', 'Summer Campaign',
+         'Creator Challenge', 'Day in the Life', 'First Impressions', 'Road Test', 'Weekend Edit'], 'title' || d.n) as campaign,
+       pg_temp.pick(array['Sponsored Post', 'Product Review', 'Brand Ambassador', 'Giveaway', 'Tutorial', 'Unboxing',
+         'Event Coverage', 'Affiliate'], 'category' || d.n) as category,
+       -- 1 to 5 niches: the brand's focus first, sometimes one more.
+       (select array_agg(x order by o) from (
+          select x, o from unnest(b.niches) with ordinality as t(x, o)
+          where o = 1 or pg_temp.rnd('deal-niche' || d.n || x) < 0.6
+          union
+          select s.name, 9 from seed_niches s
+          where pg_temp.rnd('extra-niche' || d.n) < 0.25 and s.i = 1 + floor(pg_temp.rnd('extra' || d.n) * 26)::int
+            and not (s.name = any (b.niches))) y) as niches,
+       -- $50 to ~$10,000, log-spread, rounded to $5.
+       (round(50 * exp(pg_temp.rnd('amount' || d.n) * 5.3) / 5) * 5 * 100)::bigint as amount_cents,
+       pg_temp.rnd('pro' || d.n) < 0.12 and not (b.n = 1 and d.n <= 200) as pro_only,
+       case
+         when b.n = 1 and d.n in (25, 121) then 'in_progress'
+         when b.n = 1 and d.n in (49, 73, 145) then 'completed'
+         when b.n = 1 and d.n = 97 then 'cancelled'
+         when b.n = 1 then 'open'
+         when pg_temp.rnd('status' || d.n) < 0.78 then 'open'
+         when pg_temp.rnd('status' || d.n) < 0.87 then 'in_progress'
+         when pg_temp.rnd('status' || d.n) < 0.97 then 'completed'
+         else 'cancelled' end as status,
+       pg_temp.rnd('campaign' || d.n) < 0.2 as is_campaign,
+       pg_temp.pick(array['fixed', 'fixed', 'fixed', 'fixed', 'fixed', 'fixed', 'performance', 'commission'], 'payout' || d.n) as payout_format,
+       pg_temp.rnd('age' || d.n) as age
+from generate_series(1, 540) as d(n)
+join seed_users b on b.role = 'brand' and b.n = (d.n - 1) % 24 + 1;
+
+insert into public.deals (id, brand_id, title, description, amount_cents, budget_cents, requirements, deadline, category,
+                          niches, platforms, deliverables, timeline, pro_only, status, payout_format, is_campaign,
+                          max_creators, performance_rate, escrow_status, created_at, updated_at)
+select d.id, d.brand_id,
+       d.brand_name || ' ' || d.campaign,
+       format('%s is looking for %s creators for its %s. Show the product in real use, in your own voice, and tell your audience what you genuinely think. We send the product ahead of time and review drafts within 48 hours.',
+              d.brand_name, lower(array_to_string(d.niches, ' / ')), lower(d.campaign)),
+       d.amount_cents,
+       case when d.is_campaign then d.amount_cents * (2 + d.n % 4) end,
+       (select coalesce(array_agg(r order by r), '{}') from unnest(array['Minimum 5,000 followers', 'Post within 14 days of receiving the product',
+          'Tag the brand in every post', 'Include the discount code in the caption', 'Share post insights after 7 days',
+          'No competing sponsorships for 30 days', 'English-language content']) as r
+         where pg_temp.rnd('req' || d.n || r) < 0.35),
+       pg_temp.pick(array['Within 2 weeks', 'Within 30 days', 'End of next month', 'Before the holidays', 'Flexible'], 'deadline' || d.n),
+       d.category, d.niches,
+       (select array_agg(p order by p) from unnest(array['Instagram', 'TikTok', 'YouTube', 'Blog', 'Twitter']) as p
+         where p = 'Instagram' or pg_temp.rnd('deal-platform' || d.n || p) < 0.35),
+       (select array_agg(x order by x) from unnest(array['Instagram Post', 'Instagram Story', 'TikTok Video', 'YouTube Video',
+          'Blog Post', 'Twitter Post']) as x where x = 'Instagram Post' or pg_temp.rnd('deliverable' || d.n || x) < 0.3),
+       pg_temp.pick(array['1 week', '2 weeks', '1 month', '2 months', '3+ months'], 'timeline' || d.n),
+       d.pro_only, d.status, d.payout_format, d.is_campaign,
+       case when d.is_campaign then 2 + d.n % 4 end,
+       case when d.is_campaign and d.payout_format = 'performance' then 0.05 end,
+       case d.status when 'in_progress' then 'pending'
+                     when 'completed' then case when pg_temp.rnd('escrow' || d.n) < 0.2 then 'pending' else 'released' end
+                     else 'none' end,
+       -- Open deals are recent (a fifth under a week old), the others older.
+       now() - case when d.status = 'open' then make_interval(hours => (d.age * 45 * 24)::int + 2)
+                    else make_interval(hours => ((30 + d.age * 60) * 24)::int) end,
+       now() - case when d.status = 'open' then make_interval(hours => (d.age * 45 * 24)::int + 2)
+                    else make_interval(hours => ((30 + d.age * 60) * 24)::int) end
+from seed_deals d;
+
+-- ---------------------------------------------------------------------------------------------
+-- Applications: 0–8 niche-matched creators per deal (Pro-only deals: Pro creators only); the demo
+-- creator applies first to the demo brand's early deals, so it is accepted on the in-progress ones and
+-- wins the completed ones.
+-- ---------------------------------------------------------------------------------------------
+
+create temp table seed_applications on commit drop as
+select pg_temp.uid('application', d.n * 100 + r.rk::int) as id, d.id as deal_id, c.id as creator_id, d.n as deal_n, r.rk, d.status as deal_status,
+       d.is_campaign, dl.created_at as deal_created_at
+from seed_deals d
+join public.deals dl on dl.id = d.id
+cross join lateral (
+  select c.id, row_number() over (order by (c.n = 1 and d.brand_n = 1 and d.n <= 200) desc, md5(d.id::text || c.id::text)) as rk
+  from seed_users c
+  where c.role = 'creator' and c.niches && d.niches and (not d.pro_only or c.pro)
+    and c.created_at < dl.created_at + interval '20 days'
+) as r
+join seed_users c on c.id = r.id
+where r.rk <= case when d.status in ('in_progress', 'completed') then 2 else 0 end + floor(pg_temp.rnd('apps' || d.n) * 7)::int;
+
+insert into public.applications (id, deal_id, creator_id, status, pitch, created_at, updated_at)
+select a.id, a.deal_id, a.creator_id,
+       case
+         when a.deal_status in ('in_progress', 'completed') and (a.rk = 1 or (a.rk = 2 and a.is_campaign)) then 'accepted'
+         when a.deal_status = 'completed' then 'rejected'
+         when pg_temp.rnd('app-status' || a.id) < 0.12 and a.rk > 1 then 'rejected'
+         when pg_temp.rnd('app-status' || a.id) > 0.95 and a.rk > 1 then 'withdrawn'
+         else 'pending' end,
+       pg_temp.pick(array[
+         'I''ve been using products like this for years and my audience trusts my recommendations.',
+         'My followers ask for exactly this kind of content. I can deliver a first draft within a week.',
+         'Happy to film a full review plus stories. My last sponsored post reached 3x my average.',
+         'This fits my content perfectly; I can share examples of similar campaigns.',
+         ''], 'pitch' || a.id),
+       least(a.deal_created_at + make_interval(hours => (1 + a.rk * 7 + pg_temp.rnd('app-age' || a.id) * 48)::int), now()),
+       least(a.deal_created_at + make_interval(hours => (1 + a.rk * 7 + pg_temp.rnd('app-age' || a.id) * 48)::int), now())
+from seed_applications a;
+
+-- A deal in progress or completed needs a selected creator; where nobody matched, it stays open.
+update public.deals d set status = 'open', escrow_status = 'none'
+where d.status in ('in_progress', 'completed')
+  and not exists (select 1 from public.applications a where a.deal_id = d.id and a.status = 'accepted');
+
+-- The server-owned deal fields, as the application triggers would have kept them.
+update public.deals d set
+  selected_creator_ids = s.selected,
+  winner_id = case when d.status = 'completed' then s.selected[1] end,
+  completed_at = case when d.status = 'completed' then d.created_at + interval '21 days' end,
+  updated_at = case when d.status = 'completed' then d.created_at + interval '21 days' else d.updated_at end
+from (select a.deal_id, array_agg(a.creator_id order by a.created_at, a.id) as selected
+      from public.applications a where a.status = 'accepted' group by a.deal_id) as s
+where s.deal_id = d.id;
+
+update public.deals d set applications_count = c.n
+from (select deal_id, count(*) as n from public.applications where status <> 'withdrawn' group by deal_id) as c
+where c.deal_id = d.id;
+
+-- ---------------------------------------------------------------------------------------------
+-- Reviews: both sides of most completed deals.
+-- ---------------------------------------------------------------------------------------------
+
+insert into public.reviews (id, deal_id, reviewer_id, reviewee_id, rating, content, created_at, updated_at)
+select md5('review:' || d.id || ':' || r.side)::uuid, d.id,
+       case when r.side = 'brand' then d.brand_id else d.winner_id end,
+       case when r.side = 'brand' then d.winner_id else d.brand_id end,
+       case when pg_temp.rnd('rating' || d.id || r.side) < 0.55 then 5 when pg_temp.rnd('rating' || d.id || r.side) < 0.9 then 4 else 3 end,
+       case when r.side = 'brand'
+            then pg_temp.pick(array['Great communication and the content landed right on brief.', 'Delivered early and the post performed above our benchmarks.',
+                                    'Creative, professional and easy to work with. Would book again.', 'Solid content; a second round of edits was needed.'], 'rc' || d.id)
+            else pg_temp.pick(array['Clear brief and quick payment through escrow.', 'Friendly team, fair deal and fast approvals.',
+                                    'Product arrived on time and feedback was constructive.', 'Good collaboration overall, slightly slow replies.'], 'rc2' || d.id) end,
+       d.completed_at + interval '2 days', d.completed_at + interval '2 days'
+from public.deals d
+cross join (values ('brand'), ('creator')) as r(side)
+where d.status = 'completed' and d.winner_id is not null and pg_temp.rnd('reviewed' || d.id || r.side) < 0.85;
+
+-- ---------------------------------------------------------------------------------------------
+-- Referrals: some users came through another's link; referred users with a deal are qualified.
+-- ---------------------------------------------------------------------------------------------
+
+insert into public.referrals (id, referrer_id, referred_user_id, qualified, qualified_at, earnings_cents, created_at, updated_at)
+select md5('referral:' || u.id)::uuid, r.id, u.id, q.qualified,
+       case when q.qualified then u.created_at + interval '10 days' end,
+       case when q.qualified then 1000 else 0 end,
+       u.created_at, u.created_at
+from seed_users u
+join seed_users r on r.role = u.role and r.n = case when u.n % 5 = 0 then 1 else 2 + (u.n * 7) % 12 end and r.n < u.n
+cross join lateral (select exists (select 1 from public.applications a where a.creator_id = u.id)
+                        or exists (select 1 from public.deals d where d.brand_id = u.id) as qualified) as q
+where u.role in ('creator', 'brand') and u.n > 1 and pg_temp.rnd('referred' || u.id) < 0.35;
+
+insert into public.referral_badges (id, user_id, badge_type, earned_at, created_at, updated_at)
+select md5('badge:' || q.referrer_id || b.badge)::uuid, q.referrer_id, b.badge, now() - interval '5 days', now() - interval '5 days', now() - interval '5 days'
+from (select referrer_id, count(*) as n from public.referrals where qualified group by referrer_id) as q
+join (values ('bronze', 3), ('silver', 5), ('gold', 10), ('pro_booster', 10)) as b(badge, threshold) on q.n >= b.threshold;
+
+insert into public.referral_rewards (id, referrer_id, referral_id, reward_type, amount_cents, status, issued_at, paid_at, created_at, updated_at)
+select md5('reward:' || r.id)::uuid, r.referrer_id, r.id,
+       case when pg_temp.rnd('reward-type' || r.id) < 0.6 then 'pro_subscription' else 'deal_earnings_share' end,
+       case when pg_temp.rnd('reward-type' || r.id) < 0.6 then 1000 else (500 + floor(pg_temp.rnd('reward' || r.id) * 4000))::bigint end,
+       case when r.qualified_at < now() - interval '30 days' then 'paid' else 'pending' end,
+       r.qualified_at,
+       case when r.qualified_at < now() - interval '30 days' then r.qualified_at + interval '20 days' end,
+       r.qualified_at, r.qualified_at
+from public.referrals r where r.qualified;
+
+-- ---------------------------------------------------------------------------------------------
+-- XP (DEAL_APPLY 25 per application, REFERRAL_QUALIFIED 75) with running totals, then the profiles'
+-- server-owned fields: xp, level, rating, deal counters, referral count.
+-- ---------------------------------------------------------------------------------------------
+
+insert into public.xp_logs (id, user_id, action, xp_gained, total_xp, metadata, created_at, updated_at)
+select md5('xp:' || e.key)::uuid, e.user_id, e.action, e.xp,
+       sum(e.xp) over (partition by e.user_id order by e.at, e.key rows unbounded preceding),
+       e.metadata, e.at, e.at
+from (
+  select a.id::text as key, a.creator_id as user_id, 'DEAL_APPLY' as action, 25 as xp,
+         jsonb_build_object('deal_id', a.deal_id, 'application_id', a.id) as metadata, a.created_at as at
+  from public.applications a
+  union all
+  select 'ref:' || r.id, r.referrer_id, 'REFERRAL_QUALIFIED', 75, jsonb_build_object('referral_id', r.id), r.qualified_at
+  from public.referrals r where r.qualified
+) as e;
+
+update public.profiles p set xp = x.total, level = public.level_for_xp(x.total)
+from (select user_id, sum(xp_gained)::int as total from public.xp_logs group by user_id) as x
+where x.user_id = p.id;
+
+update public.profiles p set rating = r.avg
+from (select reviewee_id, round(avg(rating), 2) as avg from public.reviews group by reviewee_id) as r
+where r.reviewee_id = p.id;
+
+update public.profiles p set total_deals = c.n
+from (select brand_id, count(*) as n from public.deals group by brand_id) as c where c.brand_id = p.id;
+
+update public.profiles p set completed_deals = c.n
+from (select brand_id as id, count(*) as n from public.deals where status = 'completed' group by brand_id
+      union all
+      select unnest(selected_creator_ids), count(*) from public.deals where status = 'completed' group by 1) as c
+where c.id = p.id;
+
+update public.profiles p set total_deals = c.n
+from (select unnest(selected_creator_ids) as id, count(*) as n from public.deals where status = 'completed' group by 1) as c
+where c.id = p.id and p.role = 'creator';
+
+update public.profiles p set referrals_count = c.n
+from (select referrer_id, count(*) as n from public.referrals group by referrer_id) as c where c.referrer_id = p.id;
+
+-- ---------------------------------------------------------------------------------------------
+-- Inbox: a conversation per accepted pairing on the demo brand's deals and on some others.
+-- ---------------------------------------------------------------------------------------------
+
+create temp table seed_conversations on commit drop as
+select md5('conversation:' || d.id || a.creator_id)::uuid as id, d.brand_id, a.creator_id, d.id as deal_id, d.title,
+       a.created_at + interval '3 hours' as started_at
+from public.deals d join public.applications a on a.deal_id = d.id and a.status = 'accepted'
+where d.brand_id = pg_temp.uid('brand', 1) or pg_temp.rnd('conversation' || d.id) < 0.2;
+
+insert into public.conversations (id, user1_id, user2_id, deal_id, title, last_message, last_message_at, created_at, updated_at)
+select c.id, c.brand_id, c.creator_id, c.deal_id, c.title, 'Got it, looking forward to it!',
+       c.started_at + interval '20 hours', c.started_at, c.started_at + interval '20 hours'
+from seed_conversations c;
+
+insert into public.messages (id, conversation_id, sender_id, recipient_id, body, read_at, created_at, updated_at)
+select md5('message:' || c.id || m.k)::uuid, c.id,
+       case when m.k % 2 = 1 then c.brand_id else c.creator_id end,
+       case when m.k % 2 = 1 then c.creator_id else c.brand_id end,
+       m.body,
+       case when m.k < 4 then c.started_at + make_interval(hours => m.k * 5 + 1) end,
+       c.started_at + make_interval(hours => m.k * 5), c.started_at + make_interval(hours => m.k * 5)
+from seed_conversations c
+cross join (values
+  (1, 'Hi! Thanks for applying, we loved your pitch. Could you share your availability for the shoot?'),
+  (2, 'Thank you! I''m free next week and can send a content plan by Friday.'),
+  (3, 'Perfect. The product ships tomorrow; drafts go through the deal page as usual.'),
+  (4, 'Got it, looking forward to it!')) as m(k, body);
+
+
+-- ---------------------------------------------------------------------------------------------
+-- Support: tickets from a few users (Pro ones high priority), staff replies, some closed.
+-- ---------------------------------------------------------------------------------------------
+
+create temp table seed_tickets on commit drop as
+select md5('ticket:' || u.id)::uuid as id, u.id as user_id, u.pro, u.n, u.role,
+       now() - make_interval(hours => (pg_temp.rnd('ticket-age' || u.id) * 20 * 24)::int + 3) as opened_at,
+       (u.n = 1 and u.role = 'creator') or pg_temp.rnd('answered' || u.id) < 0.7 as answered,
+       not (u.n = 1 and u.role = 'creator') and pg_temp.rnd('closed' || u.id) < 0.4 as closed,
+       pg_temp.pick(array['Payout not received yet', 'How do I change my niches?', 'Brand stopped responding',
+         'Question about the service fee', 'Cannot upload my avatar', 'Deal was cancelled after I started'], 'subject' || u.id) as subject
+from seed_users u
+where u.role in ('creator', 'brand') and ((u.n = 1 and u.role = 'creator') or pg_temp.rnd('ticket' || u.id) < 0.12);
+
+insert into public.support_tickets (id, user_id, subject, message, priority, status, is_pro, first_response_at, created_at, updated_at)
+select t.id, t.user_id, t.subject,
+       'Hi team, ' || lower(t.subject) || '. Could you take a look? Thanks!',
+       case when t.pro then 'high' else 'normal' end,
+       case when t.closed then 'closed' else 'open' end,
+       t.pro,
+       case when t.answered then t.opened_at + make_interval(mins => 20 + t.n % 200) end,
+       t.opened_at, t.opened_at
+from seed_tickets t;
+
+insert into public.support_messages (id, ticket_id, user_id, message, created_at, updated_at)
+select md5('ticket-reply:' || t.id)::uuid, t.id, pg_temp.uid('admin', 1),
+       'Thanks for reaching out! We''re looking into it and will update this ticket within 24 hours.',
+       t.opened_at + make_interval(mins => 20 + t.n % 200), t.opened_at + make_interval(mins => 20 + t.n % 200)
+from seed_tickets t where t.answered;
+
+-- ---------------------------------------------------------------------------------------------
+-- Notifications, saved lists and the contact inbox, for the demo accounts mostly.
+-- ---------------------------------------------------------------------------------------------
+
+insert into public.notifications (id, user_id, type, title, message, data, read_at, created_at, updated_at)
+select md5('notification:new:' || a.id)::uuid, d.brand_id, 'new_application', 'New application',
+       format('%s applied to "%s".', p.full_name, d.title), jsonb_build_object('deal_id', d.id, 'application_id', a.id),
+       case when a.created_at < now() - interval '3 days' then a.created_at + interval '1 hour' end, a.created_at, a.created_at
+from public.applications a join public.deals d on d.id = a.deal_id join public.profiles p on p.id = a.creator_id
+where d.brand_id = pg_temp.uid('brand', 1)
+union all
+select md5('notification:status:' || a.id)::uuid, a.creator_id, 'application_' || a.status,
+       case when a.status = 'accepted' then 'Application accepted' else 'Application not selected' end,
+       format('Your application to "%s" was %s.', d.title, case when a.status = 'accepted' then 'accepted' else 'not selected' end),
+       jsonb_build_object('deal_id', d.id, 'application_id', a.id), null, a.created_at + interval '1 day', a.created_at + interval '1 day'
+from public.applications a join public.deals d on d.id = a.deal_id
+where a.creator_id = pg_temp.uid('creator', 1) and a.status in ('accepted', 'rejected')
+union all
+select md5('notification:level:' || p.id)::uuid, p.id, 'level_up', 'Level Up!', format('You reached level %s.', p.level),
+       jsonb_build_object('level', p.level, 'xp', p.xp), null, now() - interval '2 days', now() - interval '2 days'
+from public.profiles p where p.id = pg_temp.uid('creator', 1) and p.level > 1;
+
+insert into public.saved_lists (id, user_id, kind, items, created_at, updated_at)
+select md5('saved:shortlist:' || pg_temp.uid('brand', 1))::uuid, pg_temp.uid('brand', 1), 'shortlist',
+       array(select c.id::text from seed_users c where c.role = 'creator' and c.niches && array['Outdoors', 'Travel', 'Sports']
+             order by md5('short' || c.id) limit 6), now() - interval '3 days', now() - interval '3 days'
+union all
+select md5('saved:saved_campaigns:' || pg_temp.uid('creator', 1))::uuid, pg_temp.uid('creator', 1), 'saved_campaigns',
+       array(select d.id::text from public.deals d where d.status = 'open' and not d.pro_only and d.brand_id <> pg_temp.uid('brand', 1)
+               and d.niches && (select niches from seed_users where id = pg_temp.uid('creator', 1))
+             order by d.created_at desc limit 4), now() - interval '1 day', now() - interval '1 day';
+
+insert into public.contact_messages (name, email, subject, message, created_at) values
+  ('Jordan Blake', 'jordan@example.com', 'partnership', 'We run a creator agency with 40 talents and would love to onboard them.', now() - interval '4 days'),
+  ('Priya Raman', 'priya@example.com', 'billing', 'Can brands pay by bank transfer instead of card?', now() - interval '1 day');
+
+-- The operator's step: the demo admin is an admin.
+update public.profiles set role = 'admin' where id = pg_temp.uid('admin', 1);
+
+-- Guard the generated data against the invariants the rules keep.
+do $$
+begin
+  if (select count(distinct referral_code) from public.profiles) <> (select count(*) from public.profiles) then
+    raise exception 'seed: duplicate referral codes';
+  end if;
+  if exists (select 1 from public.deals where status = 'completed' and (winner_id is null or cardinality(selected_creator_ids) = 0)) then
+    raise exception 'seed: a completed deal without a winner';
+  end if;
+  if (select count(distinct n) from (select unnest(niches) as n from public.profiles where role = 'creator') x) <> 26 then
+    raise exception 'seed: creators do not cover the 26 niches';
+  end if;
+end $$;
+
+set local session_replication_role = origin;
