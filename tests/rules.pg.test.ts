@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabase, type Database } from '../sync-server/db/database.ts';
 import { createTestDatabase } from './support/test-database.ts';
+import { promoteToAdmin } from '../sync-server/admin/make-admin.ts';
 import { apply, asServer, asUser, expectRule, makeDeal, makeUser } from './support/rules-fixtures.ts';
 
 // The business rules of 20261122000300_rules.sql, exercised through SQL as the signed-in user
@@ -407,4 +408,21 @@ test('saved lists drop empty and duplicate entries', async () => {
     ['casey', ' ', 'robin', 'casey', ''],
   ]);
   expect((await asServer(db, 'select items from public.saved_lists where id = $1', [id])).rows[0].items).toEqual(['casey', 'robin']);
+});
+
+test('make-admin promotes an existing account by e-mail (any letter case), and reports unknown ones', async () => {
+  const someone = await makeUser(db, 'brand');
+  const { rows } = await asServer(db, 'select email from auth.users where id = $1', [someone]);
+  const client = await db.pool.connect();
+  try {
+    expect(await promoteToAdmin(client, rows[0].email.toUpperCase())).toEqual({ id: someone, previousRole: 'brand' });
+    expect(await promoteToAdmin(client, 'nobody@example.test')).toBeUndefined();
+  } finally {
+    client.release();
+  }
+  expect((await profile(someone)).role).toBe('admin');
+  // An admin may now do what only admins do.
+  const dealId = await makeDeal(db, brand);
+  await asUser(db, someone, `update public.deals set title = 'Fixed typo' where id = $1`, [dealId]);
+  expect((await deal(dealId)).title).toBe('Fixed typo');
 });

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { createDatabase, type Database } from '../sync-server/db/database.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../sync-server/db/demo-logins.ts';
+import { migrate, type MigrationReport } from '../sync-server/db/migrate.ts';
+
+// What `npm start` does on a fresh embedded database: bootstrap + migrations + seed.sql.
+let db: Database;
+let report: MigrationReport;
+let dropDatabase: () => Promise<void>;
+let databaseUrl: string;
+
+beforeAll(async () => {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `pacta_seed_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  report = await migrate(databaseUrl, { localBootstrap: true, seed: true });
+  db = createDatabase(databaseUrl);
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+});
+afterAll(async () => {
+  await db?.close();
+  await dropDatabase?.();
+});
+
+const one = async (sql: string, params: unknown[] = []) => (await db.pool.query(sql, params)).rows[0];
+
+test('a fresh database is seeded once, and a second migrate does not seed again', async () => {
+  expect(report.seeded).toBe(true);
+  const again = await migrate(databaseUrl, { localBootstrap: true, seed: true });
+  expect(again).toEqual({ bootstrap: [], migrations: [], seeded: false });
+});
+
+test('the demo marketplace has the promised size', async () => {
+  const counts = await one(`select
+    (select count(*) from public.profiles where role = 'brand')::int as brands,
+    (select count(*) from public.profiles where role = 'creator')::int as creators,
+    (select count(*) from public.deals)::int as deals,
+    (select count(*) from public.applications)::int as applications,
+    (select count(*) from public.reviews)::int as reviews,
+    (select count(distinct n) from (select unnest(niches) as n from public.profiles where role = 'creator') x)::int as niches`);
+  expect(counts.brands).toBeGreaterThanOrEqual(20);
+  expect(counts.creators).toBeGreaterThanOrEqual(200);
+  expect(counts.deals).toBeGreaterThanOrEqual(500);
+  expect(counts.applications).toBeGreaterThan(1000);
+  expect(counts.reviews).toBeGreaterThan(50);
+  expect(counts.niches).toBe(26);
+});
+
+test('the demo logins exist with their roles and the demo password (GoTrue bcrypt)', async () => {
+  for (const login of DEMO_LOGINS) {
+    const row = await one(
+      `select p.role, u.encrypted_password, u.email_confirmed_at from auth.users u join public.profiles p on p.id = u.id where u.email = $1`,
+      [login.email],
+    );
+    expect(row.role).toBe(login.role);
+    expect(row.email_confirmed_at).toBeInstanceOf(Date);
+    expect(row.encrypted_password).toMatch(/^\$2[aby]\$10\$/);
+    expect(await bcrypt.compare(DEMO_PASSWORD, row.encrypted_password)).toBe(true);
+  }
+});
+
+test('the demo brand and creator have work in every state', async () => {
+  const brand = await one(`select array_agg(distinct d.status order by d.status) as statuses from public.deals d
+    join auth.users u on u.id = d.brand_id where u.email = 'brand@pacta.dev'`);
+  expect(brand.statuses).toEqual(['cancelled', 'completed', 'in_progress', 'open']);
+  const creator = await one(`select array_agg(distinct a.status order by a.status) as statuses, count(*)::int as n from public.applications a
+    join auth.users u on u.id = a.creator_id where u.email = 'creator@pacta.dev'`);
+  expect(creator.n).toBeGreaterThanOrEqual(5);
+  expect(creator.statuses).toEqual(expect.arrayContaining(['accepted', 'pending']));
+});
+
+test('the seeded data keeps the invariants the rules keep', async () => {
+  const broken = await one(`select
+    (select count(*) from public.deals where status = 'completed' and (winner_id is null or winner_id <> selected_creator_ids[1]))::int as no_winner,
+    (select count(*) from public.deals where status = 'in_progress' and cardinality(selected_creator_ids) = 0)::int as nobody_selected,
+    (select count(*) from public.deals d where applications_count <>
+        (select count(*) from public.applications a where a.deal_id = d.id and a.status <> 'withdrawn'))::int as bad_count,
+    (select count(*) from public.applications a join public.deals d on d.id = a.deal_id join public.profiles p on p.id = a.creator_id
+        where d.pro_only and p.pro_tier = 'free')::int as pro_only_by_free,
+    (select count(*) from public.profiles p where p.xp <> coalesce((select sum(x.xp_gained) from public.xp_logs x where x.user_id = p.id), 0)
+        or p.level <> public.level_for_xp(p.xp))::int as bad_xp`);
+  expect(broken).toEqual({ no_winner: 0, nobody_selected: 0, bad_count: 0, pro_only_by_free: 0, bad_xp: 0 });
+});
+
+test('seeded rows are normal rows: the demo creator can apply to an open deal through the rules', async () => {
+  const creator = await one(`select id from auth.users where email = 'creator@pacta.dev'`);
+  const deal = await one(`select d.id from public.deals d where d.status = 'open' and not d.pro_only
+    and not exists (select 1 from public.applications a where a.deal_id = d.id and a.creator_id = $1) limit 1`, [creator.id]);
+  const before = await one(`select xp from public.profiles where id = $1`, [creator.id]);
+  await db.asUser({ sub: creator.id, role: 'authenticated' }, (tx) =>
+    tx.query(`insert into public.applications (id, deal_id, creator_id) values (gen_random_uuid(), $1, $2)`, [deal.id, creator.id]),
+  );
+  expect((await one(`select xp from public.profiles where id = $1`, [creator.id])).xp).toBe(before.xp + 25);
+});
