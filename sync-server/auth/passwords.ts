@@ -1,4 +1,4 @@
-import bcrypt from 'bcryptjs';
+import { hash, hashSync, verify } from '@node-rs/bcrypt';
 import { authError, validationFailed } from './errors.ts';
 
 /** GoTrue's cost; its `$2a$` hashes (and pgcrypto's `crypt(…, gen_salt('bf'))`) verify here and back. */
@@ -7,7 +7,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** bcrypt ignores bytes past 72: longer passwords would silently be truncated, so they are refused. */
 const MAX_PASSWORD_BYTES = 72;
 // Compared against when the account does not exist, so both paths take a bcrypt's time (no enumeration).
-const DUMMY_HASH = bcrypt.hashSync('pacta-no-such-user', BCRYPT_COST);
+const DUMMY_HASH = hashSync('pacta-no-such-user', { cost: BCRYPT_COST, version: '2a' });
 
 /** Throws Supabase's `weak_password` (422, with reasons) or `validation_failed` for an unusable password. */
 export function assertAcceptablePassword(password: string): void {
@@ -21,13 +21,14 @@ export function assertAcceptablePassword(password: string): void {
   }
 }
 
+/** bcrypt off the event loop (native, libuv thread pool), so sign-ins do not stall sync traffic. */
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, BCRYPT_COST);
+  return hash(password, { cost: BCRYPT_COST, version: '2a' });
 }
 
 /** True when `password` matches the stored bcrypt hash; an absent hash never matches. */
-export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
-  const usable = typeof hash === 'string' && /^\$2[aby]\$\d\d\$/.test(hash);
-  const ok = await bcrypt.compare(password, usable ? hash : DUMMY_HASH);
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const usable = typeof stored === 'string' && /^\$2[aby]\$\d\d\$/.test(stored);
+  const ok = await verify(password, usable ? stored : DUMMY_HASH);
   return usable && ok;
 }
