@@ -399,6 +399,32 @@ describe('another user\'s rows', () => {
   });
 });
 
+describe('functions', () => {
+  const asCreator = (sql: string) => db.asUser({ sub: f.creatorB, role: 'authenticated' }, (tx) => tx.query(bind(sql)));
+  const asAnon = (sql: string) =>
+    db.asService(async (tx) => {
+      await tx.query(`select set_config('role', 'anon', true)`);
+      return tx.query(bind(sql));
+    });
+
+  test('clients cannot award XP, nor call the rules\' internal helpers outside a trigger', async () => {
+    await expect(asCreator(`select public.award_xp(:creatorB, 'FORGED', 10000)`)).rejects.toMatchObject({ code: '42501' });
+    await expect(asCreator(`select pacta_private.deal_for_rules(:deal)`)).rejects.toMatchObject({ code: '42501' });
+    await expect(asCreator(`select pacta_private.ticket_for_rules(:ticket)`)).rejects.toMatchObject({ code: '42501' });
+  });
+
+  test('signed-out visitors call no function', async () => {
+    for (const sql of [`select public.is_pro_user(:creatorA)`, `select public.is_admin()`, `select public.grant_pro_features(:creatorA, array['pro_deals'], interval '1 year')`]) {
+      await expect(asAnon(sql)).rejects.toMatchObject({ code: '42501' });
+    }
+  });
+
+  test('a signed-in user may ask whether someone is Pro (the Pro badge), and nothing more', async () => {
+    expect((await asCreator(`select public.is_pro_user(:creatorA) as pro`)).rows[0].pro).toBe(true);
+    await expect(asCreator(`select public.grant_pro_features(:creatorB, array['pro_deals'], interval '1 year')`)).rejects.toMatchObject({ code: 'PT403' });
+  });
+});
+
 describe('own rows and scope', () => {
   const as = (userId: string, sql: string) =>
     db.asUser({ sub: userId, role: 'authenticated' }, (tx) => tx.query(bind(sql)));

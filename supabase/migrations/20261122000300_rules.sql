@@ -686,7 +686,7 @@ create trigger z_effects after insert or update of rating, deleted on public.rev
 -- (Trigger functions need no EXECUTE grant to fire.)
 -- ---------------------------------------------------------------------------------------------
 
-revoke execute on all functions in schema pacta_private from public;
+revoke execute on all functions in schema pacta_private from public, anon;
 grant execute on all functions in schema pacta_private to authenticated, service_role;
 revoke execute on function public.award_xp(uuid, text, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.award_xp(uuid, text, integer, jsonb) to service_role;

@@ -22,12 +22,18 @@ $$;
 revoke execute on function pacta_private.my_deal_ids() from public;
 grant execute on function pacta_private.my_deal_ids() to authenticated, service_role;
 
+-- RLS on every table; and signed-out visitors lose whatever a platform default granted them on any
+-- table or view of `public` (hosted Supabase grants anon ALL on new tables by default privileges).
 do $$
 declare
   t record;
 begin
   for t in select tablename from pg_tables where schemaname = 'public' loop
     execute format('alter table public.%I enable row level security', t.tablename);
+  end loop;
+  for t in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f') loop
+    execute format('revoke all on public.%I from anon', t.relname);
   end loop;
 end $$;
 
