@@ -1,0 +1,46 @@
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { COLLECTION_NAMES, type CollectionDocument, type CollectionName } from '../domain/collections/index.ts';
+import { serverWinsConflictHandler } from './conflict-handler.ts';
+import { rxSchemaFor } from './rx-schema.ts';
+
+export type PactaCollections = { [N in CollectionName]: RxCollection<CollectionDocument<N>> };
+export type PactaDatabase = RxDatabase<PactaCollections>;
+
+let pluginsAdded = false;
+
+/**
+ * The signed-in user's local database: one IndexedDB database per user (Dexie storage), holding
+ * the collections this realm needs (all 12 by default; RxDB's open-source build allows 13 open per
+ * realm, so tests and workers open only what they use). Created outside React (STYLE.md 2).
+ *
+ * In Node, pass `storage: getRxStorageDexie({ indexedDB, IDBKeyRange })` from fake-indexeddb.
+ */
+export async function createPactaDatabase(opts: {
+  userId: string;
+  storage?: RxStorage<unknown, unknown>;
+  collections?: readonly CollectionName[];
+  /** Several tabs share one database and elect one leader to replicate. Default: in a browser. */
+  multiInstance?: boolean;
+  /** Overrides the database name (tests running two clients of one user in one process). */
+  name?: string;
+}): Promise<PactaDatabase> {
+  if (!pluginsAdded) {
+    addRxPlugin(RxDBLeaderElectionPlugin);
+    pluginsAdded = true;
+  }
+  const multiInstance = opts.multiInstance ?? typeof window !== 'undefined';
+  const db = await createRxDatabase<PactaCollections>({
+    name: opts.name ?? `pacta-${opts.userId.toLowerCase()}`,
+    storage: (opts.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>,
+    multiInstance,
+    eventReduce: true,
+    closeDuplicates: true,
+  });
+  const names = opts.collections ?? COLLECTION_NAMES;
+  await db.addCollections(
+    Object.fromEntries(names.map((name) => [name, { schema: rxSchemaFor(name), conflictHandler: serverWinsConflictHandler }])),
+  );
+  return db;
+}

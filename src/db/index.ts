@@ -1,0 +1,6 @@
+export { createPactaDatabase, type PactaCollections, type PactaDatabase } from './create-database.ts';
+export { startReplication, type PactaReplication, type ReplicationOptions } from './replication.ts';
+export type { SyncStatus } from './sync-status.ts';
+export { SyncHttpError } from './sync-api.ts';
+export { rxSchemaFor } from './rx-schema.ts';
+export { serverWinsConflictHandler } from './conflict-handler.ts';

@@ -1,0 +1,211 @@
+import { Subject, type Subscription } from 'rxjs';
+import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { MAX_PUSH_ROWS, type CollectionName, type SyncCheckpoint } from '../domain/collections/index.ts';
+import { openChangeStream } from './change-stream.ts';
+import type { PactaDatabase } from './create-database.ts';
+import { createSyncApi, SyncHttpError, type PushRow, type SyncApi, type SyncApiOptions, type SyncDoc } from './sync-api.ts';
+import { createSyncStatus, type SyncStatus } from './sync-status.ts';
+import type { Observable } from 'rxjs';
+
+export type PactaReplication = {
+  states: Map<CollectionName, RxReplicationState<SyncDoc, SyncCheckpoint>>;
+  syncStatus$: Observable<SyncStatus>;
+  readonly syncStatus: SyncStatus;
+  /** Resolves when every collection finished its first full pull. */
+  awaitInitialSync(): Promise<void>;
+  /** Resolves when nothing is left to pull or push right now. */
+  awaitInSync(): Promise<void>;
+  /** Pull every collection again (e.g. the browser came back online). */
+  reSync(): void;
+  stop(): Promise<void>;
+};
+
+export type ReplicationOptions = SyncApiOptions & {
+  /** Defaults to every collection the database has open. */
+  collections?: readonly CollectionName[];
+  pullBatchSize?: number;
+  pushBatchSize?: number;
+  /** How long to wait before retrying a failed request (ms). */
+  retryTime?: number;
+  /** Open the live change stream (default true). */
+  live?: boolean;
+};
+
+const LOCAL_WRITE_CONTEXT = /^replication-/;
+
+/**
+ * Replicates the database with the sync server: pull pages by checkpoint, push batches whose
+ * conflicts come back as master states, and a live stream whose notices trigger pulls. Only one
+ * tab (the elected leader) replicates when the database is multi-instance.
+ */
+export function startReplication(db: PactaDatabase, opts: ReplicationOptions): PactaReplication {
+  const api = createSyncApi(opts);
+  const names = (opts.collections ?? (Object.keys(db.collections) as CollectionName[])).filter((n) => db.collections[n]);
+  const status = createSyncStatus(names.length);
+  const pullBatchSize = opts.pullBatchSize ?? 200;
+  const streams = new Map<CollectionName, Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>>();
+  const states = new Map<CollectionName, RxReplicationState<SyncDoc, SyncCheckpoint>>();
+  const subs: Subscription[] = [];
+
+  const track = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await work();
+      status.succeeded();
+      return result;
+    } catch (err) {
+      if (err instanceof SyncHttpError) status.failed(err.code, err.message, false);
+      else status.failed('offline', err instanceof Error ? err.message : String(err), true);
+      throw err;
+    }
+  };
+
+  for (const name of names) {
+    const collection = db.collections[name] as unknown as RxCollection<SyncDoc>;
+    const stream$ = new Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>();
+    streams.set(name, stream$);
+    const state = replicateRxCollection<SyncDoc, SyncCheckpoint>({
+      replicationIdentifier: `pacta-sync-v1-${name}-${opts.serverUrl}`,
+      collection,
+      live: opts.live ?? true,
+      retryTime: opts.retryTime ?? 5_000,
+      waitForLeadership: db.multiInstance,
+      autoStart: true,
+      pull: {
+        batchSize: pullBatchSize,
+        stream$: stream$.asObservable(),
+        handler: (checkpoint, batchSize) => track(() => pullPage(api, collection, name, checkpoint ?? null, batchSize)),
+      },
+      push: {
+        batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
+        // A document the server rejected stays as it came back until the user changes it again
+        // (which clears `sync_rejection`): never re-sent, so nothing loops.
+        modifier: (doc) => (doc.sync_rejection ? null : doc),
+        handler: (rows) => track(() => pushRows(api, name, rows as PushRow[])),
+      },
+    });
+    states.set(name, state);
+    subs.push(
+      collection.eventBulks$.subscribe((bulk) => {
+        if (LOCAL_WRITE_CONTEXT.test(bulk.context)) return;
+        status.localWrite(name, bulk.events.map((e) => e.documentId));
+      }),
+      state.sent$.subscribe((doc) => status.settled(name, doc.id)),
+      state.received$.subscribe((doc) => status.settled(name, doc.id)),
+    );
+    void state.awaitInitialReplication().then(
+      () => status.initialSyncDone(),
+      () => {},
+    );
+  }
+
+  let changeStream: ReturnType<typeof openChangeStream> | undefined;
+  const openStream = () => {
+    changeStream = openChangeStream(api, {
+      onHello: () => streams.forEach((s) => s.next('RESYNC')),
+      onChange: (name) => streams.get(name as CollectionName)?.next('RESYNC'),
+      onConnectedChange: (connected) => status.streaming(connected),
+      onError: (err) => {
+        if (err instanceof SyncHttpError) status.failed(err.code, err.message, false);
+        else if (!(err instanceof Error && err.name === 'AbortError')) status.failed('offline', String(err), true);
+      },
+    });
+  };
+  let stopped = false;
+  if ((opts.live ?? true) && names.length > 0) {
+    if (db.multiInstance) void db.waitForLeadership().then(() => !stopped && openStream());
+    else openStream();
+  }
+
+  const onOnline = () => {
+    changeStream?.reconnect();
+    states.forEach((s) => s.reSync());
+  };
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+
+  return {
+    states,
+    syncStatus$: status.status$,
+    get syncStatus() {
+      return status.value;
+    },
+    async awaitInitialSync() {
+      await Promise.all([...states.values()].map((s) => s.awaitInitialReplication()));
+    },
+    async awaitInSync() {
+      await Promise.all([...states.values()].map((s) => s.awaitInSync()));
+    },
+    reSync: onOnline,
+    async stop() {
+      stopped = true;
+      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+      changeStream?.stop();
+      subs.forEach((s) => s.unsubscribe());
+      await Promise.all([...states.values()].map((s) => s.cancel()));
+      streams.forEach((s) => s.complete());
+      status.complete();
+    },
+  };
+}
+
+/**
+ * One pull. On a reset (scope changed, or the checkpoint predates purged tombstones) it reads the
+ * whole restarted feed, then removes as master state every local document the feed no longer has:
+ * written as `_deleted` documents from the master, they are not pushed back. Local changes not yet
+ * pushed are kept by RxDB (it never overwrites unpushed fork state from a pull).
+ */
+async function pullPage(
+  api: SyncApi,
+  collection: RxCollection<SyncDoc>,
+  name: CollectionName,
+  checkpoint: SyncCheckpoint | null,
+  batchSize: number,
+): Promise<{ documents: WithDeleted<SyncDoc>[]; checkpoint: SyncCheckpoint | undefined }> {
+  let page = await api.pull(name, checkpoint, batchSize);
+  if (!page.reset) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
+
+  let documents = [...page.documents];
+  let position = page.checkpoint;
+  while (page.documents.length >= batchSize) {
+    page = await api.pull(name, position, batchSize);
+    // The server restarted the feed once more (another purge meanwhile): start collecting again.
+    if (page.reset) documents = [];
+    documents.push(...page.documents);
+    position = page.checkpoint ?? position;
+  }
+  const seen = new Set(documents.map((d) => d.id));
+  const local = await collection.find().exec();
+  const removals = local
+    .filter((doc) => !seen.has(doc.primary))
+    .map((doc) => ({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true }));
+  return { documents: [...documents, ...removals], checkpoint: position ?? undefined };
+}
+
+/**
+ * One push. If the server refuses the whole batch because of one row (a write outside the user's
+ * scope, a changed server-owned field, an invalid document), the rows are retried one by one and
+ * the refused row comes back as a local conflict carrying `sync_rejection`, so one bad row never
+ * blocks the queue.
+ */
+async function pushRows(api: SyncApi, name: CollectionName, rows: PushRow[]): Promise<SyncDoc[]> {
+  try {
+    return (await api.push(name, rows)).conflicts;
+  } catch (err) {
+    if (!(err instanceof SyncHttpError) || ![400, 403, 413].includes(err.status)) throw err;
+    if (rows.length > 1) {
+      const conflicts: SyncDoc[] = [];
+      for (const row of rows) conflicts.push(...(await pushRows(api, name, [row])));
+      return conflicts;
+    }
+    const row = rows[0]!;
+    const base = row.assumedMasterState ?? row.newDocumentState;
+    return [
+      {
+        ...base,
+        // Outside the user's scope: the row should not be on this device at all.
+        _deleted: err.code === 'out_of_scope' ? true : base._deleted,
+        sync_rejection: { code: err.code, message: err.message },
+      },
+    ];
+  }
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { RxJsonSchema } from 'rxdb';
+import { collectionSpecs, type CollectionName, type CollectionSpec } from '../domain/collections/index.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** Keywords RxDB's schema does not need (validation stays with zod and the server). */
+const DROPPED_KEYWORDS = new Set(['$schema', 'pattern', 'propertyNames', 'format']);
+
+function clean(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(clean);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (DROPPED_KEYWORDS.has(key)) continue;
+    out[key] = key === 'properties' || key === 'items' || key === 'anyOf' || key === 'additionalProperties' ? cleanNested(key, value) : value;
+  }
+  return out;
+}
+
+function cleanNested(key: string, value: unknown): unknown {
+  if (key === 'properties' && value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clean(v)]));
+  }
+  return clean(value);
+}
+
+/**
+ * The RxDB schema of a collection, derived from its zod document schema so both sides share one
+ * definition: `id` is the primary key; indexed fields are required and length-bounded, as RxDB's
+ * Dexie storage demands; defaults stay so RxDB fills them on insert.
+ */
+export function rxSchemaFor(name: CollectionName): RxJsonSchema<Record<string, unknown>> {
+  const spec: CollectionSpec = collectionSpecs[name];
+  const json = z.toJSONSchema(spec.schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  const properties: Record<string, JsonSchema> = {};
+  for (const [field, schema] of Object.entries(json.properties)) properties[field] = clean(schema) as JsonSchema;
+  properties.id = { type: 'string', maxLength: 36 };
+
+  const indexFields = new Set(spec.indexes.flat());
+  for (const field of indexFields) {
+    const prop = properties[field];
+    if (!prop) throw new Error(`Index field ${field} is not in the ${name} schema`);
+    // uuids are 36 characters; other indexed strings are short enums.
+    if (prop.type === 'string' && prop.maxLength === undefined) prop.maxLength = field.endsWith('_id') ? 36 : 40;
+  }
+  const required = [...new Set(['id', ...(json.required ?? []), ...indexFields])];
+  return {
+    title: name,
+    version: 0,
+    primaryKey: 'id',
+    type: 'object',
+    properties,
+    required,
+    indexes: spec.indexes.map((i) => (typeof i === 'string' ? i : [...i])),
+  } as RxJsonSchema<Record<string, unknown>>;
+}

@@ -1,0 +1,77 @@
+import {
+  SYNC_PROTOCOL_HEADER,
+  SYNC_PROTOCOL_VERSION,
+  type CollectionName,
+  type PullResponse,
+  type PushResponse,
+  type SyncCheckpoint,
+} from '../domain/collections/index.ts';
+
+export type SyncDoc = Record<string, unknown> & { id: string; _deleted: boolean };
+export type PushRow = { newDocumentState: SyncDoc; assumedMasterState?: SyncDoc };
+
+/** An answer from the sync server that is not a success: its status and `{ code, message }`. */
+export class SyncHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SyncHttpError';
+  }
+}
+
+export type SyncApiOptions = {
+  serverUrl: string;
+  getAccessToken: () => Promise<string | null | undefined> | string | null | undefined;
+  fetch?: typeof fetch;
+};
+
+/** The three sync endpoints over HTTP. No UI concerns: errors are thrown, callers decide. */
+export function createSyncApi(opts: SyncApiOptions) {
+  const base = `${opts.serverUrl.replace(/\/$/, '')}/sync/v1`;
+  const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  async function headers(extra: Record<string, string> = {}): Promise<Record<string, string>> {
+    const token = await opts.getAccessToken();
+    return {
+      [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...extra,
+    };
+  }
+
+  async function json<T>(res: Response): Promise<T> {
+    if (res.ok) return (await res.json()) as T;
+    let body: { code?: string; message?: string } = {};
+    try {
+      body = await res.json();
+    } catch {
+      // not JSON (a proxy's error page): keep the status
+    }
+    throw new SyncHttpError(res.status, body.code ?? `http_${res.status}`, body.message ?? res.statusText);
+  }
+
+  return {
+    streamUrl: `${base}/stream`,
+    headers,
+    fetch: doFetch,
+    async pull(collection: CollectionName, checkpoint: SyncCheckpoint | null, limit: number): Promise<PullResponse<SyncDoc>> {
+      const params = new URLSearchParams({ limit: String(limit) });
+      if (checkpoint) params.set('checkpoint', JSON.stringify(checkpoint));
+      const res = await doFetch(`${base}/${collection}/pull?${params}`, { headers: await headers() });
+      return json(res);
+    },
+    async push(collection: CollectionName, rows: PushRow[]): Promise<PushResponse<SyncDoc>> {
+      const res = await doFetch(`${base}/${collection}/push`, {
+        method: 'POST',
+        headers: await headers({ 'content-type': 'application/json' }),
+        body: JSON.stringify({ rows }),
+      });
+      return json(res);
+    },
+  };
+}
+
+export type SyncApi = ReturnType<typeof createSyncApi>;

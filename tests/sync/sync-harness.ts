@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { CollectionName } from '../../src/domain/collections/index.ts';
+import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication } from '../../src/db/index.ts';
+import type { TestServer, TestUser } from '../support/test-server.ts';
+import type { Database } from '../../sync-server/db/database.ts';
+
+/** A fetch the test can cut off, as a device going offline would. */
+export function switchableFetch() {
+  let online = true;
+  const fetchFn: typeof fetch = (input, init) =>
+    online ? globalThis.fetch(input, init) : Promise.reject(new TypeError('fetch failed: offline'));
+  return {
+    fetch: fetchFn,
+    set online(value: boolean) {
+      online = value;
+    },
+    get online() {
+      return online;
+    },
+  };
+}
+
+export type TestClient = {
+  db: PactaDatabase;
+  replication: PactaReplication;
+  network: ReturnType<typeof switchableFetch>;
+  /** Stops replicating and closes the local database (keeps its data unless `remove`). */
+  close(opts?: { remove?: boolean }): Promise<void>;
+  /** Starts replicating again on the same local database. */
+  restart(): void;
+};
+
+/**
+ * A real RxDB client (Dexie storage on fake-indexeddb) replicating with the test server.
+ * Each client gets its own IndexedDB factory, like a separate device.
+ */
+export async function createTestClient(
+  server: { url: string },
+  user: TestUser,
+  collections: readonly CollectionName[],
+  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string } = {},
+): Promise<TestClient> {
+  const idb = opts.idb ?? new IDBFactory();
+  const db = await createPactaDatabase({
+    userId: user.id,
+    name: opts.name ?? `pacta-${randomUUID()}`,
+    storage: getRxStorageDexie({ indexedDB: idb, IDBKeyRange }),
+    collections,
+    multiInstance: false,
+  });
+  const network = switchableFetch();
+  const start = () =>
+    startReplication(db, {
+      serverUrl: server.url,
+      getAccessToken: () => user.accessToken,
+      fetch: network.fetch,
+      retryTime: 150,
+      pullBatchSize: opts.pullBatchSize,
+    });
+  const client: TestClient = {
+    db,
+    replication: start(),
+    network,
+    async close({ remove } = {}) {
+      await client.replication.stop();
+      if (remove) await db.remove();
+      else await db.close();
+    },
+    restart() {
+      client.replication = start();
+    },
+  };
+  return client;
+}
+
+/** Polls until `check` returns a truthy value (or throws its last error after the timeout). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+      lastError = new Error('condition not met');
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) throw lastError;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function newId(): string {
+  return randomUUID();
+}
+
+/** Inserts deals as the server (the way seeds and the bench create them). */
+export async function insertDeals(
+  db: Database,
+  brandId: string,
+  count: number,
+  overrides: Record<string, unknown> = {},
+): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  await db.asService(async (tx) => {
+    await tx.query(
+      `insert into public.deals (id, brand_id, title, description, amount_cents, niches, pro_only, status)
+       select id, $2, 'Deal ' || ord, 'A sponsorship deal', 50000 + ord, '{fitness}', $3, 'open'
+         from unnest($1::uuid[]) with ordinality as u(id, ord)`,
+      [ids, brandId, overrides.pro_only ?? false],
+    );
+  });
+  return ids;
+}
+
+/** A fingerprint of every replicated table: row counts and the newest change id. */
+export async function databaseFingerprint(db: Database): Promise<string> {
+  const tables = [
+    'deals', 'applications', 'profiles', 'saved_lists', 'drafts', 'conversations', 'messages', 'notifications',
+    'support_tickets', 'support_messages', 'reviews', 'xp_logs', 'referrals', 'referral_badges', 'referral_rewards',
+  ];
+  const parts = await Promise.all(
+    tables.map(async (t) => {
+      const { rows } = await db.pool.query(`select count(*)::int as n, coalesce(max(change_xid)::text, '-') as x, coalesce(max(version), 0)::int as v from public.${t}`);
+      return `${t}:${rows[0].n}:${rows[0].x}:${rows[0].v}`;
+    }),
+  );
+  return parts.join(' ');
+}
+
+export type { TestServer, TestUser };
