@@ -32,3 +32,106 @@ test('initial sync brings every visible deal and a live change arrives without p
   const [later] = await insertDeals(server.db, brand.id, 1);
   await eventually(async () => (await c.db.deals.findOne(later!).exec()) !== null);
 });
+
+test('writes made offline are kept locally and pushed once the network is back', async () => {
+  const creator = await server.createUser({ role: 'creator' });
+  const c = await client(server, creator, ['drafts']);
+  await c.replication.awaitInitialSync();
+  c.network.online = false;
+  const ids = [newId(), newId(), newId()];
+  for (const [i, id] of ids.entries()) {
+    await c.db.drafts.insert({ id, user_id: creator.id, kind: 'message', title: `Offline draft ${i}`, payload: { body: 'hi' } });
+  }
+  const first = await c.db.drafts.findOne(ids[0]!).exec();
+  await first!.incrementalPatch({ title: 'Offline draft 0, edited' });
+
+  await eventually(() => c.replication.syncStatus.online === false);
+  expect(c.replication.syncStatus.pendingPush).toBe(3);
+  const onServerWhileOffline = await server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]);
+  expect(onServerWhileOffline.rows[0].n).toBe(0);
+
+  c.network.online = true;
+  await eventually(async () => {
+    const { rows } = await server.db.pool.query('select id, title, version from public.drafts where user_id = $1 order by title', [creator.id]);
+    return rows.length === 3 && rows[0].title === 'Offline draft 0, edited' ? rows : false;
+  });
+  await eventually(() => c.replication.syncStatus.pendingPush === 0 && c.replication.syncStatus.online);
+  // The pull after the push brings the server's stamps (created_at, version) into the local copy.
+  await eventually(async () => (await c.db.drafts.findOne(ids[1]!).exec())?.version === 1);
+});
+
+test('two devices editing the same draft offline: the first push wins and both converge on it', async () => {
+  const creator = await server.createUser({ role: 'creator' });
+  const a = await client(server, creator, ['drafts']);
+  const b = await client(server, creator, ['drafts']);
+  const id = newId();
+  await a.db.drafts.insert({ id, user_id: creator.id, kind: 'campaign_brief', title: 'Brief', payload: {} });
+  await eventually(async () => (await b.db.drafts.findOne(id).exec())?.version === 1);
+  await eventually(async () => (await a.db.drafts.findOne(id).exec())?.version === 1);
+
+  a.network.online = false;
+  b.network.online = false;
+  await (await a.db.drafts.findOne(id).exec())!.incrementalPatch({ title: 'Brief from A' });
+  await (await b.db.drafts.findOne(id).exec())!.incrementalPatch({ title: 'Brief from B' });
+
+  a.network.online = true;
+  await eventually(async () => (await server.db.pool.query('select title from public.drafts where id = $1', [id])).rows[0].title === 'Brief from A');
+  b.network.online = true;
+  // B's push is a conflict (its assumed master is outdated): the server's state replaces B's edit.
+  await eventually(async () => (await b.db.drafts.findOne(id).exec())?.title === 'Brief from A');
+  await eventually(async () => (await a.db.drafts.findOne(id).exec())?.version === 2);
+  const master = await server.db.pool.query('select title, version from public.drafts where id = $1', [id]);
+  expect(master.rows[0]).toEqual({ title: 'Brief from A', version: 2 });
+  expect((await b.db.drafts.findOne(id).exec())!.version).toBe(2);
+});
+
+test('a brand and a creator messaging each other converge on the same conversation', async () => {
+  const brand = await server.createUser({ role: 'brand' });
+  const creator = await server.createUser({ role: 'creator' });
+  const b = await client(server, brand, ['conversations', 'messages']);
+  const c = await client(server, creator, ['conversations', 'messages']);
+  await Promise.all([b.replication.awaitInitialSync(), c.replication.awaitInitialSync()]);
+
+  const conversationId = newId();
+  await b.db.conversations.insert({ id: conversationId, user1_id: brand.id, user2_id: creator.id, title: 'Spring campaign' });
+  await b.db.messages.insert({ id: newId(), conversation_id: conversationId, sender_id: brand.id, recipient_id: creator.id, body: 'Hello!' });
+  await eventually(async () => (await c.db.messages.find({ selector: { conversation_id: conversationId } }).exec()).length === 1);
+  await c.db.messages.insert({ id: newId(), conversation_id: conversationId, sender_id: creator.id, recipient_id: brand.id, body: 'Hi, interested.' });
+
+  const bodies = async (x: TestClient) =>
+    (await x.db.messages.find({ selector: { conversation_id: conversationId } }).exec()).map((m) => m.body).sort();
+  await eventually(async () => (await bodies(b)).length === 2 && (await bodies(c)).length === 2);
+  expect(await bodies(b)).toEqual(await bodies(c));
+  // last_message is server-owned (kept by a trigger) and reaches both sides.
+  await eventually(async () => {
+    const [x, y] = await Promise.all([b.db.conversations.findOne(conversationId).exec(), c.db.conversations.findOne(conversationId).exec()]);
+    return x?.last_message === 'Hi, interested.' && y?.last_message === 'Hi, interested.';
+  });
+});
+
+test('a server restart in the middle of a sync loses and duplicates nothing', async () => {
+  const brand = await server.createUser({ role: 'brand' });
+  const creator = await server.createUser({ role: 'creator' });
+  const dealIds = await insertDeals(server.db, brand.id, 1200);
+  const c = await client(server, creator, ['deals', 'drafts'], { pullBatchSize: 50 });
+  // Stop the server while the initial pull is still paging.
+  await eventually(async () => (await c.db.deals.count().exec()) >= 100, 30_000);
+  const port = Number(new URL(server.url).port);
+  const databaseUrl = server.databaseUrl;
+  await server.close({ keepDatabase: true });
+  const pulledBeforeRestart = await c.db.deals.count().exec();
+  expect(pulledBeforeRestart).toBeLessThan(1200);
+
+  // Written while the server is down: must arrive exactly once.
+  const draftId = newId();
+  await c.db.drafts.insert({ id: draftId, user_id: creator.id, kind: 'deal', title: 'Written during the restart', payload: {} });
+
+  server = await startTestServer({ databaseUrl, port });
+  await eventually(async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === 1200, 30_000);
+  const local = await c.db.deals.find({ selector: { brand_id: brand.id } }).exec();
+  expect(new Set(local.map((d) => d.id))).toEqual(new Set(dealIds));
+  await eventually(async () => (await server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [draftId])).rows[0].n === 1);
+  await c.replication.awaitInSync();
+  const drafts = await server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]);
+  expect(drafts.rows[0].n).toBe(1);
+});
