@@ -100,6 +100,28 @@ describe('recommendations worker through Comlink (Node worker thread)', () => {
 });
 
 describe('recommendations service (the object the worker exposes)', () => {
+  test('a load may arrive in chunks: appended deals, creators and brands are all ranked', () => {
+    const service = createRecommendationsService();
+    expect(() => service.appendDeals([deals[0]!])).toThrow(/loadDeals\(\) must be called before appendDeals\(\)/);
+    expect(() => service.appendCreators([creator])).toThrow(/loadCreators\(\) must be called before appendCreators\(\)/);
+    expect(service.loadDeals([deals[1]!], [])).toEqual({ count: 1 });
+    expect(service.appendDeals([deals[0]!], [brands[1]!])).toEqual({ count: 2 });
+    expect(service.appendDeals([], [brands[0]!])).toEqual({ count: 2 });
+    // same as loading everything at once: pro-brand 94, fresh 70
+    expect(service.scoreDealsFor(creator, { now: NOW })).toEqual([
+      { id: 'pro-brand', score: 94 },
+      { id: 'fresh', score: 70 },
+    ]);
+    service.loadCreators([creators[2]!]);
+    service.appendCreators([creators[0]!, creators[1]!]);
+    expect(service.scoreCreatorsFor({ ...deals[2]!, pro_only: false }, { now: NOW, limit: Infinity }).map((r) => r.id)).toEqual([
+      'creator-pro',
+      'creator-1',
+      'creator-new',
+    ]);
+  });
+
+
   test('keeps deals and brands from the last load only', () => {
     const service = createRecommendationsService();
     service.loadDeals(deals, brands);

@@ -24,7 +24,12 @@ export interface LoadSummary {
 export interface ScoreDealsOptions {
   /** Required: the pure scoring never reads the clock itself. */
   now: Instant;
-  /** Default 10; Infinity ranks every eligible deal (the swipe stack). */
+  /**
+   * Default 10. Every eligible deal is scored whatever the limit; the limit only bounds the answer.
+   * The swipe stack asks for a page (e.g. 50) and asks again as cards are applied to or skipped —
+   * those are excluded — rather than for Infinity: a 10,000-entry answer costs the main thread
+   * tens of milliseconds to receive.
+   */
   limit?: number;
   appliedDealIds?: readonly string[];
   skippedDealIds?: readonly string[];
@@ -43,8 +48,16 @@ export interface WorkerApi {
   ready(): 'ready';
   /** Replaces the deals and their brands' profiles (rating, total_deals, Pro membership) held by the worker. */
   loadDeals(deals: readonly DealInput[], brands: readonly BrandInput[]): LoadSummary;
+  /**
+   * Adds deals (and brands) to the last load: large sets go in chunks, because posting a message
+   * serialises it on the sender's thread and 10,000 documents at once would block the main thread.
+   * The caller sends each id once per load.
+   */
+  appendDeals(deals: readonly DealInput[], brands?: readonly BrandInput[]): LoadSummary;
   /** Replaces the creator profiles held by the worker. */
   loadCreators(creators: readonly CreatorInput[]): LoadSummary;
+  /** Adds creators to the last load (see appendDeals). */
+  appendCreators(creators: readonly CreatorInput[]): LoadSummary;
   /** The loaded deals ranked for this creator (see recommendDeals). Throws if no deals were loaded. */
   scoreDealsFor(creator: CreatorInput, options: ScoreDealsOptions): ScoredId[];
   /** The loaded creators ranked for this deal (see recommendCreators). Throws if no creators were loaded. */

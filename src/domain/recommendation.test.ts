@@ -199,6 +199,10 @@ describe('recommendDeals', () => {
     for (const limit of [1, 4, 10, 63]) {
       expect(recommendDeals(creator, many, { brands }, { now: NOW, limit })).toEqual(full.slice(0, limit));
     }
+    // Input already in id order takes a faster sort; the ranking must be the same.
+    const inIdOrder = [...many].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(recommendDeals(creator, inIdOrder, { brands }, { now: NOW, limit: Infinity })).toEqual(full);
+    expect(full.slice(0, 3).map((r) => r.score)).toEqual([full[0]!.score, full[0]!.score, full[0]!.score]);
   });
 
   test('brands may be given as a Map', () => {

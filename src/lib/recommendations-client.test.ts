@@ -51,6 +51,29 @@ describe('recommendations client in Chromium', () => {
     expect(answer.ranked).toHaveLength(5);
   });
 
+  test('a large load goes in chunks and every document is ranked, as by the pure scoring', async () => {
+    // 2,500 deals: three messages of at most 1,000 (LOAD_CHUNK_SIZE).
+    const many: DealInput[] = Array.from({ length: 2_500 }, (_, i) => ({
+      id: `bulk-${String((i * 7919) % 2_500).padStart(4, '0')}`,
+      brand_id: i % 3 ? 'brand-pro' : 'brand-other',
+      amount_cents: 10_000 + (i % 11) * 5_000,
+      niches: i % 5 ? ['Food'] : ['Fitness'],
+      status: 'open',
+      created_at: new Date(NOW - (i % 9) * DAY_MS).toISOString(),
+    }));
+    const answer = await harness.page.evaluate(
+      async ({ many, brands, creator, now }) => {
+        const client = (globalThis as unknown as { recommendations: Client }).recommendations;
+        const loaded = await client.loadDeals(many, brands);
+        return { loaded, ranked: await client.scoreDealsFor(creator, { now, limit: 3_000 }) };
+      },
+      { many, brands, creator, now: NOW },
+    );
+    expect(answer.loaded).toEqual({ count: 2_500 });
+    const expected = recommendDeals(creator, many, { brands: new Map(brands.map((b) => [b.id, b])) }, { now: NOW, limit: 3_000 });
+    expect(answer.ranked).toEqual(expected.map((r) => ({ id: r.item.id, score: r.score })));
+  });
+
   test('the worker is a separate bundle loaded by the page, not scoring code in the main bundle', async () => {
     const scripts = await harness.page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
     expect(scripts.some((name) => /recommendations\.worker-[\w-]+\.js$/.test(name))).toBe(true);

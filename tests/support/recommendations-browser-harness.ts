@@ -82,6 +82,9 @@ export async function startBrowserRecommendationsHarness(): Promise<BrowserRecom
     const page = await browser.newPage();
     const pageErrors: Error[] = [];
     page.on('pageerror', (error) => pageErrors.push(error));
+    // Scripts run by tsx (esbuild keepNames) wrap named functions in __name(); functions they pass to
+    // page.evaluate carry those calls into the page, so the page needs the (identity) helper too.
+    await page.addInitScript('globalThis.__name ??= (fn) => fn;');
     await page.goto(url);
     await page.waitForFunction(() => 'recommendations' in globalThis);
     if (pageErrors.length) throw pageErrors[0];
