@@ -70,7 +70,8 @@ export function createRecommendationsService(): WorkerApi {
       const loaded = deals.forScoring();
       // Scoring before loading is a caller bug; answering [] would look like "no deals" to a user.
       if (!loaded) throw new Error('Recommendations worker: loadDeals() must be called before scoreDealsFor()');
-      const context = { brands, appliedDealIds: options.appliedDealIds, skippedDealIds: options.skippedDealIds };
+      const { appliedDealIds, skippedDealIds, creatorIsPro } = options;
+      const context = { brands, appliedDealIds, skippedDealIds, creatorIsPro };
       return recommendDeals(creator, loaded, context, options).map(({ item, score }) => ({ id: item.id, score }));
     },
 

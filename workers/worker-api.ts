@@ -33,6 +33,8 @@ export interface ScoreDealsOptions {
   limit?: number;
   appliedDealIds?: readonly string[];
   skippedDealIds?: readonly string[];
+  /** The session's Pro status when known (it also counts granted Pro features); default: from the profile. */
+  creatorIsPro?: boolean;
 }
 
 export interface ScoreCreatorsOptions {

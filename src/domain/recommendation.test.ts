@@ -12,6 +12,7 @@ import {
   type CreatorInput,
   type DealInput,
 } from './recommendation.ts';
+import { dealDocument, profileDocument } from './collections/index.ts';
 
 // Every expected number below is worked out by hand in the comment next to it.
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
@@ -98,6 +99,11 @@ describe('recommendation score of a deal for a creator', () => {
     expect(scoreDealForCreator(deal({ id: 'd', created_at: ago(6.99) }), creator, plainBrand, NOW).total).toBe(70);
   });
 
+  test('a deal not yet synced (no created_at) is fresh; an unreadable created_at is not', () => {
+    expect(scoreDealForCreator(deal({ id: 'd', created_at: undefined }), creator, plainBrand, NOW).freshness).toBe(15);
+    expect(scoreDealForCreator(deal({ id: 'd', created_at: 'yesterday' }), creator, plainBrand, NOW).freshness).toBe(0);
+  });
+
   test('an unknown brand scores as rating 0, no deals, not Pro', () => {
     // only the amount fit: 25
     expect(scoreDealForCreator(deal({ id: 'd' }), creator, undefined, NOW).total).toBe(25);
@@ -178,6 +184,32 @@ describe('recommendDeals', () => {
     const lapsed = { ...proCreator, pro_until: ago(1) };
     expect(recommendDeals(lapsed, deals, { brands }, { now: NOW }).map((r) => r.item.id)).toEqual(['open-to-all']);
     expect(recommendDeals(proCreator, deals, { brands }, { now: NOW }).map((r) => r.item.id)).toEqual(['pro-only', 'open-to-all']);
+  });
+
+  test('the caller may say the creator is Pro (a granted Pro feature the profile does not show)', () => {
+    const deals = [deal({ id: 'pro-only', pro_only: true })];
+    expect(recommendDeals(creator, deals, { brands, creatorIsPro: true }, { now: NOW }).map((r) => r.item.id)).toEqual(['pro-only']);
+    expect(recommendDeals(proCreator, deals, { brands, creatorIsPro: false }, { now: NOW })).toEqual([]);
+  });
+
+  test('synced documents (the collection schemas) are scored as they are', () => {
+    const brandId = '0193a1b2-0000-7000-8000-000000000001';
+    const syncedDeal = dealDocument.parse({
+      id: '0193a1b2-0000-7000-8000-0000000000d1',
+      brand_id: brandId,
+      title: 'Protein bar launch',
+      description: 'Two posts',
+      amount_cents: 30_000,
+      niches: ['Fitness'],
+      platforms: ['Instagram'],
+      created_at: ago(3),
+    });
+    const syncedCreator = profileDocument.parse({ id: '0193a1b2-0000-7000-8000-0000000000c1', niches: ['Fitness'], min_deal_amount_cents: 10_000, max_deal_amount_cents: 50_000 });
+    const syncedBrand = profileDocument.parse({ id: brandId, role: 'brand', rating: 4, total_deals: 12 });
+    // 40 + 20 + 0 (creator has no platforms) + 25 = 85, + 10 + 15 = 110
+    const ranked = recommendDeals(syncedCreator, [syncedDeal], { brands: { [brandId]: syncedBrand } }, { now: NOW });
+    expect(ranked.map((r) => r.score)).toEqual([110]);
+    expect(recommendCreators(syncedDeal, [syncedCreator, syncedBrand], {}, { now: NOW }).map((r) => r.item.id)).toEqual([syncedCreator.id]);
   });
 
   test('returns 10 by default, honours the limit, and breaks ties by id whatever the input order', () => {

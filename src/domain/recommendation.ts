@@ -53,8 +53,11 @@ export interface DealInput {
   platforms?: readonly string[] | null;
   pro_only?: boolean | null;
   status: string;
-  /** ISO timestamp. */
-  created_at: string;
+  /**
+   * ISO timestamp, stamped by the server. Missing on a deal created on this device and not yet
+   * synced — a deal that new counts as fresh.
+   */
+  created_at?: string | null;
   deleted?: boolean | null;
 }
 
@@ -232,7 +235,7 @@ function scoreDealPrepared(deal: DealInput, prepared: PreparedCreator, brand: Br
   const niches = countShared(prepared.niches, deal.niches) * SCORE.perSharedNiche;
   const platforms = countShared(prepared.platforms, deal.platforms) * SCORE.perSharedPlatform;
   const amountFit = amountFitPoints(deal.amount_cents, creator.min_deal_amount_cents, creator.max_deal_amount_cents);
-  const ageMs = nowMs - Date.parse(deal.created_at);
+  const ageMs = deal.created_at == null ? 0 : nowMs - Date.parse(deal.created_at);
   // An unparseable created_at gets no freshness bonus rather than poisoning the score with NaN.
   const freshness = Number.isFinite(ageMs) && ageMs < SCORE.freshDealMaxAgeMs ? SCORE.freshDealBonus : 0;
   const total = round2((rating + niches + platforms + amountFit) * proMultiplier + brandVolume + freshness);
@@ -353,6 +356,11 @@ export interface RecommendDealsContext {
   appliedDealIds?: Iterable<string>;
   /** Deals the creator skipped (swipe). */
   skippedDealIds?: Iterable<string>;
+  /**
+   * Whether the creator is Pro, when the caller knows better than the profile's pro_tier / pro_until
+   * (the server also counts a granted 'pro_deals' feature: public.is_pro_user). Default: isProActive(creator).
+   */
+  creatorIsPro?: boolean;
 }
 
 export interface RecommendOptions {
@@ -380,7 +388,7 @@ export function recommendDeals<D extends DealInput>(
   const limit = normalizeLimit(options.limit, DEFAULT_RECOMMENDED_DEALS);
   if (limit === 0) return [];
   const nowMs = toEpochMs(options.now);
-  const creatorIsPro = isProActive(creator, nowMs);
+  const creatorIsPro = context.creatorIsPro ?? isProActive(creator, nowMs);
   const excluded = new Set<string>(context.appliedDealIds ?? []);
   for (const id of context.skippedDealIds ?? []) excluded.add(id);
   const prepared = prepareCreator(creator);
