@@ -1,7 +1,7 @@
 -- Demo marketplace for a fresh database (run once, in one transaction, as a superuser, after the
 -- migrations; `npm start` prints the three demo logins of sync-server/db/demo-logins.ts).
 --
--- * 24 brands, 240 creators (every one of the 26 niches), 540 deals, ~2,000 applications, reviews,
+-- * 24 brands, 240 creators (every one of the 26 niches), 540 deals, ~1,700 applications, ~80 reviews,
 --   conversations, support tickets, referrals, XP; the demo brand and creator have a bit of everything.
 -- * Deterministic: every "random" choice is a hash of the row number (pg_temp.rnd), never random().
 -- * Set-based and trigger-free: triggers are switched off for the session (session_replication_role)
