@@ -52,26 +52,31 @@ describe('recommendations client in Chromium', () => {
   });
 
   test('a large load goes in chunks and every document is ranked, as by the pure scoring', async () => {
-    // 2,500 deals: three messages of at most 1,000 (LOAD_CHUNK_SIZE).
+    // 2,500 deals: three messages of at most 1,000 (LOAD_CHUNK_SIZE); 1,200 brands: the last brand
+    // (rated 5, Pro) travels in the second message.
+    const manyBrands: BrandInput[] = Array.from({ length: 1_200 }, (_, i) => ({ id: `filler-brand-${String(i).padStart(4, '0')}`, rating: 1 }));
+    manyBrands.push({ id: 'brand-late', rating: 5, total_deals: 11, pro_tier: 'premium', pro_until: null });
     const many: DealInput[] = Array.from({ length: 2_500 }, (_, i) => ({
       id: `bulk-${String((i * 7919) % 2_500).padStart(4, '0')}`,
-      brand_id: i % 3 ? 'brand-pro' : 'brand-other',
+      brand_id: i % 3 ? 'brand-late' : 'brand-other',
       amount_cents: 10_000 + (i % 11) * 5_000,
       niches: i % 5 ? ['Food'] : ['Fitness'],
       status: 'open',
       created_at: new Date(NOW - (i % 9) * DAY_MS).toISOString(),
     }));
     const answer = await harness.page.evaluate(
-      async ({ many, brands, creator, now }) => {
+      async ({ many, manyBrands, creator, now }) => {
         const client = (globalThis as unknown as { recommendations: Client }).recommendations;
-        const loaded = await client.loadDeals(many, brands);
+        const loaded = await client.loadDeals(many, manyBrands);
         return { loaded, ranked: await client.scoreDealsFor(creator, { now, limit: 3_000 }) };
       },
-      { many, brands, creator, now: NOW },
+      { many, manyBrands, creator, now: NOW },
     );
     expect(answer.loaded).toEqual({ count: 2_500 });
-    const expected = recommendDeals(creator, many, { brands: new Map(brands.map((b) => [b.id, b])) }, { now: NOW, limit: 3_000 });
+    const expected = recommendDeals(creator, many, { brands: new Map(manyBrands.map((b) => [b.id, b])) }, { now: NOW, limit: 3_000 });
     expect(answer.ranked).toEqual(expected.map((r) => ({ id: r.item.id, score: r.score })));
+    // The late brand's deals lead: rated 5 and Pro, so they were scored with the second message's brand.
+    expect(expected[0]!.item.brand_id).toBe('brand-late');
   });
 
   test('the worker is a separate bundle loaded by the page, not scoring code in the main bundle', async () => {

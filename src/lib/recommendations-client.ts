@@ -79,43 +79,35 @@ function enqueue<T>(task: (api: Remote) => Promise<T>): Promise<T> {
 
 /**
  * Documents per message. Posting a message serialises it on the main thread: 10,000 documents at once
- * is one long task (over 100 ms measured by bench:reco); 1,000 keeps each piece short, and the awaits
- * between pieces let the page handle input.
+ * is one long task (see bench:reco); 1,000 keeps each piece short, and the awaits between pieces let
+ * the page handle input.
  */
 export const LOAD_CHUNK_SIZE = 1_000;
 
-async function loadInChunks<T>(
-  documents: readonly T[],
-  first: (chunk: readonly T[]) => Promise<LoadSummary>,
-  rest: (chunk: readonly T[]) => Promise<LoadSummary>,
-): Promise<LoadSummary> {
-  let summary = await first(documents.slice(0, LOAD_CHUNK_SIZE));
-  for (let at = LOAD_CHUNK_SIZE; at < documents.length; at += LOAD_CHUNK_SIZE) {
-    summary = await rest(documents.slice(at, at + LOAD_CHUNK_SIZE));
-  }
-  return summary;
+function chunk<T>(documents: readonly T[], index: number): readonly T[] {
+  return documents.slice(index * LOAD_CHUNK_SIZE, (index + 1) * LOAD_CHUNK_SIZE);
+}
+
+function chunkCount(...lists: ReadonlyArray<readonly unknown[]>): number {
+  return Math.max(1, ...lists.map((list) => Math.ceil(list.length / LOAD_CHUNK_SIZE)));
 }
 
 /** Replaces the deals (and their brands' profiles) the worker ranks. Debounce calls from live queries. */
 export function loadDeals(deals: readonly DealInput[], brands: readonly BrandInput[]): Promise<LoadSummary> {
-  return enqueue((api) =>
-    loadInChunks(
-      deals,
-      (chunk) => api.loadDeals(chunk, brands),
-      (chunk) => api.appendDeals(chunk),
-    ),
-  );
+  return enqueue(async (api) => {
+    let summary = await api.loadDeals(chunk(deals, 0), chunk(brands, 0));
+    for (let i = 1; i < chunkCount(deals, brands); i++) summary = await api.appendDeals(chunk(deals, i), chunk(brands, i));
+    return summary;
+  });
 }
 
 /** Replaces the creator profiles the worker ranks. */
 export function loadCreators(creators: readonly CreatorInput[]): Promise<LoadSummary> {
-  return enqueue((api) =>
-    loadInChunks(
-      creators,
-      (chunk) => api.loadCreators(chunk),
-      (chunk) => api.appendCreators(chunk),
-    ),
-  );
+  return enqueue(async (api) => {
+    let summary = await api.loadCreators(chunk(creators, 0));
+    for (let i = 1; i < chunkCount(creators); i++) summary = await api.appendCreators(chunk(creators, i));
+    return summary;
+  });
 }
 
 /** Recommended deals for a creator, best first (default 10; the swipe stack asks for a page, e.g. 50). */
