@@ -46,7 +46,11 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const promoted = await promoteToAdmin(client, email);
+    const promoted = await promoteToAdmin(client, email).catch((err: { code?: string }) => {
+      if (err.code !== '42P01') throw err;
+      console.log('This database has no Pacta schema yet: run npm start once (it applies the migrations).');
+      process.exit(1);
+    });
     if (!promoted) {
       console.log(`No account with the e-mail ${email}.`);
       process.exitCode = 1;
