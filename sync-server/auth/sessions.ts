@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Tx } from '../db/database.ts';
 import type { AccessTokenSigner } from './tokens.ts';
 import { authError } from './errors.ts';
-import { findUserById, userJson, type UserRow } from './users.ts';
+import { findUserById, isBanned, userJson, type UserRow } from './users.ts';
 
 export type AmrEntry = { method: string; timestamp: number };
 export type ClientInfo = { ip: string; userAgent: string | undefined };
@@ -105,6 +105,7 @@ export async function refreshSession(tx: Tx, signer: AccessTokenSigner, presente
   if (!row) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   const user = await findUserById(tx, row.user_id);
   if (!user) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
   const session = { id: row.session_id, aal: row.aal ?? 'aal1', amr: row.amr };
 
   if (row.revoked) {

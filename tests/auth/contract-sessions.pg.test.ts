@@ -178,6 +178,26 @@ describe.skipIf(hosted && hostedConfirmation)('auth contract: sessions (confirma
     expect((await other.auth.signInWithPassword({ email, password: 'a brand new secret' })).error).toBeNull();
   });
 
+  test.skipIf(hosted)('a password change signs out the account\'s other devices; changing the e-mail is refused', async () => {
+    const me = await signedUp('other-devices');
+    const laptop = target.client();
+    const { data } = await laptop.supabase.auth.signInWithPassword({ email: me.email, password: PASSWORD });
+    expect((await me.supabase.auth.updateUser({ password: 'rotated secret 2' })).error).toBeNull();
+    const stale = await target.client().supabase.auth.refreshSession({ refresh_token: data.session!.refresh_token });
+    expect(stale.error).toMatchObject({ code: 'refresh_token_not_found', status: 400 });
+    expect((await me.supabase.auth.refreshSession()).error).toBeNull();
+    const email = await me.supabase.auth.updateUser({ email: newEmail('moved') });
+    expect(email.error).toMatchObject({ code: 'validation_failed', status: 400 });
+  });
+
+  test.skipIf(hosted)('a banned user can neither sign in nor refresh', async () => {
+    const me = await signedUp('banned');
+    await target.server!.db.pool.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [me.user.id]);
+    const signIn = await target.client().supabase.auth.signInWithPassword({ email: me.email, password: PASSWORD });
+    expect(signIn.error).toMatchObject({ code: 'user_banned', status: 400 });
+    expect((await me.supabase.auth.refreshSession()).error).toMatchObject({ code: 'user_banned', status: 400 });
+  });
+
   test('resetPasswordForEmail answers 200 for an unknown address (no account enumeration)', async () => {
     const { supabase } = target.client();
     const { data, error } = await supabase.auth.resetPasswordForEmail(newEmail('ghost'));
