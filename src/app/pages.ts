@@ -13,3 +13,8 @@ export const CommissionPolicyPage = lazyPage(() => import('../features/static/le
 export const PricingPage = lazyPage(() => import('../features/static/pro/pricing-page.tsx'), 'PricingPage');
 export const GrowthHubPage = lazyPage(() => import('../features/static/growth-hub-page.tsx'), 'GrowthHubPage');
 export const NotFoundPage = lazyPage(() => import('../features/static/not-found-page.tsx'), 'NotFoundPage');
+export const SignInScreen = lazyPage(() => import('../features/auth/sign-in-screen.tsx'), 'SignInScreen');
+export const SignUpScreen = lazyPage(() => import('../features/auth/sign-up-screen.tsx'), 'SignUpScreen');
+export const ForgotPasswordScreen = lazyPage(() => import('../features/auth/forgot-password-screen.tsx'), 'ForgotPasswordScreen');
+export const ResetPasswordScreen = lazyPage(() => import('../features/auth/reset-password-screen.tsx'), 'ResetPasswordScreen');
+export const AuthCallbackScreen = lazyPage(() => import('../features/auth/auth-callback-screen.tsx'), 'AuthCallbackScreen');

@@ -41,13 +41,13 @@ export const routes: RouteObject[] = [
     element: <ShellLayout footer />,
     children: [
       // Accounts
-      { path: '/auth/signin', element: soon('Sign In') },
-      { path: '/signin', element: <Navigate to="/auth/signin" replace /> },
-      { path: '/auth/signup', element: soon('Sign Up') },
-      { path: '/signup', element: soon('Sign Up') },
-      { path: '/forgot-password', element: soon('Forgot password') },
-      { path: '/reset-password', element: soon('Reset password') },
-      { path: '/auth/callback', element: soon('Signing you in') },
+      { path: '/auth/signin', element: <Pages.SignInScreen /> },
+      { path: '/signin', element: <Pages.SignInScreen /> },
+      { path: '/auth/signup', element: <Pages.SignUpScreen /> },
+      { path: '/signup', element: <Pages.SignUpScreen /> },
+      { path: '/forgot-password', element: <Pages.ForgotPasswordScreen /> },
+      { path: '/reset-password', element: <Pages.ResetPasswordScreen /> },
+      { path: '/auth/callback', element: <Pages.AuthCallbackScreen /> },
       // Signed-in areas
       { path: '/dashboard', element: signedIn(soon('Dashboard')) },
       { path: '/settings', element: signedIn(soon('Settings')) },

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { createRememberMeStorage, REMEMBER_ME_KEY, type KeyValueStore } from './remember-me-storage.ts';
 
-const AUTH_STORAGE_KEY = 'pacta.auth';
+const AUTH_STORAGE_KEY = 'pacta.auth.session';
 
 function memory(): KeyValueStore & { map: Map<string, string> } {
   const map = new Map<string, string>();

@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { supabaseAnonKey, supabaseUrl } from './config.ts';
+import { rememberMeStorage } from './remember-me-storage.ts';
 import { AUTH_STORAGE_KEY, announceSupabaseClient } from './supabase-events.ts';
 
 let client: SupabaseClient | undefined;
@@ -12,7 +13,16 @@ let client: SupabaseClient | undefined;
 export function getSupabase(): SupabaseClient {
   if (!client) {
     client = createClient(supabaseUrl(), supabaseAnonKey(), {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce', storageKey: AUTH_STORAGE_KEY },
+      // Implicit flow: the local auth server's e-mail links return the session in the URL fragment, as
+      // Supabase's implicit flow does. The storage honours Remember me (localStorage or sessionStorage).
+      auth: {
+        persistSession: true,
+        autoRefreshToken: true,
+        detectSessionInUrl: true,
+        flowType: 'implicit',
+        storageKey: AUTH_STORAGE_KEY,
+        storage: rememberMeStorage,
+      },
     });
     announceSupabaseClient(client);
   }

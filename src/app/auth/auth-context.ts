@@ -11,6 +11,10 @@ export type SessionUser = {
   email: string;
   fullName: string;
   role: Role;
+  /** Pro membership from the synced profile (false until it has synced). */
+  isPro: boolean;
+  /** Verified account (from the synced profile). */
+  verified: boolean;
 };
 
 export type AuthValue = {
@@ -21,7 +25,10 @@ export type AuthValue = {
   /** For an admin: the chosen view. For a brand or creator: their own role. */
   viewAs: ViewAs;
   setViewAs(view: ViewAs): void;
-  /** Ends the session locally and on the server. Navigating to /auth/signin is the caller's job. */
+  /**
+   * Sign Out (DESIGN.md): with unsynced changes it first asks (count, wait for sync, sign out anyway);
+   * once signed out the session manager clears the user's local data and goes to /auth/signin itself.
+   */
   signOut(): Promise<void>;
 };
 

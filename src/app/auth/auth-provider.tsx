@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { mayHaveSession, onSupabaseClient } from '../../lib/supabase-events.ts';
+import { loadSessionManager } from '../../features/auth/session-events.ts';
+import { useAnnouncedSession } from '../../features/auth/use-announced-session.ts';
+import { mayHaveSession } from '../../lib/supabase-events.ts';
 import { AuthContext, type AuthStatus, type AuthValue, type SessionUser, type ViewAs } from './auth-context.ts';
-import { toSessionUser } from './session-user.ts';
 
 const VIEW_STORAGE_KEY = 'pacta.adminView';
 
@@ -15,34 +15,18 @@ function readView(): ViewAs {
 }
 
 /**
- * Minimal session state from supabase-js. supabase-js (and its network) is only loaded when a session
- * may exist or an auth screen creates the client, so a signed-out visitor's landing page stays light.
- * Session restore, keep-alive and the error dialogs of the auth issue build on this provider.
+ * The session as the app sees it, read from the auth feature's session manager (restore, keep-alive,
+ * 401 rule, sign-out; `src/features/auth/session-manager.ts`). The manager and supabase-js are only
+ * loaded when a session may exist or an auth screen needs them, so a signed-out visitor's landing page
+ * stays light.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<AuthStatus>(() => (mayHaveSession() ? 'loading' : 'signed_out'));
-  const [user, setUser] = useState<SessionUser | null>(null);
+  const { manager, state } = useAnnouncedSession();
+  const [initialStatus] = useState<AuthStatus>(() => (mayHaveSession() ? 'loading' : 'signed_out'));
   const [viewAs, setViewAsState] = useState<ViewAs>(readView);
-  const [client, setClient] = useState<SupabaseClient | null>(null);
 
   useEffect(() => {
-    let unsubscribe: (() => void) | undefined;
-    const applySession = (session: Session | null) => {
-      setUser(session ? toSessionUser(session.user) : null);
-      setStatus(session ? 'signed_in' : 'signed_out');
-    };
-    const stopWaiting = onSupabaseClient((supabase) => {
-      setClient(supabase);
-      const { data } = supabase.auth.onAuthStateChange((_event, session) => applySession(session));
-      unsubscribe = () => data.subscription.unsubscribe();
-      // getSession reads local storage (and refreshes only if needed); offline it still answers.
-      void supabase.auth.getSession().then(({ data: { session } }) => applySession(session));
-    });
-    if (mayHaveSession()) void import('../../lib/supabase.ts').then((m) => m.getSupabase());
-    return () => {
-      stopWaiting();
-      unsubscribe?.();
-    };
+    if (mayHaveSession()) void loadSessionManager();
   }, []);
 
   const setViewAs = useCallback((view: ViewAs) => {
@@ -55,18 +39,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
-    const supabase = client ?? (await import('../../lib/supabase.ts')).getSupabase();
-    await supabase.auth.signOut();
-    setUser(null);
-    setStatus('signed_out');
-  }, [client]);
+    const current = manager ?? (await loadSessionManager());
+    await current.requestSignOut();
+  }, [manager]);
+
+  const status = state?.status ?? initialStatus;
+  const sessionUser = state?.user ?? null;
+  const user = useMemo<SessionUser | null>(
+    () =>
+      sessionUser
+        ? {
+            id: sessionUser.id,
+            email: sessionUser.email,
+            fullName: sessionUser.fullName,
+            role: sessionUser.role,
+            isPro: sessionUser.isPro,
+            verified: sessionUser.verified,
+          }
+        : null,
+    [sessionUser],
+  );
 
   const value = useMemo<AuthValue>(() => {
-    const role = user?.role ?? null;
+    const role = status === 'signed_in' ? (user?.role ?? null) : null;
     const isAdmin = role === 'admin';
     return {
       status,
-      user,
+      user: status === 'signed_in' ? user : null,
       role,
       isAdmin,
       viewAs: isAdmin ? viewAs : role === 'creator' ? 'creator' : 'brand',

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { Toaster } from '../../components/toaster.tsx';
+import { SessionHost } from '../../features/auth/session-host.tsx';
 import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -34,6 +35,7 @@ export function ShellLayout({ footer }: { footer: boolean }) {
       {footer ? <SiteFooter /> : null}
       <Toaster />
       <UpdatePrompt />
+      <SessionHost />
       <ScrollRestoration />
     </>
   );

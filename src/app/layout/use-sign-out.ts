@@ -1,19 +1,19 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors.ts';
 import { toastError } from '../../lib/toasts.ts';
 import { useAuth } from '../auth/auth-context.ts';
 
-/** Sign Out, then /auth/signin (spec 000 §2). */
+/**
+ * Sign Out (spec 000 §2). The session manager goes to /auth/signin once signed out; with unsynced
+ * changes it asks first, so this must not navigate on its own.
+ */
 export function useSignOut(): () => Promise<void> {
   const auth = useAuth();
-  const navigate = useNavigate();
   return useCallback(async () => {
     try {
       await auth.signOut();
-      navigate('/auth/signin');
     } catch (err) {
       toastError(errorMessage(err));
     }
-  }, [auth, navigate]);
+  }, [auth]);
 }

@@ -1,0 +1,271 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AUTH_STORAGE_KEY } from '../../src/lib/supabase-events.ts';
+import { createConfirmedAccount, createUnconfirmedAccount, latestEmail, uniqueEmail } from './pages/auth-mailbox.ts';
+import { PasswordResetPages, SignInPage, SignUpPage, type SignUpDetails } from './pages/auth-pages.ts';
+
+// Accounts and sessions (issue 4 items 4, 5 and 8) against the built app and the real server, which
+// runs with e-mail confirmation on: every confirmation and reset link is read from the dev mailbox.
+
+test.describe('sign-up', () => {
+  test('a creator signs up, confirms from the e-mail and lands on /swipe', async ({ page, request }) => {
+    const signUp = new SignUpPage(page);
+    const email = uniqueEmail('creator');
+    await signUp.goto();
+    await signUp.fill({ fullName: 'Cora Creator', email, password: 'creator-pass-1', role: 'creator', links: { Instagram: 'https://instagram.com/cora' } });
+    await signUp.submit.click();
+    await expect(page.locator('main').getByRole('status')).toHaveText('Account created! Please check your email to confirm your account, then sign in.');
+
+    const mail = await latestEmail(request, email, 'signup');
+    expect(mail.action_link).toContain(encodeURIComponent('/auth/callback'));
+    await page.goto(mail.action_link);
+    await expect(page).toHaveURL(/\/swipe$/);
+  });
+
+  test('a brand signs up, confirms from the e-mail and lands on /dashboard', async ({ page, request }) => {
+    const signUp = new SignUpPage(page);
+    const email = uniqueEmail('brand');
+    await signUp.goto();
+    await signUp.fill({ fullName: 'Bram Brand', email, password: 'brand-pass-12', role: 'brand', links: { LinkedIn: 'https://linkedin.com/company/bram' } });
+    await signUp.submit.click();
+    await expect(page.locator('main').getByRole('status')).toContainText('check your email');
+
+    const mail = await latestEmail(request, email, 'signup');
+    await page.goto(mail.action_link);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('every sign-up validation message', async ({ page }) => {
+    const signUp = new SignUpPage(page);
+    await signUp.goto();
+    const valid: SignUpDetails = {
+      fullName: 'Val Idation',
+      email: uniqueEmail('validation'),
+      password: 'long-enough-1',
+      role: 'creator',
+      links: { TikTok: 'https://tiktok.com/@val' },
+    };
+    await signUp.expectError({ ...valid, fullName: '   ' }, 'Please fill in all fields');
+    await signUp.expectError({ ...valid, password: 'short1', confirmPassword: 'short1' }, 'Password must be at least 8 characters long');
+    await signUp.expectError({ ...valid, confirmPassword: 'long-enough-2' }, 'Passwords do not match');
+    await signUp.expectError({ ...valid, role: 'brand', links: { Instagram: 'https://instagram.com/val' } }, 'LinkedIn is required for brand accounts');
+    await signUp.expectError({ ...valid, role: 'creator', links: {} }, 'At least one social link is required for creators');
+  });
+
+  test('a referral link shows the invitation badge', async ({ page }) => {
+    const signUp = new SignUpPage(page);
+    await signUp.goto('?ref=ABC123');
+    await expect(page.getByText('You were invited to join')).toBeVisible();
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { name: 'Join Pacta' })).toBeVisible();
+    await expect(page.getByText('You were invited to join')).toHaveCount(0);
+  });
+});
+
+test.describe('sign-in and sign-out', () => {
+  test('sign in, a signed-in visitor of /signin goes to /dashboard, sign out goes to /auth/signin', async ({ page, request }) => {
+    const account = await createConfirmedAccount(request, { role: 'brand' });
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    // Hold the password grant so the busy label can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/auth/v1/token?grant_type=password', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn.signIn(account.email, account.password);
+    await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.unroute('**/auth/v1/token?grant_type=password');
+
+    await page.goto('/signin');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/auth/signup');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+  });
+
+  test('wrong password reads the credentials message', async ({ page, request }) => {
+    const account = await createConfirmedAccount(request, { role: 'creator' });
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(account.email, 'not-the-password');
+    await expect(signIn.error).toHaveText('Sign in failed. Please check your credentials and try again.');
+  });
+
+  test('an unconfirmed e-mail asks for verification and resends the e-mail', async ({ page, request }) => {
+    const account = await createUnconfirmedAccount(request);
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(account.email, account.password);
+    await expect(signIn.error).toHaveText('Please verify your email before signing in');
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await expect(page.getByText('Verification email sent. Please check your inbox.')).toBeVisible();
+  });
+
+  test('without Remember me the session is kept in sessionStorage only', async ({ page, request }) => {
+    const account = await createConfirmedAccount(request, { role: 'creator' });
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(account.email, account.password, { rememberMe: false });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const stored = await page.evaluate((key) => ({ local: localStorage.getItem(key), session: sessionStorage.getItem(key) }), AUTH_STORAGE_KEY);
+    expect(stored.local).toBeNull();
+    expect(stored.session).toContain('access_token');
+  });
+});
+
+test.describe('password reset', () => {
+  test('forgot → e-mail → reset (with its validation) → sign in with the new password', async ({ page, request }) => {
+    const account = await createConfirmedAccount(request, { role: 'brand' });
+    const reset = new PasswordResetPages(page);
+    await reset.requestReset(account.email);
+    await expect(page.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/signin');
+
+    const mail = await latestEmail(request, account.email, 'recovery');
+    expect(decodeURIComponent(mail.action_link)).toContain('/auth/callback?type=recovery');
+    await page.goto(mail.action_link);
+    await expect(page).toHaveURL(/\/reset-password$/);
+
+    await reset.setNewPassword('short');
+    await expect(page.locator('main').getByRole('alert')).toHaveText('Password must be at least 8 characters long');
+    await reset.setNewPassword('brand-new-password', 'brand-new-passwort');
+    await expect(page.locator('main').getByRole('alert')).toHaveText('Passwords do not match');
+    await reset.setNewPassword('brand-new-password');
+    await expect(page.getByText('Password updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/signin$/, { timeout: 5_000 });
+
+    const signIn = new SignInPage(page);
+    await signIn.signIn(account.email, account.password);
+    await expect(signIn.error).toHaveText('Sign in failed. Please check your credentials and try again.');
+    await signIn.password.fill('brand-new-password');
+    await signIn.submit.click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a used or broken link shows the error with Return to Sign In', async ({ page }) => {
+    await page.goto('/auth/callback#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+    await expect(page.getByRole('alert')).toHaveText('Email link is invalid or has expired');
+    await page.getByRole('link', { name: 'Return to Sign In' }).click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+  });
+});
+
+/** Signs a fresh brand in and returns on the dashboard. */
+async function signedInBrand(page: Page, request: Parameters<typeof createConfirmedAccount>[0]) {
+  const account = await createConfirmedAccount(request, { role: 'brand' });
+  await new SignInPage(page).signInToDashboard(account.email, account.password);
+  return account;
+}
+
+test.describe('session', () => {
+  test('a session check that hangs shows the 8-second overlay; Try Again recovers', async ({ page, request }) => {
+    await signedInBrand(page, request);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/auth/v1/user', async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.reload();
+    const overlay = page.getByRole('alertdialog', { name: 'Taking longer than expected...' });
+    await expect(overlay).toBeVisible({ timeout: 12_000 });
+    await expect(overlay.getByRole('button', { name: 'Try Again', exact: true })).toBeVisible();
+    await expect(overlay.getByRole('button', { name: 'Refresh Session' })).toBeVisible();
+    await expect(overlay.getByRole('button', { name: 'Sign out and try again' })).toBeVisible();
+
+    // Try Again starts a new attempt (the overlay goes away); then the connection comes back.
+    await overlay.getByRole('button', { name: 'Try Again', exact: true }).click();
+    await expect(overlay).toBeHidden();
+    release();
+    await page.unroute('**/auth/v1/user');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+
+  test('the overlay\'s Sign out and try again ends the session', async ({ page, request }) => {
+    await signedInBrand(page, request);
+    await page.route('**/auth/v1/user', () => {
+      // Never answered: the session check hangs.
+    });
+    await page.reload();
+    const overlay = page.getByRole('alertdialog', { name: 'Taking longer than expected...' });
+    await expect(overlay).toBeVisible({ timeout: 12_000 });
+    await overlay.getByRole('button', { name: 'Sign out and try again' }).click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+  });
+
+  test('the session-error dialog counts retries to 2, then reads Max Retries Reached', async ({ page, request }) => {
+    await signedInBrand(page, request);
+    await page.route('**/auth/v1/user', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'unexpected_failure', message: 'boom' }) }),
+    );
+    await page.reload();
+    const dialog = page.getByRole('alertdialog', { name: 'Session problem' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Server error. Please try again later.');
+    await expect(dialog).toContainText('Retry attempt: 0/2');
+    await dialog.getByRole('button', { name: 'Try Again', exact: true }).click();
+    await expect(dialog).toContainText('Retry attempt: 1/2');
+    await dialog.getByRole('button', { name: 'Try Again', exact: true }).click();
+    await expect(dialog).toContainText('Retry attempt: 2/2');
+    await expect(dialog.getByRole('button', { name: 'Max Retries Reached' })).toBeDisabled();
+
+    await dialog.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+  });
+
+  test('a 401 refreshes the session and retries; the user stays signed in', async ({ page, request }) => {
+    await signedInBrand(page, request);
+    let refreshed = false;
+    page.on('request', (req) => {
+      if (req.url().includes('/auth/v1/token?grant_type=refresh_token')) refreshed = true;
+    });
+    let first = true;
+    await page.route('**/auth/v1/user', async (route) => {
+      if (first) {
+        first = false;
+        await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'bad_jwt', message: 'invalid JWT' }) });
+      } else await route.continue();
+    });
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect.poll(() => refreshed).toBe(true);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+
+  test('a 401 whose refresh is refused signs out with "Session expired. Please sign in again."', async ({ page, request }) => {
+    await signedInBrand(page, request);
+    await page.route('**/auth/v1/user', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'bad_jwt', message: 'invalid JWT' }) }),
+    );
+    await page.route('**/auth/v1/token?grant_type=refresh_token', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        headers: { 'x-supabase-api-version': '2024-01-01' },
+        body: JSON.stringify({ code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' }),
+      }),
+    );
+    await page.reload();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect(page.locator('main').getByRole('alert')).toHaveText('Session expired. Please sign in again.');
+    expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
+  });
+
+  test('offline is not an error: a signed-in user reopening the app offline stays signed in', async ({ page, request, context }) => {
+    await signedInBrand(page, request);
+    // The service worker must have the app shell before the connection goes.
+    await page.evaluate(() => navigator.serviceWorker?.ready.then(() => true));
+    await context.setOffline(true);
+    await page.reload().catch(() => {});
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await context.setOffline(false);
+  });
+});
