@@ -1,8 +1,10 @@
+import { SUPPORT_EMAIL } from '../../../lib/config.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import type { ContactMessage } from './contact-validation.ts';
 
 export type ContactResult = { ok: true } | { ok: false; message: string };
 
+export const CONTACT_UNAVAILABLE_MESSAGE = `Your message could not be sent right now. Please email us at ${SUPPORT_EMAIL}.`;
 export const CONTACT_OFFLINE_MESSAGE = "You are offline, so your message was not sent. Please try again when you're back online.";
 
 /**
@@ -22,9 +24,11 @@ export async function submitContactMessage(message: ContactMessage, opts: { acce
       body: JSON.stringify(message),
     });
     if (response.ok) return { ok: true };
+    // No contact endpoint on this server (or not yet): say where to write instead of "Resource not found."
+    if (response.status === 404 || response.status === 405) return { ok: false, message: CONTACT_UNAVAILABLE_MESSAGE };
     const body = (await response.json().catch(() => ({}))) as { message?: unknown };
     // A 4xx with the server's own explanation is more useful than the generic catalogue text.
-    if (response.status >= 400 && response.status < 500 && response.status !== 401 && response.status !== 404 && typeof body.message === 'string') {
+    if (response.status >= 400 && response.status < 500 && response.status !== 401 && typeof body.message === 'string') {
       return { ok: false, message: body.message };
     }
     return { ok: false, message: errorMessage({ status: response.status }) };

@@ -1,0 +1,54 @@
+import { ShellPage } from './pages/shell-page.ts';
+import { expect, test } from './support/console-errors.ts';
+
+test('Chromium finds the built app installable', async ({ page, context }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/');
+  await shell.waitForServiceWorker();
+  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({ name: 'Pacta', short_name: 'Pacta', display: 'standalone', start_url: '/', scope: '/', id: '/' });
+  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  expect(manifest.screenshots.map((s: { form_factor: string }) => s.form_factor)).toEqual(['wide', 'narrow']);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  // Playwright's contexts are incognito-like; that is the test browser, not the app.
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+});
+
+test('after one visit the app opens offline, on any route', async ({ page, context }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/');
+  await shell.waitForServiceWorker();
+  await context.setOffline(true);
+  try {
+    await page.goto('/about');
+    await expect(shell.heading).toHaveText('About Pacta');
+    await expect(shell.footer).toBeVisible();
+    await page.reload();
+    await expect(shell.heading).toHaveText('About Pacta');
+    // A guarded route still opens the shell offline (signed out: the sign-in screen).
+    await page.goto('/deals');
+    await expect(shell.nav).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    await page.goto('/blog/how-escrow-protects-both-sides');
+    await expect(shell.heading).toHaveText('How escrow protects both sides of a deal');
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('the service worker never answers server paths with the app shell', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/');
+  await shell.waitForServiceWorker();
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  const health = await page.evaluate(async () => {
+    const res = await fetch('/api/health');
+    return { type: res.headers.get('content-type'), body: await res.json() };
+  });
+  expect(health.type).toContain('application/json');
+  expect(health.body).toMatchObject({ status: 'ok' });
+  const sw = await page.evaluate(async () => (await fetch('/sw.js')).text());
+  for (const denied of ['auth\\/v1', 'sync\\/v1', 'api']) expect(sw).toContain(denied);
+});

@@ -1,0 +1,169 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createConfirmedAccount } from './pages/auth-mailbox.ts';
+import { SignInPage } from './pages/auth-pages.ts';
+import { ShellPage } from './pages/shell-page.ts';
+import { promoteToAdmin } from './support/e2e-server-info.ts';
+import { expect, test } from './support/console-errors.ts';
+
+test('the landing page promises escrow, warns about off-platform deals and has no footer', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/');
+  await expect(shell.heading).toHaveText('Sponsorship deals, safely made.');
+  await expect(page.getByRole('heading', { name: 'Built-in escrow and dispute resolution' })).toBeVisible();
+  await expect(shell.main).toContainText('Safe transactions');
+  await expect(page.getByRole('note')).toContainText('Deals made outside Pacta are not protected.');
+  await expect(shell.footer).toHaveCount(0);
+  // Signed out: the bar offers Sign In and Sign Up only.
+  expect(await shell.navLinkTexts()).toEqual(['Sign In', 'Sign Up']);
+});
+
+test('every other page has the three-column footer with the exact links', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/about');
+  await expect(shell.footer).toBeVisible();
+  expect(await shell.footerLinks('Company')).toEqual([
+    { text: 'About', href: '/about' },
+    { text: 'Contact', href: '/contact' },
+    { text: 'Careers', href: '/careers' },
+    { text: 'Blog', href: '/blog' },
+  ]);
+  expect(await shell.footerLinks('Support')).toEqual([
+    { text: 'Help Center', href: '/support' },
+    { text: 'Terms', href: '/terms' },
+    { text: 'Privacy', href: '/privacy' },
+    { text: 'Cookies', href: '/cookies' },
+  ]);
+  expect(await shell.footerLinks('Legal')).toEqual([
+    { text: 'Commission Policy', href: '/commission-policy' },
+    { text: 'Referral Program', href: '/referrals/leaderboard' },
+  ]);
+  await shell.footer.getByRole('link', { name: 'Careers' }).click();
+  await expect(page).toHaveURL(/\/careers$/);
+  await expect(shell.heading).toHaveText('Careers');
+});
+
+test('signed-out visitors on guarded routes go to /auth/signin; wrong paths get a 404 page', async ({ page }) => {
+  for (const path of ['/dashboard', '/settings', '/deals', '/deals/new', '/swipe', '/inbox', '/support', '/growth']) {
+    await page.goto(path);
+    await expect(page, `${path} redirects`).toHaveURL(/\/auth\/signin$/);
+  }
+  await page.goto('/creators/abc');
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+});
+
+test('the skip link and the menu are reachable and usable by keyboard', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/about');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+  // From the top: home link, then Sign In; Enter follows it.
+  await page.goto('/about');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Pacta home' }).first()).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(shell.nav.getByRole('link', { name: 'Sign In' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  // After an in-app navigation, focus moves to the new page's content.
+  await expect(shell.main).toBeFocused();
+});
+
+test('the mobile menu mirrors the bar and adds Quick Actions; Escape closes it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const shell = new ShellPage(page);
+  await shell.goto('/about');
+  await expect(shell.nav.getByRole('link', { name: 'Sign In' })).toBeHidden();
+  await shell.menuButton.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.locator('#mobile-menu');
+  await expect(menu.getByRole('heading', { name: 'Quick Actions' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  await expect(shell.menuButton).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await shell.menuButton.click();
+  await menu.getByRole('link', { name: 'Contact us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(menu).toHaveCount(0);
+});
+
+test('the chosen theme applies at once and survives a reload', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/about');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'warm');
+  await shell.themeSelect.selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe('rgb(18, 20, 26)');
+  await page.reload();
+  await expect(shell.heading).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(shell.themeSelect).toHaveValue('dark');
+  expect(await background()).toBe('rgb(18, 20, 26)');
+});
+
+test.describe('signed in', () => {
+  async function signInAs(page: Page, request: APIRequestContext, role: 'creator' | 'brand' | 'admin'): Promise<void> {
+    const account = await createConfirmedAccount(request, { role: role === 'admin' ? 'brand' : role });
+    if (role === 'admin') await promoteToAdmin(account.email);
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(account.email, account.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
+
+  test('a brand sees Deals, Dashboard, Profile, Settings, Support, the icons and Sign Out', async ({ page, request }) => {
+    await signInAs(page, request, 'brand');
+    const shell = new ShellPage(page);
+    await expect.poll(() => shell.navLinkTexts()).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+    await expect(shell.nav.getByRole('link', { name: 'Notifications' })).toBeVisible();
+    await expect(shell.nav.getByRole('link', { name: /Inbox/ }).locator('.unread-dot')).toBeVisible();
+    await expect(shell.nav.getByRole('group', { name: 'Admin view' })).toHaveCount(0);
+    await shell.nav.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect.poll(() => shell.navLinkTexts()).toEqual(['Sign In', 'Sign Up']);
+  });
+
+  test('a creator sees Browse Deals; role guards send a creator away from brand pages', async ({ page, request }) => {
+    await signInAs(page, request, 'creator');
+    const shell = new ShellPage(page);
+    await expect.poll(() => shell.navLinkTexts()).toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+    await shell.nav.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile\/me$/);
+    await page.goto('/deals/new');
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await page.goto('/swipe');
+    await expect(page).toHaveURL(/\/swipe$/);
+  });
+
+  test('the mobile menu of a creator has its Quick Actions', async ({ page, request }) => {
+    await signInAs(page, request, 'creator');
+    await page.setViewportSize({ width: 390, height: 800 });
+    const shell = new ShellPage(page);
+    await shell.menuButton.click();
+    const menu = page.locator('#mobile-menu');
+    await expect(menu.getByRole('link', { name: 'Swipe Deals' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Browse Deals' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
+
+  test('an admin toggles Brand View / Creator View (default brand) and passes every role check', async ({ page, request }) => {
+    await signInAs(page, request, 'admin');
+    const shell = new ShellPage(page);
+    const toggle = shell.nav.getByRole('group', { name: 'Admin view' });
+    await expect(toggle.getByRole('button', { name: 'Brand View' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => shell.navLinkTexts()).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+    await toggle.getByRole('button', { name: 'Creator View' }).click();
+    await expect.poll(() => shell.navLinkTexts()).toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+    for (const path of ['/deals/new', '/swipe', '/campaign/new']) {
+      await page.goto(path);
+      await expect(page, `${path} is open to an admin`).toHaveURL(new RegExp(`${path}$`));
+    }
+  });
+});

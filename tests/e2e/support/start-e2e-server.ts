@@ -1,0 +1,70 @@
+/**
+ * The server Playwright's webServer runs: a throw-away embedded Postgres in a temp folder, the real
+ * bootstrap + migrations (no demo seed), and the real sync server serving the built app (dist/) with
+ * local auth and e-mail confirmation on — the same process `npm start` runs, on 127.0.0.1:E2E_PORT.
+ * Stops cleanly on SIGINT/SIGTERM (Playwright sends one at the end) and removes the temp folder.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer } from '../../../sync-server/app.ts';
+import { loadConfig } from '../../../sync-server/config.ts';
+import { createDatabase } from '../../../sync-server/db/database.ts';
+import { startEmbeddedPostgres } from '../../../sync-server/db/embedded.ts';
+import { migrate } from '../../../sync-server/db/migrate.ts';
+import { freePort } from '../../support/test-server.ts';
+import { e2eServerInfoFile } from './e2e-server-info.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4273);
+const dist = path.resolve(import.meta.dirname, '../../../dist');
+await fs.access(path.join(dist, 'index.html')).catch(() => {
+  throw new Error('dist/index.html is missing: run `npm run build` first (npm test does).');
+});
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-e2e-'));
+const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+await migrate(embedded.url, { localBootstrap: true, seed: false });
+const db = createDatabase(embedded.url);
+// Always local auth: a developer's hosted-Supabase settings must not leak into the test run.
+const { SUPABASE_URL: _url, SUPABASE_ANON_KEY: _key, ...env } = process.env;
+const config = {
+  ...loadConfig({
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: embedded.url,
+    EMAIL_CONFIRMATION: 'on',
+    // One IP (127.0.0.1) runs every journey: production rate limits would fail later tests, and the
+    // 60 s per-address e-mail interval would block "confirm, then reset" within one test.
+    AUTH_EMAIL_MIN_INTERVAL_SECONDS: '0',
+    AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '10000',
+    AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: '10000',
+    AUTH_RATE_LIMIT_SIGN_UP_PER_IP: '10000',
+    AUTH_RATE_LIMIT_EMAIL_PER_IP: '10000',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  }),
+  staticDir: dist,
+};
+const app = await buildServer(config, db);
+await app.listen({ port, host: '127.0.0.1' });
+// Tests that must arrange what no public API offers (making an admin) read the database URL here.
+const infoFile = e2eServerInfoFile(port);
+await fs.writeFile(infoFile, JSON.stringify({ databaseUrl: embedded.url, url: config.publicUrl }));
+console.log(`e2e server ready at ${config.publicUrl}`);
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  try {
+    await app.close();
+    await db.close();
+    await embedded.stop();
+  } finally {
+    await fs.rm(infoFile, { force: true });
+    await fs.rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
