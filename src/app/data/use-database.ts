@@ -1,0 +1,26 @@
+import { useContext } from 'react';
+import type { PactaDatabase } from '../../db/index.ts';
+import { LocalDataContext, type LocalDataValue } from './data-context.ts';
+
+/**
+ * The signed-in user's local RxDB database (one per user, created outside React by the data
+ * manager, replicated by the leader tab), or null while it is opening or when nobody is signed in.
+ * Read it through live queries in small `use-*.ts` hooks and write through named operations:
+ *
+ *   const db = useDatabase();
+ *   useEffect(() => {
+ *     if (!db) return;
+ *     const sub = db.deals.find({ selector: { status: 'open' } }).$.subscribe((docs) => ...);
+ *     return () => sub.unsubscribe();
+ *   }, [db]);
+ *
+ * Needs <DataProvider> above it (mounted by the app around the router).
+ */
+export function useDatabase(): PactaDatabase | null {
+  return useContext(LocalDataContext).db;
+}
+
+/** The database plus its opening state: for screens that show a skeleton or an error panel. */
+export function useLocalData(): LocalDataValue {
+  return useContext(LocalDataContext);
+}
