@@ -243,6 +243,14 @@ describe('session-error dialog', () => {
   });
 });
 
+test('a data layer registered after sign-in replaces the metadata profile with the synced one', async () => {
+  const h = harness();
+  await h.manager.restore();
+  expect(h.manager.getState().profilePending).toBe(true);
+  h.manager.setDataPort({ watchProfile: (_id, onProfile) => (onProfile({ ...brandProfile, pro_tier: 'basic' }), () => {}) });
+  expect(h.manager.getState()).toMatchObject({ profilePending: false, user: { fullName: 'Bea From Profile', isPro: true, verified: true } });
+});
+
 describe('keep-alive', () => {
   test('every 5 minutes it refreshes a session with under 5 minutes left, and leaves a longer one alone', async () => {
     const h = harness({ session: makeSession('token-1', 11 * 60) });

@@ -106,8 +106,10 @@ export class SessionManager {
     for (const listener of this.listeners) listener();
   }
 
+  /** The data layer registers once the user's database is open; a signed-in session then follows its profile. */
   setDataPort(port: SessionDataPort | undefined) {
     this.deps = { ...this.deps, dataPort: port };
+    if (this.state.status === 'signed_in' && this.state.user) this.watchProfile(this.state.user.authUser);
   }
 
   setNavigator(navigate: SessionManagerDeps['navigate']) {
