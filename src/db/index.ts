@@ -4,3 +4,4 @@ export type { SyncStatus } from './sync-status.ts';
 export { SyncHttpError } from './sync-api.ts';
 export { rxSchemaFor } from './rx-schema.ts';
 export { serverWinsConflictHandler } from './conflict-handler.ts';
+export { prepareDocument, type DocumentInput } from './prepare-document.ts';

@@ -152,6 +152,7 @@ create table sync.purge_watermarks (
 create or replace function sync.purge_tombstones(horizon interval)
 returns table (collection text, purged bigint)
 language plpgsql set search_path = '' as $$
+#variable_conflict use_column
 declare
   t record;
   r record;

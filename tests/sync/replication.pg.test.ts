@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { prepareDocument } from '../../src/db/index.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { createTestClient, eventually, insertDeals, newId, type TestClient } from './sync-harness.ts';
 
@@ -93,10 +94,14 @@ test('a brand and a creator messaging each other converge on the same conversati
   await Promise.all([b.replication.awaitInitialSync(), c.replication.awaitInitialSync()]);
 
   const conversationId = newId();
-  await b.db.conversations.insert({ id: conversationId, user1_id: brand.id, user2_id: creator.id, title: 'Spring campaign' });
-  await b.db.messages.insert({ id: newId(), conversation_id: conversationId, sender_id: brand.id, recipient_id: creator.id, body: 'Hello!' });
+  await b.db.conversations.insert(prepareDocument('conversations', { id: conversationId, user1_id: brand.id, user2_id: creator.id, title: 'Spring campaign' }));
+  await b.db.messages.insert(
+    prepareDocument('messages', { id: newId(), conversation_id: conversationId, sender_id: brand.id, recipient_id: creator.id, body: 'Hello!' }),
+  );
   await eventually(async () => (await c.db.messages.find({ selector: { conversation_id: conversationId } }).exec()).length === 1);
-  await c.db.messages.insert({ id: newId(), conversation_id: conversationId, sender_id: creator.id, recipient_id: brand.id, body: 'Hi, interested.' });
+  await c.db.messages.insert(
+    prepareDocument('messages', { id: newId(), conversation_id: conversationId, sender_id: creator.id, recipient_id: brand.id, body: 'Hi, interested.' }),
+  );
 
   const bodies = async (x: TestClient) =>
     (await x.db.messages.find({ selector: { conversation_id: conversationId } }).exec()).map((m) => m.body).sort();

@@ -1,0 +1,162 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { SYNC_PROTOCOL_VERSION, type SyncCheckpoint } from '../../src/domain/collections/index.ts';
+import { purgeTombstones } from '../../sync-server/sync/tombstones.ts';
+import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
+import { createTestClient, eventually, insertDeals, newId, type TestClient } from './sync-harness.ts';
+
+let server: TestServer;
+const clients: TestClient[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  for (const c of clients) await c.close({ remove: true }).catch(() => {});
+  await server?.close();
+});
+
+async function client(...args: Parameters<typeof createTestClient>) {
+  const c = await createTestClient(...args);
+  clients.push(c);
+  return c;
+}
+
+type Page = { documents: { id: string; _deleted: boolean; title?: string }[]; checkpoint: SyncCheckpoint | null; reset?: boolean };
+
+async function pull(user: TestUser, collection: string, checkpoint: SyncCheckpoint | null, limit = 100): Promise<Page> {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (checkpoint) params.set('checkpoint', JSON.stringify(checkpoint));
+  const res = await fetch(`${server.url}/sync/v1/${collection}/pull?${params}`, {
+    headers: { authorization: `Bearer ${user.accessToken}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Page;
+}
+
+test('two transactions committing out of order: the earlier one is not skipped', async () => {
+  // Two brands: each deal insert also updates its brand's counters, and one shared brand row would
+  // make the second transaction wait for the first.
+  const brand = await server.createUser({ role: 'brand' });
+  const otherBrand = await server.createUser({ role: 'brand' });
+  const creator = await server.createUser({ role: 'creator' });
+  await insertDeals(server.db, brand.id, 3);
+  const first = await pull(creator, 'deals', null);
+  expect(first.documents.length).toBeGreaterThanOrEqual(3);
+
+  const insert = `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
+                  values ($1, $2, $3, 'Out of order', 10000, '{tech}')`;
+  const txA = await server.db.pool.connect();
+  const txB = await server.db.pool.connect();
+  const idA = newId();
+  const idB = newId();
+  try {
+    await txA.query('begin');
+    await txA.query(insert, [idA, brand.id, 'Deal from transaction A']); // A gets the smaller xid
+    await txB.query('begin');
+    await txB.query(insert, [idB, otherBrand.id, 'Deal from transaction B']);
+    await txB.query('commit'); // B commits first
+
+    // B is committed, but A (older) is still running: B is held back rather than letting the
+    // checkpoint move past A's xid.
+    const whileAOpen = await pull(creator, 'deals', first.checkpoint);
+    expect(whileAOpen.documents.map((d) => d.id)).not.toContain(idB);
+    expect(whileAOpen.documents.map((d) => d.id)).not.toContain(idA);
+
+    await txA.query('commit');
+  } finally {
+    txA.release();
+    txB.release();
+  }
+  const afterA = await pull(creator, 'deals', first.checkpoint);
+  expect(afterA.documents.map((d) => d.id)).toEqual(expect.arrayContaining([idA, idB]));
+  const next = await pull(creator, 'deals', afterA.checkpoint);
+  expect(next.documents).toEqual([]);
+
+  // And a real client following the same feed ends with both.
+  const c = await client(server, creator, ['deals']);
+  await c.replication.awaitInitialSync();
+  expect(await c.db.deals.findByIds([idA, idB]).exec()).toHaveProperty('size', 2);
+});
+
+test('a deal leaving a creator\'s scope reaches the creator\'s device as a removal', async () => {
+  const brand = await server.createUser({ role: 'brand' });
+  const creator = await server.createUser({ role: 'creator' });
+  const [turnsPro, getsCancelled, stays] = await insertDeals(server.db, brand.id, 3);
+  const b = await client(server, brand, ['deals']);
+  const c = await client(server, creator, ['deals']);
+  await Promise.all([b.replication.awaitInitialSync(), c.replication.awaitInitialSync()]);
+  expect((await c.db.deals.findByIds([turnsPro!, getsCancelled!, stays!]).exec()).size).toBe(3);
+
+  // The brand edits its deals on its own device; replication carries the edits to the server.
+  await (await b.db.deals.findOne(turnsPro!).exec())!.incrementalPatch({ pro_only: true });
+  await (await b.db.deals.findOne(getsCancelled!).exec())!.incrementalPatch({ status: 'cancelled' });
+
+  await eventually(async () => (await c.db.deals.findByIds([turnsPro!, getsCancelled!]).exec()).size === 0);
+  expect(await c.db.deals.findOne(stays!).exec()).not.toBeNull();
+  // The brand still sees both of its deals.
+  await eventually(async () => (await b.db.deals.findOne(getsCancelled!).exec())?.status === 'cancelled');
+  expect((await b.db.deals.findOne(turnsPro!).exec())?.pro_only).toBe(true);
+});
+
+test('Pro revoked: Pro-only deals disappear from the device, the rest stay', async () => {
+  const brand = await server.createUser({ role: 'brand' });
+  const creator = await server.createUser({ role: 'creator' });
+  const proDeals = await insertDeals(server.db, brand.id, 2, { pro_only: true });
+  const [openDeal] = await insertDeals(server.db, brand.id, 1);
+  await server.db.asService((tx) => tx.query(`select public.grant_pro_features($1, array['pro_deals'], interval '30 days')`, [creator.id]));
+
+  const c = await client(server, creator, ['deals']);
+  await c.replication.awaitInitialSync();
+  expect((await c.db.deals.findByIds([...proDeals, openDeal!]).exec()).size).toBe(3);
+
+  await server.db.asService((tx) => tx.query('delete from public.user_pro_features where user_id = $1', [creator.id]));
+  await eventually(async () => (await c.db.deals.findByIds(proDeals).exec()).size === 0);
+  expect(await c.db.deals.findOne(openDeal!).exec()).not.toBeNull();
+  // Scope is back to "free": further pulls are ordinary again.
+  const [later] = await insertDeals(server.db, brand.id, 1);
+  await eventually(async () => (await c.db.deals.findOne(later!).exec()) !== null);
+  expect((await c.db.deals.findByIds(proDeals).exec()).size).toBe(0);
+});
+
+test('a device older than the tombstone horizon is reset once, keeping its unpushed work', async () => {
+  const creator = await server.createUser({ role: 'creator' });
+  const idb = new IDBFactory();
+  const name = `pacta-horizon-${creator.id.slice(0, 8)}`;
+  const c = await client(server, creator, ['drafts'], { idb, name });
+  const [keep, removed] = [newId(), newId()];
+  await c.db.drafts.bulkInsert([
+    { id: keep, user_id: creator.id, kind: 'deal', title: 'Kept', payload: {} },
+    { id: removed, user_id: creator.id, kind: 'deal', title: 'Deleted on another device', payload: {} },
+  ]);
+  await eventually(async () => (await server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id])).rows[0].n === 2);
+  await c.replication.awaitInSync();
+  await c.close();
+  clients.splice(clients.indexOf(c), 1);
+
+  // While the device is away: the draft is deleted elsewhere and its tombstone purged.
+  await server.db.asService((tx) => tx.query('update public.drafts set deleted = true where id = $1', [removed]));
+  const purged = await purgeTombstones(server.db, 0);
+  expect(purged.drafts).toBe(1);
+
+  const again = await client(server, creator, ['drafts'], { idb, name });
+  const unpushed = newId();
+  await again.db.drafts.insert({ id: unpushed, user_id: creator.id, kind: 'message', title: 'Written before reconnecting', payload: {} });
+  await eventually(async () => (await again.db.drafts.findOne(removed).exec()) === null);
+  expect(await again.db.drafts.findOne(keep).exec()).not.toBeNull();
+  await eventually(async () => (await server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [unpushed])).rows[0].n === 1);
+  expect(await again.db.drafts.findOne(unpushed).exec()).not.toBeNull();
+
+  // The reset happened once: the checkpoint the device stored carries the new horizon, so pulling
+  // from it is an ordinary pull, not another reset.
+  expect(await pullFromStoredCheckpoint(again, creator)).toEqual({ reset: false });
+});
+
+/** Pulls once from the checkpoint the device stored and reports whether the server asked for a reset. */
+async function pullFromStoredCheckpoint(c: TestClient, user: TestUser): Promise<{ reset: boolean }> {
+  const state = c.replication.states.get('drafts')!;
+  await state.awaitInSync();
+  const checkpoint = state.internalReplicationState!.lastCheckpointDoc.down?.checkpointData as SyncCheckpoint | undefined;
+  expect(checkpoint).toBeDefined();
+  const page = await pull(user, 'drafts', checkpoint!);
+  return { reset: page.reset === true };
+}
