@@ -48,6 +48,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverPaths,
         cleanupOutdatedCaches: true,
+        // Background Sync wake-up for the local data layer (src/app/data/background-sync.ts).
+        importScripts: ['/sync-wake.js'],
         // No runtimeCaching: auth, sync and API requests always go to the network.
         runtimeCaching: [],
       },

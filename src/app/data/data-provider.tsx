@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAuth } from '../auth/auth-context.ts';
+import { LocalDataContext, type LocalDataValue } from './data-context.ts';
+import { connectSessionDataPort } from './session-data-port.ts';
+
+// At module load, before any session manager exists: its first restore must see the port.
+connectSessionDataPort();
+
+const loadManager = () => import('./local-data-manager.ts');
+
+type OpenState = Omit<LocalDataValue, 'retry'>;
+const SIGNED_OUT: OpenState = { status: 'signed_out', userId: null, db: null, error: null };
+
+/**
+ * Opens the signed-in user's local database (through the module-level data manager, never inside a
+ * component), starts replication, and gives it to screens through `useDatabase()`. While the session
+ * is loading (a restore or a recheck) the open database stays; a sign-out closes it (the session
+ * manager deletes it when the user signed out on purpose).
+ */
+export function DataProvider({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const signedInId = auth.status === 'signed_in' ? (auth.user?.id ?? null) : null;
+  const lastUserId = useRef<string | null>(null);
+  if (signedInId) lastUserId.current = signedInId;
+  if (auth.status === 'signed_out') lastUserId.current = null;
+  const userId = lastUserId.current;
+
+  const [state, setState] = useState<OpenState>(SIGNED_OUT);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!userId) {
+      setState(SIGNED_OUT);
+      void loadManager().then((m) => m.closeUserDatabase());
+      return;
+    }
+    let cancelled = false;
+    setState({ status: 'opening', userId, db: null, error: null });
+    loadManager()
+      .then(async (m) => {
+        const db = await m.openUserDatabase(userId);
+        if (cancelled) return;
+        setState({ status: 'ready', userId, db, error: null });
+        await m.startUserSync(userId);
+      })
+      .catch((err: unknown) => {
+        if (!cancelled) setState({ status: 'error', userId, db: null, error: err instanceof Error ? err.message : String(err) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, attempt]);
+
+  const value: LocalDataValue = { ...state, retry: () => setAttempt((n) => n + 1) };
+  return <LocalDataContext.Provider value={value}>{children}</LocalDataContext.Provider>;
+}

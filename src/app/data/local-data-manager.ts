@@ -1,0 +1,204 @@
+import type { Subscription } from 'rxjs';
+import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication, type SyncStatus } from '../../db/index.ts';
+import { loadSessionManager } from '../../features/auth/session-events.ts';
+import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
+import { createPendingLedger, type PendingLedger } from './pending-ledger.ts';
+import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
+
+/**
+ * The signed-in user's local data, kept OUTSIDE React (STYLE.md 2): one RxDB database per user,
+ * opened once per tab and shared by every screen; replication runs in the elected leader tab only,
+ * and the leader tells the other tabs its sync status over a BroadcastChannel.
+ */
+
+type Entry = {
+  userId: string;
+  db: Promise<PactaDatabase>;
+  replication?: PactaReplication;
+  ledger?: PendingLedger;
+  stops: (() => void)[];
+  subs: Subscription[];
+  channel?: BroadcastChannel;
+};
+
+let current: Entry | undefined;
+/** A close or delete in progress: the next open of the same database waits for it. */
+let closing: Promise<unknown> = Promise.resolve();
+
+const patchView = setSyncView;
+
+/** Where `/sync/v1` lives: the app's own origin (npm start), or the build's VITE_SYNC_URL. */
+function syncServerUrl(): string {
+  return import.meta.env.VITE_SYNC_URL || window.location.origin;
+}
+
+async function accessToken(): Promise<string | null> {
+  const manager = await loadSessionManager();
+  const session = await manager.currentSession();
+  return session?.access_token ?? null;
+}
+
+/** Opens (once) the user's database; another user's database in this tab is closed first. */
+export function openUserDatabase(userId: string): Promise<PactaDatabase> {
+  if (current?.userId === userId) return current.db;
+  const previous = current;
+  const db = (async () => {
+    if (previous) await closeEntry(previous).then((db) => db?.close());
+    await closing.catch(() => {});
+    return createPactaDatabase({ userId });
+  })();
+  current = { userId, db, stops: [], subs: [] };
+  // A failed open must not stick: the next call tries again.
+  const entry = current;
+  db.catch(() => {
+    if (current === entry) current = undefined;
+  });
+  return db;
+}
+
+/**
+ * Starts replication for the signed-in user (idempotent). Every tab sets it up; RxDB only runs it in
+ * the leader tab (`waitForLeadership`). Sync resumes on `online`, focus, visibility and Background Sync.
+ */
+export async function startUserSync(userId: string): Promise<void> {
+  const db = await openUserDatabase(userId);
+  const entry = current;
+  if (!entry || entry.userId !== userId || entry.replication) return;
+  const replication = startReplication(db, { serverUrl: syncServerUrl(), getAccessToken: accessToken });
+  entry.replication = replication;
+  const ledger = createPendingLedger(userId, db, replication);
+  entry.ledger = ledger;
+
+  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`pacta-sync-status-${userId}`);
+  entry.channel = channel;
+  let leader = !db.multiInstance;
+  const publish = (status: SyncStatus) => {
+    if (!leader) return;
+    const withPending = { ...status, pendingPush: ledger.count() };
+    patchView({ role: 'leader', status: withPending });
+    channel?.postMessage({ type: 'status', status: withPending });
+    if (withPending.pendingPush > 0 && !withPending.online) void requestBackgroundSync();
+  };
+  entry.subs.push(replication.syncStatus$.subscribe(publish), ledger.changes$.subscribe(() => publish(replication.syncStatus)));
+  if (channel) {
+    channel.onmessage = (event: MessageEvent<{ type: string; status?: SyncStatus }>) => {
+      if (event.data.type === 'status' && !leader && event.data.status) patchView({ role: 'follower', status: event.data.status });
+      if (event.data.type === 'hello' && leader) publish(replication.syncStatus);
+      if (event.data.type === 'retry' && leader) replication.reSync();
+    };
+    channel.postMessage({ type: 'hello' });
+  }
+  if (db.multiInstance) {
+    void db.waitForLeadership().then(() => {
+      if (current !== entry) return;
+      leader = true;
+      publish(replication.syncStatus);
+    });
+  } else publish(replication.syncStatus);
+
+  const resume = () => {
+    if (leader && current === entry) replication.reSync();
+  };
+  const onOnline = () => {
+    patchView({ browserOnline: true });
+    resume();
+  };
+  const onOffline = () => patchView({ browserOnline: false });
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') resume();
+  };
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  window.addEventListener('focus', resume);
+  document.addEventListener('visibilitychange', onVisible);
+  const stopWake = onBackgroundSyncWake(resume);
+  entry.stops.push(() => {
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
+    window.removeEventListener('focus', resume);
+    document.removeEventListener('visibilitychange', onVisible);
+    stopWake();
+  });
+}
+
+/** Try the server again now (the Retry of the sync status). */
+export function retrySync(): void {
+  current?.replication?.reSync();
+  current?.channel?.postMessage({ type: 'retry' });
+}
+
+/** Local changes not yet accepted by the server (survives reloads: see pending-ledger.ts). */
+export function pendingChangeCount(): number {
+  const view = getSyncView();
+  if (current?.ledger && view.role !== 'follower') return current.ledger.count();
+  return view.status?.pendingPush ?? 0;
+}
+
+/** Resolves once nothing waits to be pushed; rejects when the server cannot be reached. */
+export async function waitForSync(timeoutMs = 30_000): Promise<void> {
+  const replication = current?.replication;
+  if (!replication) return;
+  if (typeof navigator !== 'undefined' && !navigator.onLine) throw new TypeError('Failed to fetch: offline');
+  replication.reSync();
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      const status = getSyncView().status;
+      if (!status) return;
+      if (pendingChangeCount() === 0) {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      } else if (status.lastError && !status.online) {
+        clearTimeout(timer);
+        unsubscribe();
+        reject(new TypeError(`Failed to fetch: ${status.lastError.message}`));
+      }
+    };
+    const unsubscribe = subscribeSyncView(check);
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(getSyncView().status?.lastError?.message ?? 'Sync did not finish. Please try again.'));
+    }, timeoutMs);
+    check();
+  });
+}
+
+async function closeEntry(entry: Entry): Promise<PactaDatabase | undefined> {
+  entry.stops.forEach((stop) => stop());
+  entry.subs.forEach((sub) => sub.unsubscribe());
+  entry.channel?.close();
+  entry.ledger?.stop();
+  await entry.replication?.stop().catch(() => {});
+  resetSyncView();
+  try {
+    return await entry.db;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Signed out without deleting (session expired: unsynced changes go out after the next sign-in). */
+export function closeUserDatabase(): Promise<void> {
+  const entry = current;
+  if (!entry) return closing.then(() => {});
+  current = undefined;
+  const done = closeEntry(entry).then((db) => db?.close());
+  closing = done.catch(() => {});
+  return done.then(() => {});
+}
+
+/** Sign-out: deletes the user's local database (and its pending ledger) from this device. */
+export function clearUserDatabase(userId: string): Promise<void> {
+  const entry = current?.userId === userId ? current : undefined;
+  if (entry) current = undefined;
+  const done = (async () => {
+    await closing.catch(() => {});
+    const open = entry ? await closeEntry(entry) : undefined;
+    createPendingLedger.clearFor(userId);
+    // Not open in this tab (or it failed to open): open it just to remove it.
+    const db = open ?? (await createPactaDatabase({ userId }));
+    await db.remove();
+  })();
+  closing = done.catch(() => {});
+  return done;
+}
