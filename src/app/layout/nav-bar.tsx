@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BellIcon, CloseIcon, InboxIcon, MenuIcon, PactaMark } from '../../components/icons.tsx';
+import { SyncStatusIndicator } from '../../components/sync-status/sync-status.tsx';
 import { InstallButton } from '../pwa/install-button.tsx';
 import { menuRole, useAuth } from '../auth/auth-context.ts';
 import { MobileMenu } from './mobile-menu.tsx';
@@ -45,6 +46,7 @@ export function NavBar() {
               <span className="desktop-only">
                 <ViewToggle />
               </span>
+              <SyncStatusIndicator />
               <Link className="icon-button" to="/notifications" aria-label="Notifications">
                 <BellIcon />
               </Link>

@@ -1,0 +1,35 @@
+import { expect, test } from 'vitest';
+import type { LocalSyncView } from '../../app/data/sync-view.ts';
+import { lastSyncedText, summarise, waitingText } from './sync-status-text.ts';
+
+const status = (patch: Partial<NonNullable<LocalSyncView['status']>> = {}): LocalSyncView['status'] => ({
+  online: true,
+  streaming: true,
+  pendingPush: 0,
+  lastSyncedAt: 1_000,
+  initialSync: { done: 12, total: 12, complete: true },
+  lastError: null,
+  ...patch,
+});
+
+test('waiting changes are counted in words', () => {
+  expect(waitingText(1)).toBe('1 change waiting to sync');
+  expect(waitingText(3)).toBe('3 changes waiting to sync');
+});
+
+test('last synced reads as a relative time', () => {
+  expect(lastSyncedText(null, 0)).toBe('Not synced yet');
+  expect(lastSyncedText(0, 10_000)).toBe('Last synced just now');
+  expect(lastSyncedText(0, 5 * 60_000)).toBe('Last synced 5 min ago');
+  expect(lastSyncedText(0, 3 * 3_600_000)).toBe('Last synced 3 h ago');
+});
+
+test('offline wins over everything, then errors, then the initial sync progress', () => {
+  expect(summarise({ role: 'leader', browserOnline: false, status: status() }).tone).toBe('offline');
+  expect(summarise({ role: 'leader', browserOnline: true, status: status({ online: false, lastError: { code: 'offline', message: 'x' } }) }).label).toBe('Offline');
+  const failed = summarise({ role: 'leader', browserOnline: true, status: status({ lastError: { code: 'bad_jwt', message: 'invalid JWT' } }) });
+  expect(failed.tone).toBe('error');
+  expect(failed.error).toBe('Sync could not verify your session. Retry, or sign out and sign in again.');
+  expect(summarise({ role: 'leader', browserOnline: true, status: status({ initialSync: { done: 5, total: 12, complete: false } }) }).label).toBe('Syncing 5/12');
+  expect(summarise({ role: 'follower', browserOnline: true, status: status() }).label).toBe('Synced');
+});
