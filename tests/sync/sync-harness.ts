@@ -9,10 +9,15 @@ import type { Database } from '../../sync-server/db/database.ts';
 /** A fetch the test can cut off, as a device going offline would. */
 export function switchableFetch() {
   let online = true;
-  const fetchFn: typeof fetch = (input, init) =>
-    online ? globalThis.fetch(input, init) : Promise.reject(new TypeError('fetch failed: offline'));
+  const calls: { method: string; url: string }[] = [];
+  const fetchFn: typeof fetch = (input, init) => {
+    calls.push({ method: init?.method ?? 'GET', url: String(input) });
+    return online ? globalThis.fetch(input, init) : Promise.reject(new TypeError('fetch failed: offline'));
+  };
   return {
     fetch: fetchFn,
+    /** Every request the client made, in order. */
+    calls,
     set online(value: boolean) {
       online = value;
     },
@@ -131,3 +136,43 @@ export async function databaseFingerprint(db: Database): Promise<string> {
 }
 
 export type { TestServer, TestUser };
+
+/** Reads a `GET /sync/v1/stream` response the way the client does, collecting its events. */
+export async function openTestStream(url: string, token: string, protocol = '1') {
+  const abort = new AbortController();
+  const res = await fetch(`${url}/sync/v1/stream`, {
+    headers: { authorization: `Bearer ${token}`, 'x-pacta-protocol': protocol },
+    signal: abort.signal,
+  });
+  const events: { event: string; data: string }[] = [];
+  if (res.ok && res.body) {
+    void (async () => {
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          buffer += value;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1] ?? (block.startsWith(':') ? 'comment' : 'message');
+            const data = /^data: (.*)$/m.exec(block)?.[1] ?? block;
+            events.push({ event, data });
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+  return {
+    status: res.status,
+    response: res,
+    events,
+    changes: () => events.filter((e) => e.event === 'change').map((e) => (JSON.parse(e.data) as { collection: string }).collection),
+    close: () => abort.abort(),
+  };
+}
