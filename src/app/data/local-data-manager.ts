@@ -1,6 +1,6 @@
 import type { Subscription } from 'rxjs';
 import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication, type SyncStatus } from '../../db/index.ts';
-import { loadSessionManager } from '../../features/auth/session-events.ts';
+import { getAccessToken, sessionRetryFetch } from '../../features/auth/session.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
 import { createPendingLedger, type PendingLedger } from './pending-ledger.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
@@ -32,12 +32,6 @@ function syncServerUrl(): string {
   return import.meta.env.VITE_SYNC_URL || window.location.origin;
 }
 
-async function accessToken(): Promise<string | null> {
-  const manager = await loadSessionManager();
-  const session = await manager.currentSession();
-  return session?.access_token ?? null;
-}
-
 /** Opens (once) the user's database; another user's database in this tab is closed first. */
 export function openUserDatabase(userId: string): Promise<PactaDatabase> {
   if (current?.userId === userId) return current.db;
@@ -64,7 +58,12 @@ export async function startUserSync(userId: string): Promise<void> {
   const db = await openUserDatabase(userId);
   const entry = current;
   if (!entry || entry.userId !== userId || entry.replication) return;
-  const replication = startReplication(db, { serverUrl: syncServerUrl(), getAccessToken: accessToken });
+  const replication = startReplication(db, {
+    serverUrl: syncServerUrl(),
+    getAccessToken,
+    // The 401 rule for sync calls too: refresh and retry once, then 'Session expired. Please sign in again.'
+    fetch: sessionRetryFetch,
+  });
   entry.replication = replication;
   const ledger = createPendingLedger(userId, db, replication);
   entry.ledger = ledger;
