@@ -47,6 +47,7 @@ const config = {
   staticDir: dist,
 };
 const app = await buildServer(config, db);
+simulateDeployments(app);
 await app.listen({ port, host: '127.0.0.1' });
 // Tests that must arrange what no public API offers (making an admin) read the database URL here.
 const infoFile = e2eServerInfoFile(port);
@@ -75,3 +76,23 @@ process.on('exit', () => {
   fsSync.rmSync(infoFile, { force: true });
   fsSync.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/**
+ * Test-harness only (never in the product server): `POST /__e2e/next-deployment` makes /sw.js differ
+ * by a comment, as a new deployment would, so the update-prompt test can exercise a real service-worker
+ * update; `DELETE` restores the built file. Browsers fetch the worker script themselves, so page-level
+ * request routing cannot stand in for this.
+ */
+function simulateDeployments(server: typeof app): void {
+  let deployment = 0;
+  server.post('/__e2e/next-deployment', async () => ({ deployment: ++deployment }));
+  server.delete('/__e2e/next-deployment', async () => {
+    deployment = 0;
+    return { deployment };
+  });
+  server.addHook('onRequest', async (request, reply) => {
+    if (deployment === 0 || request.method !== 'GET' || request.url.split('?')[0] !== '/sw.js') return;
+    const script = await fs.readFile(path.join(dist, 'sw.js'), 'utf8');
+    return reply.type('text/javascript').header('cache-control', 'no-cache').send(`${script}\n// deployment ${deployment}\n`);
+  });
+}
