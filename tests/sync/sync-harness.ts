@@ -145,6 +145,7 @@ export async function openTestStream(url: string, token: string, protocol = '1')
     signal: abort.signal,
   });
   const events: { event: string; data: string }[] = [];
+  let ended = false;
   if (res.ok && res.body) {
     void (async () => {
       const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -165,6 +166,8 @@ export async function openTestStream(url: string, token: string, protocol = '1')
         }
       } catch {
         // aborted
+      } finally {
+        ended = true;
       }
     })();
   }
@@ -173,6 +176,10 @@ export async function openTestStream(url: string, token: string, protocol = '1')
     response: res,
     events,
     changes: () => events.filter((e) => e.event === 'change').map((e) => (JSON.parse(e.data) as { collection: string }).collection),
+    /** The server ended the response. */
+    get ended() {
+      return ended;
+    },
     close: () => abort.abort(),
   };
 }
