@@ -18,3 +18,9 @@ export const SignUpScreen = lazyPage(() => import('../features/auth/sign-up-scre
 export const ForgotPasswordScreen = lazyPage(() => import('../features/auth/forgot-password-screen.tsx'), 'ForgotPasswordScreen');
 export const ResetPasswordScreen = lazyPage(() => import('../features/auth/reset-password-screen.tsx'), 'ResetPasswordScreen');
 export const AuthCallbackScreen = lazyPage(() => import('../features/auth/auth-callback-screen.tsx'), 'AuthCallbackScreen');
+export const DealsPage = lazyPage(() => import('../features/deals/list/deals-page.tsx'), 'DealsPage');
+export const CreateDealPage = lazyPage(() => import('../features/deals/create/create-deal-page.tsx'), 'CreateDealPage');
+export const DealDetailPage = lazyPage(() => import('../features/deals/detail/deal-detail-page.tsx'), 'DealDetailPage');
+export const EditDealPage = lazyPage(() => import('../features/deals/edit/edit-deal-page.tsx'), 'EditDealPage');
+export const SwipePage = lazyPage(() => import('../features/deals/swipe/swipe-page.tsx'), 'SwipePage');
+export const MyDealsPage = lazyPage(() => import('../features/deals/my-deals/my-deals-page.tsx'), 'MyDealsPage');

@@ -59,13 +59,15 @@ export const routes: RouteObject[] = [
       { path: '/referrals/leaderboard', element: soon('Referral Leaderboard') },
       { path: '/referrals/payouts', element: signedIn(soon('Referral payouts')) },
       // Deals and campaigns
-      { path: '/deals', element: signedIn(soon('Deals')) },
-      { path: '/deals/new', element: brandOnly(soon('Create a deal')) },
-      { path: '/deals/:id', element: signedIn(soon('Deal')) },
-      { path: '/deals/:id/edit', element: brandOnly(soon('Edit deal')) },
+      { path: '/deals', element: signedIn(<Pages.DealsPage />) },
+      // The screen itself answers signed-out visitors and non-brands (spec 001 §2 texts).
+      { path: '/deals/new', element: <Pages.CreateDealPage /> },
+      { path: '/deals/:id', element: signedIn(<Pages.DealDetailPage />) },
+      // The screen says 'Only brands can edit deals.' / 'You do not have permission…' (spec 001 §6).
+      { path: '/deals/:id/edit', element: signedIn(<Pages.EditDealPage />) },
       { path: '/campaign/new', element: brandOnly(soon('New campaign brief')) },
-      { path: '/swipe', element: creatorOnly(soon('Swipe deals')) },
-      { path: '/my-deals', element: signedIn(soon('My Deals')) },
+      { path: '/swipe', element: creatorOnly(<Pages.SwipePage />) },
+      { path: '/my-deals', element: signedIn(<Pages.MyDealsPage />) },
       // People
       { path: '/profile', element: <Navigate to="/profile/me" replace /> },
       { path: '/profile/:id', element: signedIn(soon('Profile')) },

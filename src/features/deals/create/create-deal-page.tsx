@@ -1,0 +1,198 @@
+import '../deals.css';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAuth } from '../../../app/auth/auth-context.ts';
+import { useDatabase } from '../../../app/data/use-database.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { DEAL_CATEGORIES, EMPTY_CREATE_DRAFT, MAX_DEAL_NICHES, validateCreateDeal, type CreateDealDraft, type PayoutFormat } from '../data/deal-form.ts';
+import { createDeal } from '../data/deal-operations.ts';
+import { NichePicker } from './niche-picker.tsx';
+
+/** /deals/new: brands (and admins) publish a deal; it is created locally and published by sync. */
+export function CreateDealPage() {
+  const auth = useAuth();
+  usePageTitle('Create a deal');
+  if (auth.status === 'loading') return <PageLoading />;
+  if (auth.status === 'signed_out' || !auth.user) {
+    return (
+      <div className="page container narrow">
+        <div className="card access-card">
+          <h1>Create a deal</h1>
+          <p>Please sign in to create a deal.</p>
+          <Link to="/auth/signin" className="button button-primary">
+            Sign In
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (auth.role !== 'brand' && auth.role !== 'admin') {
+    return (
+      <div className="page container narrow">
+        <div className="card access-card">
+          <h1>Access Denied</h1>
+          <p>Only brands can create deals.</p>
+          <Link to="/deals" className="button button-primary">
+            Browse Deals
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <CreateDealForm brandId={auth.user.id} />;
+}
+
+function Field({ id, label, required, hint, children }: { id: string; label: string; required?: boolean; hint?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+        {required ? (
+          <>
+            {' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </>
+        ) : null}
+      </label>
+      {hint ? (
+        <p className="field-hint muted" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+function CreateDealForm({ brandId }: { brandId: string }) {
+  const uid = useId();
+  const db = useDatabase();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<CreateDealDraft>(EMPTY_CREATE_DRAFT);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const id = (name: string) => `${uid}-${name}`;
+  const set = <K extends keyof CreateDealDraft>(key: K, value: CreateDealDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const text = (key: 'title' | 'description' | 'amount' | 'requirements' | 'deadline' | 'totalBudget' | 'maxCreators' | 'performanceRate') => ({
+    id: id(key),
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+  });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = validateCreateDeal(draft, { advanced: true });
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    if (!db) {
+      setError('Your local data is still opening. Please try again in a moment.');
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      const dealId = await createDeal(db, brandId, result.value);
+      navigate(`/deals/${dealId}`);
+    } catch (err) {
+      console.warn('create deal failed', err);
+      setError('Failed to create deal. Please try again.');
+      setSaving(false);
+    }
+  }
+
+  const showRate = draft.payoutFormat === 'performance' && draft.isCampaign;
+  return (
+    <div className="page container narrow">
+      <PageHeader title="Create a deal" lead="Describe what you need; creators who match will see it right away." />
+      <form className="form card deal-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby={error ? id('error') : undefined}>
+        <Field id={id('title')} label="Title" required>
+          <input type="text" required maxLength={200} {...text('title')} />
+        </Field>
+        <Field id={id('description')} label="Description" required>
+          <textarea required {...text('description')} />
+        </Field>
+        <Field id={id('amount')} label="Amount ($)" required hint="At least $1. Creators see this amount.">
+          <input type="text" inputMode="decimal" required placeholder="500" aria-describedby={id('amount-hint')} {...text('amount')} />
+        </Field>
+        <div className="field">
+          <span className="field-label" id={id('niches-label')}>
+            Niches{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </span>
+          <p className="field-hint muted" id={id('niches-hint')}>
+            Choose 1 to {MAX_DEAL_NICHES} ({draft.niches.length} selected).
+          </p>
+          <NichePicker value={draft.niches} onChange={(n) => set('niches', n)} labelId={id('niches-label')} describedBy={id('niches-hint')} />
+        </div>
+        <Field id={id('requirements')} label="Requirements" hint="Optional, separated by commas.">
+          <input type="text" placeholder="1 Instagram post, 2 stories" aria-describedby={id('requirements-hint')} {...text('requirements')} />
+        </Field>
+        <div className="form-row">
+          <Field id={id('deadline')} label="Deadline">
+            <input type="date" {...text('deadline')} />
+          </Field>
+          <Field id={id('category')} label="Category">
+            <select id={id('category')} value={draft.category} onChange={(e) => set('category', e.target.value)}>
+              <option value="">No category</option>
+              {DEAL_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <details className="advanced-options">
+          <summary>Advanced options</summary>
+          <div className="advanced-options-body">
+            <Field id={id('payout')} label="Payout format">
+              <select id={id('payout')} value={draft.payoutFormat} onChange={(e) => set('payoutFormat', e.target.value as PayoutFormat)}>
+                <option value="fixed">Fixed</option>
+                <option value="performance">Performance</option>
+                <option value="commission">Commission</option>
+              </select>
+            </Field>
+            <div className="checkbox-field">
+              <input type="checkbox" id={id('campaign')} checked={draft.isCampaign} onChange={(e) => set('isCampaign', e.target.checked)} />
+              <label htmlFor={id('campaign')}>This deal is a campaign</label>
+            </div>
+            <div className="form-row">
+              <Field id={id('totalBudget')} label="Total budget ($)">
+                <input type="text" inputMode="decimal" {...text('totalBudget')} />
+              </Field>
+              <Field id={id('maxCreators')} label="Max creators">
+                <input type="number" min={1} step={1} {...text('maxCreators')} />
+              </Field>
+            </div>
+            {showRate ? (
+              <Field id={id('performanceRate')} label="Performance rate (%)">
+                <input type="number" min={0} step="0.1" {...text('performanceRate')} />
+              </Field>
+            ) : null}
+          </div>
+        </details>
+        {error ? (
+          <p className="form-error" role="alert" id={id('error')}>
+            {error}
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={saving}>
+            {saving ? 'Creating...' : 'Create Deal'}
+          </button>
+          <Link to="/deals" className="button button-ghost">
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import type { DealDocument, ProfileDocument } from '../../../domain/collections/index.ts';
+import type { BrandInput, CreatorInput, DealInput } from '../../../domain/recommendation.ts';
+import { loadCreators, loadDeals, scoreCreatorsFor, scoreDealsFor, type ScoredId } from '../../../lib/recommendations-client.ts';
+
+/**
+ * Recommendations come from the worker (src/lib/recommendations-client.ts): the main thread only
+ * sends the documents (in chunks) and receives ids. The worker keeps one set of deals and one of
+ * creators; these signatures remember what it holds, so screens that open one after another do not
+ * send the same documents again.
+ */
+let loadedDealsSignature = '';
+let loadedCreatorsSignature = '';
+
+const signature = (docs: readonly { id: string; version?: number | undefined; updated_at?: string | undefined }[]) =>
+  `${docs.length}:${docs.map((d) => `${d.id}@${d.version ?? 'local'}${d.updated_at ?? ''}`).join(',')}`;
+
+export const toDealInput = (d: DealDocument): DealInput => ({
+  id: d.id,
+  brand_id: d.brand_id,
+  amount_cents: d.amount_cents,
+  niches: d.niches,
+  platforms: d.platforms,
+  pro_only: d.pro_only,
+  status: d.status,
+  created_at: d.created_at ?? null,
+});
+
+export const toCreatorInput = (p: ProfileDocument): CreatorInput => ({
+  id: p.id,
+  role: p.role,
+  niches: p.niches,
+  platforms: p.platforms,
+  region: p.region,
+  followers: p.followers,
+  engagement_rate: p.engagement_rate,
+  completed_deals: p.completed_deals,
+  rating: p.rating,
+  min_deal_amount_cents: p.min_deal_amount_cents,
+  max_deal_amount_cents: p.max_deal_amount_cents,
+  pro_tier: p.pro_tier,
+  pro_until: p.pro_until,
+});
+
+const toBrandInput = (p: ProfileDocument): BrandInput => ({ id: p.id, rating: p.rating, total_deals: p.total_deals, pro_tier: p.pro_tier, pro_until: p.pro_until });
+
+async function ensureDealsLoaded(deals: readonly DealDocument[], profiles: ReadonlyMap<string, ProfileDocument>): Promise<void> {
+  const sig = signature(deals);
+  if (sig === loadedDealsSignature) return;
+  const brandIds = new Set(deals.map((d) => d.brand_id));
+  const brands = [...brandIds].flatMap((id) => {
+    const p = profiles.get(id);
+    return p ? [toBrandInput(p)] : [];
+  });
+  await loadDeals(deals.map(toDealInput), brands);
+  loadedDealsSignature = sig;
+}
+
+async function ensureCreatorsLoaded(creators: readonly ProfileDocument[]): Promise<void> {
+  const sig = signature(creators);
+  if (sig === loadedCreatorsSignature) return;
+  await loadCreators(creators.map(toCreatorInput));
+  loadedCreatorsSignature = sig;
+}
+
+export type Ranked = { ids: string[]; loading: boolean; error: Error | null };
+
+/**
+ * Open deals ranked for the creator, best first, leaving out `excludeIds` (applied, skipped).
+ * Scoring waits a moment after the last change so a burst of synced documents is sent once.
+ */
+export function useRankedDeals(opts: {
+  creator: ProfileDocument | null;
+  creatorIsPro: boolean;
+  deals: readonly DealDocument[] | null;
+  profiles: ReadonlyMap<string, ProfileDocument>;
+  excludeIds: readonly string[];
+  limit: number;
+}): Ranked {
+  const { creator, creatorIsPro, deals, profiles, excludeIds, limit } = opts;
+  const [state, setState] = useState<Ranked>({ ids: [], loading: true, error: null });
+  const excludeKey = excludeIds.join(',');
+  useEffect(() => {
+    if (!creator || !deals) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void (async () => {
+        try {
+          await ensureDealsLoaded(deals, profiles);
+          const scored: ScoredId[] = deals.length
+            ? await scoreDealsFor(toCreatorInput(creator), { now: Date.now(), limit, skippedDealIds: excludeIds, creatorIsPro })
+            : [];
+          if (!cancelled) setState({ ids: scored.map((s) => s.id), loading: false, error: null });
+        } catch (error) {
+          if (!cancelled) setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
+        }
+      })();
+    }, 50);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+    // excludeKey stands for excludeIds; profiles only matter through the deals' brands.
+  }, [creator, creatorIsPro, deals, excludeKey, limit, profiles.size]);
+  return state;
+}
+
+/** Creators recommended for a deal (or for the brand's deals page when `deal` is a brand profile stand-in). */
+export function useRankedCreators(opts: { deal: DealInput | null; creators: readonly ProfileDocument[] | null; excludeIds: readonly string[]; limit: number; enabled?: boolean }): Ranked {
+  const { deal, creators, excludeIds, limit, enabled = true } = opts;
+  const [state, setState] = useState<Ranked>({ ids: [], loading: true, error: null });
+  const excludeKey = excludeIds.join(',');
+  const dealKey = deal ? `${deal.id}:${deal.amount_cents}:${(deal.niches ?? []).join('|')}` : '';
+  useEffect(() => {
+    if (!enabled || !deal || !creators) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void (async () => {
+        try {
+          await ensureCreatorsLoaded(creators);
+          const scored = creators.length ? await scoreCreatorsFor(deal, { now: Date.now(), limit, excludeCreatorIds: excludeIds }) : [];
+          if (!cancelled) setState({ ids: scored.map((s) => s.id), loading: false, error: null });
+        } catch (error) {
+          if (!cancelled) setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
+        }
+      })();
+    }, 50);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [enabled, dealKey, creators, excludeKey, limit]);
+  return state;
+}

@@ -1,0 +1,120 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import type { PactaDatabase } from '../../../db/index.ts';
+import type { ApplicationDocument, ProfileDocument } from '../../../domain/collections/index.ts';
+import { toastError } from '../../../lib/toasts.ts';
+import { setApplicationStatus } from '../data/deal-operations.ts';
+import { displayName, isWaitingToSync } from '../data/use-deal-data.ts';
+import { RejectionNotice } from './rejection-notice.tsx';
+
+type Settable = 'pending' | 'accepted' | 'rejected';
+
+const STATUS_LABEL: Record<ApplicationDocument['status'], string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+};
+
+export function statusLabel(status: ApplicationDocument['status']): string {
+  return STATUS_LABEL[status];
+}
+
+async function change(db: PactaDatabase, applicationId: string, status: Settable) {
+  try {
+    await setApplicationStatus(db, applicationId, status);
+  } catch (error) {
+    console.warn('application status change failed', error);
+    toastError('Failed to update application status.');
+  }
+}
+
+/**
+ * The brand's side of a deal: pending applicants with Accept / Reject, and every application with a
+ * status dropdown (Pending, Accept, Reject). Changes are local writes; the server keeps the deal's
+ * selected creators in step and may refuse (the reason shows on the application).
+ */
+export function ApplicantsPanel({
+  db,
+  applications,
+  profiles,
+  closed,
+}: {
+  db: PactaDatabase;
+  applications: readonly ApplicationDocument[];
+  profiles: ReadonlyMap<string, ProfileDocument>;
+  closed: boolean;
+}) {
+  const uid = useId();
+  const sorted = [...applications].sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id.localeCompare(b.id));
+  const pending = sorted.filter((a) => a.status === 'pending');
+  const name = (a: ApplicationDocument) => displayName(profiles.get(a.creator_id), 'A creator');
+
+  return (
+    <>
+      <section className="card detail-section" aria-labelledby={`${uid}-applicants`}>
+        <h2 id={`${uid}-applicants`}>Applicants</h2>
+        {pending.length === 0 ? (
+          <p className="empty-state">No applicants yet.</p>
+        ) : (
+          <ul className="applicant-list">
+            {pending.map((a) => (
+              <li key={a.id} className="applicant-row" data-testid="applicant">
+                <Link to={`/creator/${a.creator_id}`} className="applicant-name">
+                  {name(a)}
+                </Link>
+                <span className="applicant-actions">
+                  <button type="button" className="button button-primary button-small" disabled={closed} onClick={() => void change(db, a.id, 'accepted')} aria-label={`Accept ${name(a)}`}>
+                    Accept
+                  </button>
+                  <button type="button" className="button button-secondary button-small" disabled={closed} onClick={() => void change(db, a.id, 'rejected')} aria-label={`Reject ${name(a)}`}>
+                    Reject
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card detail-section" aria-labelledby={`${uid}-applications`}>
+        <h2 id={`${uid}-applications`}>
+          Applications <span className="muted">({sorted.length})</span>
+        </h2>
+        {sorted.length === 0 ? (
+          <p className="empty-state">No applications yet.</p>
+        ) : (
+          <ul className="applicant-list">
+            {sorted.map((a) => (
+              <li key={a.id} className="applicant-row" data-testid="application">
+                <span className="applicant-name">
+                  <Link to={`/creator/${a.creator_id}`}>{name(a)}</Link>{' '}
+                  <span className={`badge badge-status-${a.status}`}>{statusLabel(a.status)}</span>
+                  {isWaitingToSync(a) ? <span className="badge badge-pending">Waiting to sync</span> : null}
+                </span>
+                {a.status === 'withdrawn' ? null : (
+                  <span className="field applicant-status">
+                    <label htmlFor={`${uid}-${a.id}`} className="visually-hidden">
+                      Status of {name(a)}
+                    </label>
+                    <select
+                      id={`${uid}-${a.id}`}
+                      value={a.status}
+                      disabled={closed}
+                      onChange={(e) => void change(db, a.id, e.target.value as Settable)}
+                    >
+                      <option value="pending">Pending</option>
+                      <option value="accepted">Accept</option>
+                      <option value="rejected">Reject</option>
+                    </select>
+                  </span>
+                )}
+                {a.sync_rejection ? <RejectionNotice what="change" message={a.sync_rejection.message} /> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { PactaDatabase } from '../../../db/index.ts';
+import type { ApplicationDocument, DealDocument } from '../../../domain/collections/index.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { applyToDeal, DealActionError } from '../data/deal-operations.ts';
+import { isWaitingToSync } from '../data/use-deal-data.ts';
+import { statusLabel } from './applicants-panel.tsx';
+import { RejectionNotice } from './rejection-notice.tsx';
+
+/** Spec 001 §9: redirects after apply wait 2 s. */
+const REDIRECT_AFTER_APPLY_MS = 2_000;
+
+/** The creator's side of a deal: Apply, or the own application's status (and why it was refused). */
+export function ApplySection({ db, deal, creatorId, application }: { db: PactaDatabase; deal: DealDocument; creatorId: string; application: ApplicationDocument | null }) {
+  const navigate = useNavigate();
+  const [applying, setApplying] = useState(false);
+  const [applied, setApplied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function apply() {
+    setApplying(true);
+    try {
+      await applyToDeal(db, creatorId, deal.id);
+      setApplied(true);
+      toastSuccess('Application submitted!');
+      timer.current = setTimeout(() => navigate('/dashboard'), REDIRECT_AFTER_APPLY_MS);
+    } catch (error) {
+      if (!(error instanceof DealActionError)) console.warn('apply failed', error);
+      toastError(error instanceof DealActionError ? error.message : 'Failed to apply to deal. Please try again.');
+    } finally {
+      setApplying(false);
+    }
+  }
+
+  return (
+    <section className="card detail-section apply-section" aria-labelledby="apply-heading">
+      <h2 id="apply-heading">Your application</h2>
+      {application ? (
+        <>
+          <p className="application-status" data-testid="my-application-status">
+            Status: <span className={`badge badge-status-${application.status}`}>{statusLabel(application.status)}</span>
+            {isWaitingToSync(application) && !application.sync_rejection ? <span className="badge badge-pending">Waiting to sync</span> : null}
+          </p>
+          {application.sync_rejection ? <RejectionNotice what="application" message={application.sync_rejection.message} /> : null}
+          {applied ? (
+            <p className="muted" role="status">
+              Application submitted! Taking you to your dashboard...
+            </p>
+          ) : null}
+        </>
+      ) : deal.status !== 'open' ? (
+        <p className="muted">This deal is no longer open for applications.</p>
+      ) : (
+        <>
+          <p className="muted">You have not applied to this deal yet.</p>
+          <button type="button" className="button button-primary" onClick={() => void apply()} disabled={applying}>
+            {applying ? 'Applying...' : 'Apply to this deal'}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

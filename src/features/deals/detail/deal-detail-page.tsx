@@ -1,0 +1,162 @@
+import '../deals.css';
+import { Link, useParams } from 'react-router-dom';
+import { menuRole, useAuth } from '../../../app/auth/auth-context.ts';
+import { useLocalData } from '../../../app/data/use-database.ts';
+import { PageLoading } from '../../../components/page-loading.tsx';
+import { formatUsd } from '../../../domain/fees.ts';
+import { isProActive } from '../../../domain/recommendation.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { displayName, isWaitingToSync, useDeal, useDealApplications, useDealReviews, useProfiles } from '../data/use-deal-data.ts';
+import { ApplicantsPanel } from './applicants-panel.tsx';
+import { ApplySection } from './apply-section.tsx';
+import { PaymentSummary } from './payment-summary.tsx';
+import { RecommendedCreators } from './recommended-creators.tsx';
+import { RejectionNotice } from './rejection-notice.tsx';
+import { ReviewsList } from './reviews-list.tsx';
+
+const STATUS_TEXT = { open: 'Open', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' } as const;
+
+/** /deals/{id}: the deal, the creator's apply section or the brand's applicants, reviews, payment summary. */
+export function DealDetailPage() {
+  const { id = '' } = useParams();
+  const auth = useAuth();
+  const local = useLocalData();
+  const db = local.db;
+  const deal = useDeal(db, id);
+  const applications = useDealApplications(db, id);
+  const reviews = useDealReviews(db, id);
+  const profiles = useProfiles(db);
+  usePageTitle(deal.value?.title ?? 'Deal');
+
+  if (local.status === 'error') {
+    return (
+      <div className="page container narrow">
+        <p className="form-error" role="alert">
+          Failed to load deal details.
+        </p>
+      </div>
+    );
+  }
+  if (!db || deal.loading) return <PageLoading label="Loading deal..." />;
+  const d = deal.value;
+  if (!d) {
+    return (
+      <div className="page container narrow">
+        <div className="card access-card">
+          <h1>Deal not found.</h1>
+          <p className="muted">It may have been closed, or it is not available to your account.</p>
+          <Link to="/deals" className="button button-primary">
+            Browse Deals
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const user = auth.user;
+  const isOwner = !!user && (d.brand_id === user.id || auth.isAdmin);
+  const creatorView = menuRole(auth) === 'creator' && !isOwner;
+  if (d.pro_only && creatorView && !user?.isPro && !auth.isAdmin) {
+    return (
+      <div className="page container narrow">
+        <div className="card access-card pro-gate">
+          <span className="badge badge-pro">Pro</span>
+          <h1>Pro Exclusive Deal</h1>
+          <p>This deal is open to Pro creators only.</p>
+          <Link to="/pricing" className="button button-primary">
+            Upgrade to Pro
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const brand = profiles.byId.get(d.brand_id);
+  const myApplication = user ? (applications.value.find((a) => a.creator_id === user.id) ?? null) : null;
+  const winner = d.winner_id ? profiles.byId.get(d.winner_id) : undefined;
+  const closed = d.status === 'completed' || d.status === 'cancelled';
+
+  return (
+    <div className="page container deal-detail">
+      <header className="page-header deal-detail-header">
+        <p className="muted deal-detail-brand">
+          {displayName(brand, 'A brand')}
+          {brand?.verified ? <span className="badge badge-verified">Verified</span> : null}
+        </p>
+        <h1>{d.title}</h1>
+        <div className="deal-detail-meta">
+          <span className="deal-amount">{formatUsd(d.amount_cents)}</span>
+          <span className={`badge badge-deal-${d.status}`}>{STATUS_TEXT[d.status]}</span>
+          {d.pro_only ? <span className="badge badge-pro">Pro</span> : null}
+          {isWaitingToSync(d) ? <span className="badge badge-pending">Waiting to sync</span> : null}
+          {d.category ? <span className="chip">{d.category}</span> : null}
+          {d.deadline ? <span className="muted">Deadline: {d.deadline}</span> : null}
+        </div>
+        {isOwner ? (
+          <Link to={`/deals/${d.id}/edit`} className="button button-secondary">
+            Edit / Manage
+          </Link>
+        ) : null}
+      </header>
+      {d.sync_rejection && isOwner ? <RejectionNotice what="change" message={d.sync_rejection.message} /> : null}
+
+      <div className="deal-detail-grid">
+        <div className="deal-detail-main">
+          <section className="card detail-section" aria-labelledby="description-heading">
+            <h2 id="description-heading">Description</h2>
+            <p className="prose-text">{d.description}</p>
+            {d.niches.length ? (
+              <ul className="tag-list" aria-label="Niches">
+                {d.niches.map((n) => (
+                  <li key={n} className="chip">
+                    {n}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+          <section className="card detail-section" aria-labelledby="requirements-heading">
+            <h2 id="requirements-heading">Requirements</h2>
+            {d.requirements.length || d.deliverables.length ? (
+              <ul className="requirement-list">
+                {[...d.deliverables, ...d.requirements].map((r, i) => (
+                  <li key={`${i}-${r}`}>{r}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">No specific requirements.</p>
+            )}
+          </section>
+          {isOwner ? <ApplicantsPanel db={db} applications={applications.value} profiles={profiles.byId} closed={closed} /> : null}
+          {isOwner ? <RecommendedCreators deal={d} profiles={profiles} excludeIds={applications.value.map((a) => a.creator_id)} /> : null}
+          <ReviewsList reviews={reviews.value} profiles={profiles.byId} />
+        </div>
+        <aside className="deal-detail-side">
+          {user && !isOwner && auth.role !== 'brand' ? <ApplySection db={db} deal={d} creatorId={user.id} application={myApplication} /> : null}
+          {d.status === 'completed' ? (
+            <PaymentSummary deal={d} winnerIsPro={winner ? isProActive(winner, Date.now()) : false} winnerName={winner ? displayName(winner) : null} />
+          ) : null}
+          <section className="card detail-section" aria-labelledby="facts-heading">
+            <h2 id="facts-heading">At a glance</h2>
+            <dl className="summary-list">
+              <div>
+                <dt>Applications</dt>
+                <dd>{Math.max(d.applications_count, applications.value.length)}</dd>
+              </div>
+              <div>
+                <dt>Payout</dt>
+                <dd className="capitalize">{d.payout_format}</dd>
+              </div>
+              {d.max_creators ? (
+                <div>
+                  <dt>Max creators</dt>
+                  <dd>{d.max_creators}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { DealDocument } from '../../../domain/collections/index.ts';
+import { dealPaymentSummary, formatRate, formatUsd, SERVICE_FEE_BP } from '../../../domain/fees.ts';
+
+/** Completed deals only (spec 001 §4); every figure comes from the one fee module. */
+export function PaymentSummary({ deal, winnerIsPro, winnerName }: { deal: DealDocument; winnerIsPro: boolean; winnerName: string | null }) {
+  const s = dealPaymentSummary(deal.amount_cents, { creatorIsPro: winnerIsPro });
+  return (
+    <section className="card detail-section" aria-labelledby="payment-summary-heading">
+      <h2 id="payment-summary-heading">Payment summary</h2>
+      {winnerName ? <p className="muted">Completed with {winnerName}.</p> : null}
+      <dl className="summary-list">
+        <div>
+          <dt>Deal amount</dt>
+          <dd>{formatUsd(s.amountCents)}</dd>
+        </div>
+        <div>
+          <dt>Service fee ({formatRate(SERVICE_FEE_BP)})</dt>
+          <dd>{formatUsd(s.serviceFeeCents)}</dd>
+        </div>
+        <div>
+          <dt>Brand total</dt>
+          <dd>{formatUsd(s.brandTotalCents)}</dd>
+        </div>
+        <div>
+          <dt>Platform commission ({formatRate(s.commissionBp)})</dt>
+          <dd>−{formatUsd(s.commissionCents)}</dd>
+        </div>
+        <div className="summary-total">
+          <dt>Creator payout</dt>
+          <dd>{formatUsd(s.creatorPayoutCents)}</dd>
+        </div>
+      </dl>
+      <p className="muted">Payout is released from escrow.</p>
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+import '../deals.css';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAuth } from '../../../app/auth/auth-context.ts';
+import { useLocalData } from '../../../app/data/use-database.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
+import type { DealDocument } from '../../../domain/collections/index.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { validateEditDeal, type EditDealDraft } from '../data/deal-form.ts';
+import { completeDeal, DealActionError, updateDeal } from '../data/deal-operations.ts';
+import { displayName, useDeal, useProfiles } from '../data/use-deal-data.ts';
+import { RejectionNotice } from '../detail/rejection-notice.tsx';
+
+const NO_SELECTION = 'You must select at least one creator before completing the deal.';
+
+function draftFrom(deal: DealDocument): EditDealDraft {
+  return {
+    title: deal.title,
+    description: deal.description,
+    amount: (deal.amount_cents / 100).toFixed(2).replace(/\.00$/, ''),
+    requirements: deal.requirements.join(', '),
+    category: deal.category ?? '',
+    deadline: deal.deadline ?? '',
+    proOnly: deal.pro_only,
+  };
+}
+
+/** /deals/{id}/edit: the owner (or an admin) edits the deal or marks it as completed. */
+export function EditDealPage() {
+  const { id = '' } = useParams();
+  const auth = useAuth();
+  const local = useLocalData();
+  const deal = useDeal(local.db, id);
+  usePageTitle('Edit deal');
+
+  const message = (text: string) => (
+    <div className="page container narrow">
+      <div className="card access-card">
+        <h1>Edit deal</h1>
+        <p role="alert">{text}</p>
+        <Link to={`/deals/${id}`} className="button button-secondary">
+          Back to the deal
+        </Link>
+      </div>
+    </div>
+  );
+  if (auth.role !== 'brand' && auth.role !== 'admin') return message('Only brands can edit deals.');
+  if (!local.db || deal.loading) return <PageLoading label="Loading deal..." />;
+  if (!deal.value) return message('Deal not found.');
+  if (deal.value.brand_id !== auth.user?.id && !auth.isAdmin) return message('You do not have permission to edit this deal.');
+  return <EditDealForm deal={deal.value} />;
+}
+
+function EditDealForm({ deal }: { deal: DealDocument }) {
+  const uid = useId();
+  const { db } = useLocalData();
+  const profiles = useProfiles(db);
+  const [draft, setDraft] = useState<EditDealDraft>(() => draftFrom(deal));
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [completeError, setCompleteError] = useState<string | null>(null);
+  const completed = deal.status === 'completed';
+  const closed = completed || deal.status === 'cancelled';
+  useEffect(() => setSaved(false), [draft]);
+
+  const id = (name: string) => `${uid}-${name}`;
+  const text = (key: Exclude<keyof EditDealDraft, 'proOnly'>) => ({
+    id: id(key),
+    value: draft[key],
+    disabled: closed,
+    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
+  });
+
+  async function onSave(event: FormEvent) {
+    event.preventDefault();
+    const result = validateEditDeal(draft);
+    if (!result.ok) {
+      setFormError(result.message);
+      return;
+    }
+    setFormError(null);
+    try {
+      await updateDeal(db!, deal.id, result.value);
+      setSaved(true);
+      toastSuccess('Deal updated!');
+    } catch (error) {
+      console.warn('update deal failed', error);
+      toastError('Failed to update deal');
+    }
+  }
+
+  async function onComplete() {
+    if (deal.selected_creator_ids.length === 0) {
+      setCompleteError(NO_SELECTION);
+      return;
+    }
+    setCompleteError(null);
+    try {
+      await completeDeal(db!, deal.id);
+    } catch (error) {
+      if (error instanceof DealActionError) setCompleteError(error.message);
+      else {
+        console.warn('complete deal failed', error);
+        toastError('Failed to mark deal as completed');
+      }
+    }
+  }
+
+  // The winner first (spec 001 §4: the selection is prefilled from the winner), then the others.
+  const selected = deal.winner_id ? [deal.winner_id, ...deal.selected_creator_ids.filter((c) => c !== deal.winner_id)] : deal.selected_creator_ids;
+
+  return (
+    <div className="page container narrow">
+      <PageHeader title="Edit / Manage deal" lead={deal.title}>
+        <Link to={`/deals/${deal.id}`} className="button button-ghost">
+          Back to the deal
+        </Link>
+      </PageHeader>
+      {deal.sync_rejection ? <RejectionNotice what="change" message={deal.sync_rejection.message} /> : null}
+      <form className="form card deal-form" noValidate onSubmit={(e) => void onSave(e)}>
+        {closed ? <p className="callout">This deal is {deal.status} and can no longer be edited.</p> : null}
+        <div className="field">
+          <label htmlFor={id('title')}>Title</label>
+          <input type="text" required {...text('title')} />
+        </div>
+        <div className="field">
+          <label htmlFor={id('description')}>Description</label>
+          <textarea required {...text('description')} />
+        </div>
+        <div className="field">
+          <label htmlFor={id('amount')}>Amount ($)</label>
+          <input type="text" inputMode="decimal" required {...text('amount')} />
+        </div>
+        <div className="field">
+          <label htmlFor={id('requirements')}>Requirements (comma separated)</label>
+          <input type="text" {...text('requirements')} />
+        </div>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor={id('category')}>Category</label>
+            <input type="text" {...text('category')} />
+          </div>
+          <div className="field">
+            <label htmlFor={id('deadline')}>Deadline</label>
+            <input type="text" placeholder="e.g. End of March" {...text('deadline')} />
+          </div>
+        </div>
+        <div className="checkbox-field">
+          <input type="checkbox" id={id('pro')} checked={draft.proOnly} disabled={closed} onChange={(e) => setDraft((d) => ({ ...d, proOnly: e.target.checked }))} />
+          <label htmlFor={id('pro')}>Pro Creators Only</label>
+        </div>
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        {saved ? (
+          <p className="form-success" role="status">
+            Deal updated!
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={closed}>
+            Save Changes
+          </button>
+        </div>
+      </form>
+
+      <section className="card detail-section complete-section" aria-labelledby={id('complete')}>
+        <h2 id={id('complete')}>Complete the deal</h2>
+        <p className="muted">Selected creators (accept applicants on the deal page):</p>
+        {selected.length === 0 ? (
+          <p className="empty-state">No creator selected yet.</p>
+        ) : (
+          <ul className="applicant-list">
+            {selected.map((c, i) => (
+              <li key={c} className="applicant-row">
+                <span className="applicant-name">{displayName(profiles.byId.get(c), 'A creator')}</span>
+                {c === deal.winner_id || (!deal.winner_id && i === 0) ? <span className="badge">Winner</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {completeError ? (
+          <p className="form-error" role="alert">
+            {completeError}
+          </p>
+        ) : null}
+        <button type="button" className="button button-primary" disabled={completed || deal.status === 'cancelled'} onClick={() => void onComplete()}>
+          {completed ? 'Deal Marked as Completed' : 'Mark as Completed'}
+        </button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../../app/auth/auth-context.ts';
+import { useDatabase } from '../../../app/data/use-database.ts';
+import type { DealInput } from '../../../domain/recommendation.ts';
+import { displayName, useBrandDeals, useProfiles } from '../data/use-deal-data.ts';
+import { useRankedCreators } from '../data/use-recommendations.ts';
+
+const SHOWN = 12;
+
+/**
+ * Creators recommended for the brand: scored (in the worker) against the brand's newest open deal,
+ * or against the brand's niches when it has none yet.
+ */
+export function AvailableCreators() {
+  const auth = useAuth();
+  const db = useDatabase();
+  const profiles = useProfiles(db);
+  const brandId = auth.user?.id ?? null;
+  const deals = useBrandDeals(db, brandId);
+  const creators = useMemo(() => profiles.list.filter((p) => p.role === 'creator'), [profiles.list]);
+
+  const target: DealInput | null = useMemo(() => {
+    if (!brandId || deals.loading) return null;
+    const newest = [...deals.value].filter((d) => d.status === 'open').sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''))[0];
+    if (newest) return { id: newest.id, brand_id: brandId, amount_cents: newest.amount_cents, niches: newest.niches, platforms: newest.platforms, status: 'open' };
+    const me = profiles.byId.get(brandId);
+    return { id: `brand:${brandId}`, brand_id: brandId, amount_cents: 0, niches: me?.niches ?? [], platforms: me?.platforms ?? [], status: 'open' };
+  }, [brandId, deals.loading, deals.value, profiles.byId]);
+
+  const ranked = useRankedCreators({ deal: target, creators: profiles.loading ? null : creators, excludeIds: [], limit: SHOWN });
+  const shown = ranked.ids.flatMap((id) => {
+    const p = profiles.byId.get(id);
+    return p ? [p] : [];
+  });
+
+  return (
+    <section className="deals-section" aria-labelledby="available-creators-heading" aria-busy={ranked.loading}>
+      <h2 id="available-creators-heading">Available Creators</h2>
+      {ranked.loading ? (
+        <p className="muted" role="status">
+          Finding creators...
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="empty-state">No recommended creators found.</p>
+      ) : (
+        <ul className="grid creator-grid">
+          {shown.map((creator) => (
+            <li key={creator.id} className="card creator-card">
+              <h3>
+                <Link to={`/creator/${creator.id}`}>{displayName(creator, 'Creator')}</Link>
+              </h3>
+              <p className="muted">
+                {creator.followers.toLocaleString('en-US')} followers{creator.region ? ` · ${creator.region}` : ''}
+              </p>
+              <ul className="tag-list" aria-label="Niches">
+                {creator.niches.slice(0, 3).map((n) => (
+                  <li key={n} className="chip">
+                    {n}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import { NICHES } from '../../../domain/niches.ts';
+import { DEAL_CATEGORIES } from '../data/deal-form.ts';
+import { hasFilters, NO_FILTERS, type DealFilterValues } from './deal-filters.ts';
+
+/** Category, minimum and maximum amount, niches, and Clear Filters (spec 001 §2 Deals list). */
+export function DealFilterBar({ value, onChange, categories }: { value: DealFilterValues; onChange(next: DealFilterValues): void; categories: readonly string[] }) {
+  const uid = useId();
+  const allCategories = [...new Set([...DEAL_CATEGORIES, ...categories])];
+  const toggleNiche = (niche: string) =>
+    onChange({ ...value, niches: value.niches.includes(niche) ? value.niches.filter((n) => n !== niche) : [...value.niches, niche] });
+  return (
+    <section className="card deal-filters" aria-labelledby={`${uid}-heading`}>
+      <h2 id={`${uid}-heading`} className="visually-hidden">
+        Filters
+      </h2>
+      <div className="deal-filters-row">
+        <div className="field">
+          <label htmlFor={`${uid}-category`}>Category</label>
+          <select id={`${uid}-category`} value={value.category} onChange={(e) => onChange({ ...value, category: e.target.value })}>
+            <option value="">All categories</option>
+            {allCategories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${uid}-min`}>Minimum amount ($)</label>
+          <input id={`${uid}-min`} inputMode="decimal" placeholder="0" value={value.minAmount} onChange={(e) => onChange({ ...value, minAmount: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${uid}-max`}>Maximum amount ($)</label>
+          <input id={`${uid}-max`} inputMode="decimal" placeholder="Any" value={value.maxAmount} onChange={(e) => onChange({ ...value, maxAmount: e.target.value })} />
+        </div>
+        <button type="button" className="button button-secondary deal-filters-clear" onClick={() => onChange(NO_FILTERS)} disabled={!hasFilters(value)}>
+          Clear Filters
+        </button>
+      </div>
+      <details className="deal-filters-niches" open={value.niches.length > 0 || undefined}>
+        <summary>Niches{value.niches.length ? ` (${value.niches.length})` : ''}</summary>
+        <div className="chip-row" role="group" aria-label="Niches">
+          {NICHES.map((niche) => (
+            <button key={niche} type="button" className="chip" aria-pressed={value.niches.includes(niche)} onClick={() => toggleNiche(niche)}>
+              {niche}
+            </button>
+          ))}
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import '../deals.css';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { menuRole, useAuth } from '../../../app/auth/auth-context.ts';
+import { useDatabase } from '../../../app/data/use-database.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { displayName, useCreatorApplications, useOpenDeals, useProfiles } from '../data/use-deal-data.ts';
+import { useRankedDeals } from '../data/use-recommendations.ts';
+import { AvailableCreators } from './available-creators.tsx';
+import { DealCard } from './deal-card.tsx';
+import { DealFilterBar } from './deal-filter-bar.tsx';
+import { filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
+
+const RECOMMENDED_ON_PAGE = 4;
+
+/** /deals: creators browse open deals (with Recommended for You); brands see Available Creators. */
+export function DealsPage() {
+  const auth = useAuth();
+  const view = menuRole(auth);
+  if (view === 'brand') return <BrandDealsView />;
+  return <CreatorDealsView />;
+}
+
+function BrandDealsView() {
+  return (
+    <div className="page container deals-page">
+      <PageHeader title="Deals" lead="Find creators for your campaigns, or publish a new deal.">
+        <Link to="/deals/new" className="button button-primary">
+          Create Deal
+        </Link>
+      </PageHeader>
+      <AvailableCreators />
+    </div>
+  );
+}
+
+function CreatorDealsView() {
+  const auth = useAuth();
+  const db = useDatabase();
+  const user = auth.user;
+  const profiles = useProfiles(db);
+  const open = useOpenDeals(db);
+  const applications = useCreatorApplications(db, user?.id ?? null);
+  const [filters, setFilters] = useState(NO_FILTERS);
+
+  const visible = useMemo(
+    () =>
+      visibleToCreator(open.value, { isPro: !!user?.isPro, isAdmin: auth.isAdmin }).sort(
+        (a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || a.id.localeCompare(b.id),
+      ),
+    [open.value, user?.isPro, auth.isAdmin],
+  );
+  const shown = useMemo(() => filterDeals(visible, filters), [visible, filters]);
+  const categories = useMemo(() => [...new Set(visible.flatMap((d) => (d.category ? [d.category] : [])))].sort(), [visible]);
+
+  const me = user ? (profiles.byId.get(user.id) ?? null) : null;
+  const appliedIds = useMemo(() => applications.value.map((a) => a.deal_id), [applications.value]);
+  const recommended = useRankedDeals({
+    creator: me,
+    creatorIsPro: !!user?.isPro,
+    deals: open.loading ? null : visible,
+    profiles: profiles.byId,
+    excludeIds: appliedIds,
+    limit: RECOMMENDED_ON_PAGE,
+  });
+  const byId = useMemo(() => new Map(visible.map((d) => [d.id, d])), [visible]);
+  const recommendedDeals = recommended.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const brandName = (brandId: string) => displayName(profiles.byId.get(brandId), 'A brand');
+
+  return (
+    <div className="page container deals-page">
+      <PageHeader title="Deals" lead="Open sponsorship deals from brands. Apply to the ones that fit you.">
+        <Link to="/swipe" className="button button-secondary">
+          Swipe deals
+        </Link>
+      </PageHeader>
+
+      {recommendedDeals.length > 0 ? (
+        <section className="deals-section" aria-labelledby="recommended-heading">
+          <h2 id="recommended-heading">Recommended for You</h2>
+          <div className="grid">
+            {recommendedDeals.map((deal) => (
+              <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <DealFilterBar value={filters} onChange={setFilters} categories={categories} />
+
+      <section className="deals-section" aria-labelledby="all-deals-heading" aria-busy={open.loading}>
+        <h2 id="all-deals-heading">
+          All deals <span className="muted deals-count">({shown.length})</span>
+        </h2>
+        {open.loading ? (
+          <p className="muted" role="status">
+            Loading deals...
+          </p>
+        ) : shown.length === 0 ? (
+          <p className="empty-state">No deals match your filters.</p>
+        ) : (
+          <div className="grid">
+            {shown.map((deal) => (
+              <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

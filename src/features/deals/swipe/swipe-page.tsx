@@ -1,0 +1,110 @@
+import '../deals.css';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../../app/auth/auth-context.ts';
+import { useDatabase } from '../../../app/data/use-database.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { formatUsd } from '../../../domain/fees.ts';
+import { displayName } from '../data/use-deal-data.ts';
+import { useSwipeGesture } from './use-swipe-gesture.ts';
+import { useSwipeStack } from './use-swipe-stack.ts';
+
+/** /swipe: one open deal at a time; Skip (←, swipe left) or Apply (→, swipe right). Works offline. */
+export function SwipePage() {
+  const auth = useAuth();
+  const db = useDatabase();
+  const stack = useSwipeStack(db, auth.user, auth.isAdmin);
+  const { dx, handlers } = useSwipeGesture((direction) => (direction === 'right' ? stack.apply() : stack.skip()));
+  const stackRef = useRef(stack);
+  stackRef.current = stack;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && target.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (event.key === 'ArrowLeft') {
+        event.preventDefault();
+        stackRef.current.skip();
+      } else if (event.key === 'ArrowRight') {
+        event.preventDefault();
+        stackRef.current.apply();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const deal = stack.current;
+  const brand = deal ? displayName(stack.profiles.get(deal.brand_id), 'A brand') : '';
+  const tags = deal ? (deal.deliverables.length ? deal.deliverables : deal.platforms.length ? deal.platforms : deal.niches) : [];
+  const tilt = Math.max(-12, Math.min(12, dx / 12));
+
+  return (
+    <div className="page container swipe-page">
+      <PageHeader title="Swipe deals" lead="Apply with → or a swipe right, skip with ← or a swipe left." />
+      <div className="swipe-area">
+        {stack.loading && !deal ? (
+          <p className="card swipe-empty" role="status">
+            Loading deals...
+          </p>
+        ) : stack.error ? (
+          <p className="card swipe-empty form-error" role="alert">
+            Failed to load deals
+          </p>
+        ) : !deal ? (
+          <div className="card swipe-empty" role="status">
+            <h2>No more deals!</h2>
+            <p className="muted">Check back later for new opportunities.</p>
+            <Link to="/deals" className="button button-secondary">
+              Browse all deals
+            </Link>
+          </div>
+        ) : (
+          <>
+            <article
+              key={deal.id}
+              className="card swipe-card"
+              aria-labelledby="swipe-card-title"
+              style={{
+                transform: dx ? `translateX(${dx}px) rotate(${tilt}deg)` : undefined,
+                transition: dx ? 'none' : undefined,
+              }}
+              data-intent={dx > 40 ? 'apply' : dx < -40 ? 'skip' : undefined}
+              {...handlers}
+            >
+              <p className="swipe-card-brand muted">{brand}</p>
+              <h2 id="swipe-card-title" className="swipe-card-title">
+                {deal.title}
+              </h2>
+              <p className="swipe-card-amount">{formatUsd(deal.amount_cents)}</p>
+              {deal.pro_only ? <span className="badge badge-pro">Pro</span> : null}
+              <p className="swipe-card-description">{deal.description}</p>
+              <ul className="tag-list" aria-label="Deliverables">
+                {tags.map((tag) => (
+                  <li key={tag} className="chip">
+                    {tag}
+                  </li>
+                ))}
+              </ul>
+              <Link to={`/deals/${deal.id}`} className="swipe-card-details">
+                View details
+              </Link>
+            </article>
+            <div className="swipe-actions">
+              <button type="button" className="button button-secondary swipe-skip" onClick={stack.skip} aria-keyshortcuts="ArrowLeft">
+                <span aria-hidden="true">←</span> Skip
+              </button>
+              <button type="button" className="button button-primary swipe-apply" onClick={stack.apply} aria-keyshortcuts="ArrowRight">
+                Apply <span aria-hidden="true">→</span>
+              </button>
+            </div>
+          </>
+        )}
+        <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="swipe-announcer">
+          {deal ? `Now showing: ${deal.title} by ${brand}, ${formatUsd(deal.amount_cents)}.` : stack.loading ? '' : 'No more deals!'}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { PactaDatabase } from '../../../db/index.ts';
+import type { DealDocument, ProfileDocument } from '../../../domain/collections/index.ts';
+import { toastError } from '../../../lib/toasts.ts';
+import { applyToDeal, skipDeal } from '../data/deal-operations.ts';
+import { useCreatorApplications, useOpenDeals, useProfiles, useSkippedDealIds } from '../data/use-deal-data.ts';
+import { useRankedDeals } from '../data/use-recommendations.ts';
+import { visibleToCreator } from '../list/deal-filters.ts';
+
+/** Cards ranked per request to the worker; the stack asks again as cards are handled. */
+const PAGE = 50;
+
+export type SwipeStack = {
+  current: DealDocument | null;
+  /** Ranked cards still to come after the current one (for the counter). */
+  remaining: number;
+  loading: boolean;
+  error: Error | null;
+  profiles: ReadonlyMap<string, ProfileDocument>;
+  apply(): void;
+  skip(): void;
+};
+
+/**
+ * The swipe browser's deck: open deals the creator may apply to, best recommendation first, without
+ * the ones already applied to or skipped (on any device: both replicate). Apply and Skip write
+ * locally (so they work offline) and advance at once; writes run one after another.
+ */
+export function useSwipeStack(db: PactaDatabase | null, user: { id: string; isPro: boolean } | null, isAdmin: boolean): SwipeStack {
+  const profiles = useProfiles(db);
+  const open = useOpenDeals(db);
+  const applications = useCreatorApplications(db, user?.id ?? null);
+  const skipped = useSkippedDealIds(db, user?.id ?? null);
+  // Handled in this visit: hidden at once, before the live queries and the ranking catch up.
+  const [handled, setHandled] = useState<ReadonlySet<string>>(new Set());
+  const writes = useRef<Promise<unknown>>(Promise.resolve());
+
+  const visible = useMemo(() => visibleToCreator(open.value, { isPro: !!user?.isPro, isAdmin }), [open.value, user?.isPro, isAdmin]);
+  const byId = useMemo(() => new Map(visible.map((d) => [d.id, d])), [visible]);
+  const exclude = useMemo(
+    () => [...new Set([...applications.value.map((a) => a.deal_id), ...skipped.value])].sort(),
+    [applications.value, skipped.value],
+  );
+  const ready = !open.loading && !applications.loading && !skipped.loading && !profiles.loading;
+  const synced = user ? profiles.byId.get(user.id) : undefined;
+  const userId = user?.id;
+  const me = useMemo(() => synced ?? (userId && ready ? { ...FALLBACK_PROFILE, id: userId } : null), [synced, userId, ready]);
+  const ranked = useRankedDeals({
+    creator: me,
+    creatorIsPro: !!user?.isPro,
+    deals: ready ? visible : null,
+    profiles: profiles.byId,
+    excludeIds: exclude,
+    limit: PAGE,
+  });
+  const excluded = useMemo(() => new Set(exclude), [exclude]);
+  const deck = ranked.ids.filter((id) => byId.has(id) && !handled.has(id) && !excluded.has(id));
+  const current = deck[0] ? byId.get(deck[0])! : null;
+
+  const advance = useCallback(
+    (deal: DealDocument, write: () => Promise<unknown>, failure: string) => {
+      setHandled((prev) => new Set(prev).add(deal.id));
+      writes.current = writes.current.then(write).catch((error: unknown) => {
+        console.warn('swipe write failed', error);
+        toastError(failure);
+      });
+    },
+    [],
+  );
+
+  return {
+    current,
+    remaining: Math.max(0, deck.length - 1),
+    loading: !ready || ranked.loading,
+    error: ranked.error,
+    profiles: profiles.byId,
+    apply() {
+      if (!current || !db || !user) return;
+      advance(current, () => applyToDeal(db, user.id, current.id), 'Failed to apply to deal');
+    },
+    skip() {
+      if (!current || !db || !user) return;
+      advance(current, () => skipDeal(db, user.id, current.id), 'Failed to skip deal');
+    },
+  };
+}
+
+/** A creator whose profile has not synced yet still gets a ranking (by the deals' own merits). */
+const FALLBACK_PROFILE: ProfileDocument = {
+  id: '',
+  role: 'creator',
+  full_name: '',
+  username: null,
+  avatar_url: null,
+  bio: '',
+  niches: [],
+  region: null,
+  platforms: [],
+  followers: 0,
+  engagement_rate: 0,
+  min_deal_amount_cents: null,
+  max_deal_amount_cents: null,
+  social_links: {},
+  verified: false,
+  email_verified: false,
+  rating: 0,
+  total_deals: 0,
+  completed_deals: 0,
+  pro_tier: 'free',
+  pro_since: null,
+  pro_until: null,
+  referral_code: null,
+  xp: 0,
+  level: 1,
+  referrals_count: 0,
+};
