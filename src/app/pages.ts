@@ -24,3 +24,6 @@ export const DealDetailPage = lazyPage(() => import('../features/deals/detail/de
 export const EditDealPage = lazyPage(() => import('../features/deals/edit/edit-deal-page.tsx'), 'EditDealPage');
 export const SwipePage = lazyPage(() => import('../features/deals/swipe/swipe-page.tsx'), 'SwipePage');
 export const MyDealsPage = lazyPage(() => import('../features/deals/my-deals/my-deals-page.tsx'), 'MyDealsPage');
+export const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+export const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
+export const ProfilePage = lazyPage(() => import('../features/profiles/profile-page.tsx'), 'ProfilePage');

@@ -49,8 +49,8 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', element: <Pages.ResetPasswordScreen /> },
       { path: '/auth/callback', element: <Pages.AuthCallbackScreen /> },
       // Signed-in areas
-      { path: '/dashboard', element: signedIn(soon('Dashboard')) },
-      { path: '/settings', element: signedIn(soon('Settings')) },
+      { path: '/dashboard', element: signedIn(<Pages.DashboardPage />) },
+      { path: '/settings', element: signedIn(<Pages.SettingsPage />) },
       { path: '/upgrade', element: <ProRoute /> },
       { path: '/pro', element: <ProRoute /> },
       { path: '/pricing', element: <Pages.PricingPage /> },
@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
       { path: '/my-deals', element: signedIn(<Pages.MyDealsPage />) },
       // People
       { path: '/profile', element: <Navigate to="/profile/me" replace /> },
-      { path: '/profile/:id', element: signedIn(soon('Profile')) },
+      { path: '/profile/:id', element: signedIn(<Pages.ProfilePage />) },
       { path: '/creator/:id', element: signedIn(soon('Creator portfolio')) },
       { path: '/creators/:id', element: <CreatorsRedirect /> },
       // Messages and help

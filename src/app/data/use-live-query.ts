@@ -7,10 +7,10 @@ export type LiveResult<T> = { data: T | undefined; loading: boolean; error: Erro
 
 /**
  * Subscribes to a live RxDB observable built from the user's database (`query.$`, `findOne(id).$`)
- * and re-renders with each new result. `build` returning null means "nothing to watch yet".
+ * and re-renders with each new result. `build` returning null or false means "nothing to watch yet".
  * `deps` are what `build` reads besides the database (like useEffect's).
  */
-export function useLiveQuery<T>(build: (db: PactaDatabase) => Observable<T> | null, deps: DependencyList): LiveResult<T> {
+export function useLiveQuery<T>(build: (db: PactaDatabase) => Observable<T> | null | false, deps: DependencyList): LiveResult<T> {
   const db = useDatabase();
   const [result, setResult] = useState<LiveResult<T>>({ data: undefined, loading: true, error: null });
   useEffect(() => {

@@ -1,0 +1,34 @@
+import { map } from 'rxjs';
+import { useLiveQuery } from '../../app/data/use-live-query.ts';
+import type { GrowthDocument } from '../../domain/collections/index.ts';
+
+export type ReferralStats = { total: number; active: number; earningsCents: number };
+
+/** Pure: the referral panel's counts from the user's growth records. */
+export function referralStats(userId: string, docs: readonly Pick<GrowthDocument, 'kind' | 'user_id' | 'data'>[]): ReferralStats {
+  let total = 0;
+  let active = 0;
+  let earningsCents = 0;
+  for (const doc of docs) {
+    if (doc.user_id !== userId) continue;
+    if (doc.kind === 'referral') {
+      total++;
+      // Active: the referred user has made a deal (qualified), spec 000 §4 "Referral".
+      if (doc.data.qualified === true) active++;
+    } else if (doc.kind === 'referral_reward' && typeof doc.data.amount_cents === 'number') {
+      earningsCents += doc.data.amount_cents;
+    }
+  }
+  return { total, active, earningsCents };
+}
+
+/** Total referrals, active (qualified) referrals and total earnings, live from the growth collection. */
+export function useReferralStats(userId: string) {
+  return useLiveQuery(
+    (db) =>
+      db.growth
+        .find({ selector: { kind: { $in: ['referral', 'referral_reward'] } } })
+        .$.pipe(map((docs) => referralStats(userId, docs.map((d) => d.toJSON() as GrowthDocument)))),
+    [userId],
+  );
+}

@@ -1,0 +1,44 @@
+import { expect, test } from 'vitest';
+import type { MessageDocument } from '../../domain/collections/index.ts';
+import { brandStats, creatorStats, profileSuggestions, recentMessages } from './dashboard-model.ts';
+
+const me = 'aaaaaaaa-0000-7000-8000-000000000001';
+const other = 'aaaaaaaa-0000-7000-8000-000000000002';
+const third = 'aaaaaaaa-0000-7000-8000-000000000003';
+
+test('recent messages: mine only, newest first, at most 5', () => {
+  const msgs = Array.from({ length: 8 }, (_, i) => ({
+    id: `m${i}`,
+    conversation_id: 'c',
+    sender_id: i % 2 ? me : other,
+    recipient_id: i % 2 ? other : me,
+    body: `b${i}`,
+    read_at: null,
+    created_at: `2026-01-0${i + 1}T00:00:00Z`,
+  })) as MessageDocument[];
+  msgs.push({ ...msgs[0]!, id: 'foreign', sender_id: other, recipient_id: third, created_at: '2026-02-01T00:00:00Z' });
+  expect(recentMessages(msgs, me).map((m) => m.id)).toEqual(['m7', 'm6', 'm5', 'm4', 'm3']);
+});
+
+test('quick stats count deals by status and applications received', () => {
+  const stats = brandStats([
+    { status: 'open', applications_count: 3 },
+    { status: 'open', applications_count: 1 },
+    { status: 'completed', applications_count: 2 },
+  ]);
+  expect(Object.fromEntries(stats.map((s) => [s.label, s.value]))).toEqual({
+    'Total deals': 3,
+    'Open deals': 2,
+    'In progress': 0,
+    Completed: 1,
+    'Applications received': 6,
+  });
+  expect(creatorStats([{ status: 'pending' }, { status: 'accepted' }], 4).map((s) => s.value)).toEqual([2, 1, 1, 4]);
+});
+
+test('suggestions follow the 50-character bio threshold, niches, the required link and an empty list', () => {
+  const complete = { bio: 'x'.repeat(50), niches: ['Travel'], social_links: { instagram: 'https://instagram.com/c' } };
+  expect(profileSuggestions(complete, 'creator', 1)).toEqual([]);
+  expect(profileSuggestions({ ...complete, bio: 'x'.repeat(49) }, 'creator', 1).map((s) => s.action)).toEqual(['Edit bio']);
+  expect(profileSuggestions(complete, 'brand', 0).map((s) => s.action)).toEqual(['Add link', 'Create a deal']);
+});

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { useAuth } from '../../app/auth/auth-context.ts';
+import { useLocalData } from '../../app/data/use-database.ts';
+import { useMyProfile } from '../../app/data/use-my-profile.ts';
+import { LeaderboardCard } from '../../components/profile-cards/leaderboard-card.tsx';
+import { ReferralPanel } from '../../components/profile-cards/referral-panel.tsx';
+import { SavedListCard } from '../../components/profile-cards/saved-list-card.tsx';
+import { SocialLinksForm } from '../../components/profile-cards/social-links-form.tsx';
+import { XpProgress } from '../../components/profile-cards/xp-progress.tsx';
+import '../../components/profile-cards/profile-cards.css';
+import { MESSAGES } from '../../lib/errors.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { brandStats, creatorStats, profileSuggestions } from './dashboard-model.ts';
+import { ApplicationList, DealList, MessageList } from './dashboard-lists.tsx';
+import { useDashboardApplications, useDashboardDeals, useRecentMessages } from './use-dashboard-data.ts';
+import './dashboard.css';
+
+/** Dashboard (spec 000 §2): skeleton, error with Try Again, redirect when signed out, then the content. */
+export function DashboardPage() {
+  usePageTitle('Dashboard');
+  const auth = useAuth();
+  const local = useLocalData();
+  // Bumped by Try Again: the content subscribes to its queries afresh.
+  const [attempt, setAttempt] = useState(0);
+
+  if (auth.status === 'signed_out') return <Navigate to="/auth/signin" replace />;
+  if (local.status === 'error') return <DashboardError onRetry={local.retry} />;
+  if (auth.status !== 'signed_in' || !auth.user || local.status !== 'ready') return <DashboardSkeleton />;
+  return <DashboardContent key={attempt} onRetry={() => setAttempt((n) => n + 1)} />;
+}
+
+export function DashboardSkeleton() {
+  return (
+    <div className="container page dashboard" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading dashboard…
+      </p>
+      <div className="skeleton skeleton-title" />
+      <div className="dashboard-top">
+        <div className="skeleton skeleton-card" />
+        <div className="skeleton skeleton-card" />
+      </div>
+      <div className="skeleton skeleton-row" />
+      <div className="skeleton skeleton-card" />
+    </div>
+  );
+}
+
+function DashboardError({ onRetry }: { onRetry(): void }) {
+  return (
+    <div className="container page dashboard">
+      <div className="card error-panel" role="alert">
+        <h1>Dashboard</h1>
+        <p>{MESSAGES.dashboardFailed}</p>
+        <button type="button" className="button button-primary" onClick={onRetry}>
+          Try Again
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function DashboardContent({ onRetry }: { onRetry(): void }) {
+  const auth = useAuth();
+  const user = auth.user!;
+  const view = auth.isAdmin ? auth.viewAs : user.role === 'brand' ? 'brand' : 'creator';
+  const all = auth.isAdmin;
+  const profile = useMyProfile();
+  const deals = useDashboardDeals(user.id, all, view === 'brand');
+  const applications = useDashboardApplications(user.id, all, view === 'creator');
+  const messages = useRecentMessages(user.id);
+
+  const failed = profile.error ?? (view === 'brand' ? deals.error : applications.error) ?? messages.error;
+  if (failed) return <DashboardError onRetry={onRetry} />;
+  const listLoading = view === 'brand' ? deals.loading : applications.loading;
+  if (profile.loading || listLoading) return <DashboardSkeleton />;
+
+  const me = profile.data;
+  const fullName = me?.full_name || user.fullName || user.email;
+  const stats = view === 'brand' ? brandStats(deals.data ?? []) : creatorStats((applications.data ?? []).map((a) => a.application), me?.completed_deals ?? 0);
+  const listCount = view === 'brand' ? (deals.data?.length ?? 0) : (applications.data?.length ?? 0);
+  const suggestions = profileSuggestions(me ?? null, view, listCount);
+
+  return (
+    <div className="container page dashboard">
+      <header className="dashboard-welcome">
+        <div>
+          <h1>Welcome back, {fullName}</h1>
+          <p className="dashboard-badges">
+            {user.isPro ? <span className="badge badge-pro">Pro</span> : null}
+            {me?.verified || user.verified ? <span className="badge badge-verified">Verified Account</span> : null}
+            {auth.isAdmin ? <span className="badge badge-admin">Admin</span> : null}
+          </p>
+          {!me ? <p className="muted">Your profile is still syncing to this device.</p> : null}
+        </div>
+        {auth.isAdmin ? (
+          <div className="dashboard-admin">
+            <div className="view-toggle" role="group" aria-label="Dashboard view">
+              <button type="button" aria-pressed={auth.viewAs === 'brand'} onClick={() => auth.setViewAs('brand')}>
+                Brand View
+              </button>
+              <button type="button" aria-pressed={auth.viewAs === 'creator'} onClick={() => auth.setViewAs('creator')}>
+                Creator View
+              </button>
+            </div>
+            <Link className="button button-primary" to="/deals/new">
+              Create New Deal
+            </Link>
+          </div>
+        ) : null}
+      </header>
+
+      <div className="dashboard-top">
+        <section className="card" aria-labelledby="xp-title">
+          <h2 id="xp-title">Your progress</h2>
+          <XpProgress xp={me?.xp ?? 0} />
+        </section>
+        <LeaderboardCard xp={me?.xp ?? 0} referrals={me?.referrals_count ?? 0} />
+      </div>
+
+      <section className="dashboard-section" aria-labelledby="stats-title">
+        <h2 id="stats-title">Quick Stats</h2>
+        <dl className="quick-stats">
+          {stats.map((s) => (
+            <div className="card" key={s.label}>
+              <dt>{s.label}</dt>
+              <dd className="stat">{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <div className="dashboard-columns">
+        {view === 'brand' ? (
+          <DealList title={all ? 'All Deals' : 'Your Deals'} deals={deals.data ?? []} />
+        ) : (
+          <ApplicationList title={all ? 'All Applications' : 'Your Applications'} items={applications.data ?? []} />
+        )}
+        <MessageList userId={user.id} items={messages.data ?? []} />
+      </div>
+
+      {suggestions.length > 0 ? (
+        <section className="dashboard-section" aria-labelledby="suggestions-title">
+          <h2 id="suggestions-title">Smart suggestions</h2>
+          <ul className="suggestions">
+            {suggestions.map((s) => (
+              <li key={s.action} className="card">
+                <span>{s.text}</span>
+                <Link to={s.to}>{s.action}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <div className="dashboard-cards">
+        <ReferralPanel userId={user.id} code={me?.referral_code ?? null} onRetry={onRetry} />
+        <SavedListCard userId={user.id} kind={view === 'brand' ? 'shortlist' : 'saved_campaigns'} />
+        <div className="card">
+          <SocialLinksForm userId={user.id} role={view} links={me?.social_links ?? {}} />
+        </div>
+      </div>
+    </div>
+  );
+}

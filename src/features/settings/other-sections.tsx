@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import { usePendingChanges } from '../../app/data/use-sync-status.ts';
+import { ThemePicker } from '../../components/theme-picker.tsx';
+
+export function PersonalisationSection() {
+  return (
+    <section className="card" aria-labelledby="theme-title">
+      <h2 id="theme-title">Theme</h2>
+      <p className="muted">Your choice is stored on this device.</p>
+      <ThemePicker />
+    </section>
+  );
+}
+
+export function ProSection({ isPro }: { isPro: boolean }) {
+  return (
+    <section className="card" aria-labelledby="pro-title">
+      <h2 id="pro-title">Pro membership</h2>
+      <p>{isPro ? 'You are a Pro member.' : 'You are on the free plan.'}</p>
+      <p className="settings-links">
+        <Link className="button button-primary" to="/pro">
+          {isPro ? 'Your Pro benefits' : 'Upgrade to Pro'}
+        </Link>
+        <Link className="button button-secondary" to="/pricing">
+          See pricing
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function PrivacySection() {
+  const pending = usePendingChanges();
+  return (
+    <section className="card" aria-labelledby="privacy-title">
+      <h2 id="privacy-title">Privacy and data on this device</h2>
+      <p>
+        Pacta keeps a copy of your deals, messages and profile on this device so it works offline. Signing out deletes that copy; changes that have
+        not synced yet are never deleted without asking you first.
+      </p>
+      <p>{pending > 0 ? `${pending} ${pending === 1 ? 'change is' : 'changes are'} waiting to sync.` : 'Everything on this device is synced.'}</p>
+      <p className="settings-links">
+        <Link to="/privacy">Privacy Policy</Link>
+        <Link to="/cookies">Cookie Policy</Link>
+      </p>
+    </section>
+  );
+}
