@@ -1,0 +1,188 @@
+/**
+ * `npm run bench:sync`: replication throughput and latency on this machine, with its own embedded
+ * Postgres (real migrations) and sync server, and real RxDB clients (Dexie on fake-indexeddb).
+ *   1. initial pull of 10,000 deals into a fresh client (docs/s), against a raw Postgres read of the
+ *      same rows (ratio);
+ *   2. push of 2,000 documents written locally (docs/s);
+ *   3. live-notice latency: a commit on the server until the row is in a second client (median, p95).
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { buildServer } from '../sync-server/app.ts';
+import { loadConfig } from '../sync-server/config.ts';
+import { createDatabase, type Database } from '../sync-server/db/database.ts';
+import { startEmbeddedPostgres } from '../sync-server/db/embedded.ts';
+import { migrate } from '../sync-server/db/migrate.ts';
+import type { AccessTokenSigner } from '../sync-server/auth/tokens.ts';
+import { createPactaDatabase, prepareDocument, startReplication } from '../src/db/index.ts';
+import type { CollectionName } from '../src/domain/collections/index.ts';
+
+const DEALS = 10_000;
+const PUSHED = 2_000;
+const LATENCY_SAMPLES = 40;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function createUser(db: Database, signer: AccessTokenSigner, role: 'creator' | 'brand') {
+  const id = randomUUID();
+  const sessionId = randomUUID();
+  await db.asService(async (tx) => {
+    await tx.query(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, '', now(),
+         '{"provider":"email","providers":["email"]}', $3, now(), now())`,
+      [id, `${role}-${id.slice(0, 8)}@bench.test`, { role, full_name: `Bench ${role}` }],
+    );
+    await tx.query(
+      `insert into public.profiles (id, role, full_name) values ($1, $2, $3)
+       on conflict (id) do update set role = excluded.role`,
+      [id, role, `Bench ${role}`],
+    );
+    const sessions = await tx.query(`select to_regclass('auth.sessions') is not null as ok`);
+    if (sessions.rows[0].ok) {
+      await tx.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, id]);
+    }
+  });
+  const { token } = await signer.sign({ sub: id, role: 'authenticated', session_id: sessionId, aal: 'aal1', is_anonymous: false });
+  return { id, token };
+}
+
+async function client(url: string, user: { id: string; token: string }, collections: CollectionName[], pullBatchSize: number) {
+  const db = await createPactaDatabase({
+    userId: user.id,
+    name: `bench-${randomUUID()}`,
+    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    collections,
+    multiInstance: false,
+  });
+  const replication = startReplication(db, { serverUrl: url, getAccessToken: () => user.token, pullBatchSize, pushBatchSize: 200, retryTime: 200 });
+  return { db, replication };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
+
+// RxDB's open-core storage notice is not a figure.
+const warn = console.warn;
+console.warn = (...args: unknown[]) => {
+  if (String(args[0]).includes('RxDB Open Core')) return;
+  warn(...args);
+};
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-bench-'));
+const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+try {
+  await migrate(pg.url, { localBootstrap: true, seed: false });
+  const db = createDatabase(pg.url);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', EMAIL_CONFIRMATION: 'off', DATABASE_URL: pg.url, PORT: String(port) }), publicUrl: url, staticDir: undefined };
+  const app = await buildServer(config, db);
+  await app.listen({ port, host: '127.0.0.1' });
+  const signer = app.pactaSigner!;
+  const brand = await createUser(db, signer, 'brand');
+  const creator = await createUser(db, signer, 'creator');
+  const watcher = await createUser(db, signer, 'creator');
+
+  await db.asService((tx) =>
+    tx.query(
+      `insert into public.deals (id, brand_id, title, description, amount_cents, niches, platforms, deliverables, requirements)
+       select gen_random_uuid(), $1, 'Deal ' || g, repeat('A sponsorship brief. ', 10), 10000 + g, '{fitness,tech}',
+              '{instagram,youtube}', '{"1 video","2 stories"}', '{"10k followers"}'
+         from generate_series(1, $2) g`,
+      [brand.id, DEALS],
+    ),
+  );
+  await db.pool.query('vacuum analyze public.deals');
+  console.log(`Pacta sync benchmark — ${os.cpus().length} CPU(s), Node ${process.version}, ${DEALS.toLocaleString()} deals\n`);
+
+  // 1. Initial pull, and the raw read of the same rows.
+  const reader = await client(url, creator, ['deals'], 1000);
+  let t0 = performance.now();
+  await reader.replication.awaitInitialSync();
+  const pullMs = performance.now() - t0;
+  const pulled = await reader.db.deals.count().exec();
+  if (pulled !== DEALS) throw new Error(`pulled ${pulled} deals, expected ${DEALS}`);
+
+  const rawRuns: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    t0 = performance.now();
+    const { rows } = await db.pool.query('select * from public.deals');
+    rawRuns.push(performance.now() - t0);
+    if (rows.length !== DEALS) throw new Error('raw read count');
+  }
+  const rawMs = Math.min(...rawRuns);
+  console.log(`initial pull   ${fmt(DEALS)} deals in ${fmt(pullMs)} ms  = ${fmt((DEALS / pullMs) * 1000)} docs/s`);
+  console.log(`raw Postgres   ${fmt(DEALS)} rows  in ${fmt(rawMs)} ms  (select * from deals, best of 5)`);
+  console.log(`ratio          initial pull is ${fmt(pullMs / rawMs)}× the raw read`);
+
+  // 2. Push of documents written locally.
+  const writer = await client(url, creator, ['drafts'], 200);
+  await writer.replication.awaitInitialSync();
+  const drafts = Array.from({ length: PUSHED }, (_, i) =>
+    prepareDocument('drafts', { id: randomUUID(), user_id: creator.id, kind: 'message', title: `Draft ${i}`, payload: { body: 'Hello there' } }),
+  );
+  t0 = performance.now();
+  await writer.db.drafts.bulkInsert(drafts);
+  for (;;) {
+    const { rows } = await db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]);
+    if (rows[0].n === PUSHED) break;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const pushMs = performance.now() - t0;
+  console.log(`push           ${fmt(PUSHED)} docs  in ${fmt(pushMs)} ms  = ${fmt((PUSHED / pushMs) * 1000)} docs/s (local write to committed on the server)`);
+
+  // 3. Live-notice latency to a second client.
+  const live = await client(url, watcher, ['deals'], 1000);
+  await live.replication.awaitInitialSync();
+  const samples: number[] = [];
+  for (let i = 0; i < LATENCY_SAMPLES; i++) {
+    const id = randomUUID();
+    const arrived = new Promise<number>((resolve) => {
+      const sub = live.db.deals.findOne(id).$.subscribe((doc) => {
+        if (doc) {
+          sub.unsubscribe();
+          resolve(performance.now());
+        }
+      });
+    });
+    const committed = await db
+      .asService((tx) =>
+        tx.query(`insert into public.deals (id, brand_id, title, description, amount_cents, niches) values ($1, $2, 'Live deal', 'Now', 20000, '{tech}')`, [
+          id,
+          brand.id,
+        ]),
+      )
+      .then(() => performance.now());
+    samples.push((await arrived) - committed);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  samples.sort((a, b) => a - b);
+  console.log(`live notice    commit → in a second client: median ${fmt(percentile(samples, 50))} ms, p95 ${fmt(percentile(samples, 95))} ms (${LATENCY_SAMPLES} commits)`);
+
+  for (const c of [reader, writer, live]) {
+    await c.replication.stop();
+    await c.db.remove();
+  }
+  await app.close();
+  await db.close();
+} finally {
+  await pg.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
