@@ -7,7 +7,7 @@ import type { SessionState } from './session-types.ts';
 export function SessionErrorDialog({ manager, state }: { manager: SessionManager; state: SessionState }) {
   if (!state.sessionError || state.signOutPrompt) return null;
   const exhausted = state.retryCount >= MAX_SESSION_RETRIES;
-  const retrying = state.status === 'loading';
+  const retrying = state.checking;
   return (
     <SessionDialog
       title="Session problem"

@@ -225,8 +225,11 @@ describe('session-error dialog', () => {
     h.fetchUser.mockImplementation(async () => new Response('{}', { status: 500 }));
     await h.manager.restore();
     expect(h.manager.getState()).toMatchObject({ status: 'signed_in', sessionError: 'Server error. Please try again later.', retryCount: 0 });
-    await h.manager.retryAfterError();
-    expect(h.manager.getState()).toMatchObject({ sessionError: 'Server error. Please try again later.', retryCount: 1 });
+    const retry = h.manager.retryAfterError();
+    // A retry while signed in keeps the page (and any form on it) mounted.
+    expect(h.manager.getState()).toMatchObject({ status: 'signed_in', checking: true });
+    await retry;
+    expect(h.manager.getState()).toMatchObject({ sessionError: 'Server error. Please try again later.', retryCount: 1, checking: false });
     await h.manager.retryAfterError();
     expect(h.manager.getState().retryCount).toBe(2);
     await h.manager.retryAfterError();

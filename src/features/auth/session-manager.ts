@@ -60,6 +60,7 @@ const initialState: SessionState = {
   signOutPrompt: null,
   notice: null,
   passwordRecovery: false,
+  checking: false,
 };
 
 /** The server rejected the credentials themselves (not the network, not a server fault). */
@@ -178,10 +179,21 @@ export class SessionManager {
    * Loads the session from storage, checks it with the server when online, loads the profile and
    * enters signed-in. Offline (or a server that cannot be reached) keeps the cached session.
    */
-  async restore(): Promise<void> {
+  async restore(opts: { quiet?: boolean } = {}): Promise<void> {
     const generation = ++this.generation;
     const stale = () => generation !== this.generation;
-    this.set({ status: 'loading' });
+    // Quiet (a retry while signed in): the page stays mounted, so nothing typed into a form is lost.
+    if (opts.quiet && this.state.status === 'signed_in') this.set({ checking: true });
+    else this.set({ status: 'loading', checking: true });
+    try {
+      await this.restoreSteps(stale);
+    } finally {
+      // A newer attempt (or a sign-out) owns `checking` now.
+      if (!stale()) this.set({ checking: false });
+    }
+  }
+
+  private async restoreSteps(stale: () => boolean): Promise<void> {
 
     const { data, error } = await this.deps.auth.getSession();
     if (stale()) return;
@@ -302,6 +314,8 @@ export class SessionManager {
     });
     this.startKeepAlive();
     this.watchProfile(user);
+    // After any sign-in (password, e-mail link, restore): keep the local database under storage pressure.
+    void this.deps.requestPersistentStorage?.();
   }
 
   private watchProfile(user: User) {
@@ -326,7 +340,7 @@ export class SessionManager {
   async retryAfterError(): Promise<void> {
     if (this.state.retryCount >= MAX_SESSION_RETRIES) return;
     this.set({ retryCount: this.state.retryCount + 1 });
-    await this.restore();
+    await this.restore({ quiet: true });
   }
 
   /** Refresh Session of the loading overlay. */
@@ -457,7 +471,6 @@ export class SessionManager {
       }
       if (generation !== this.generation) return null;
       this.enterSignedIn(data.session, data.session.user, loaded.profile, loaded.profilePending, { offline: false, sessionError: null });
-      void this.deps.requestPersistentStorage?.();
       return null;
     } finally {
       this.ownTransition = false;

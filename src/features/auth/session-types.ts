@@ -47,6 +47,8 @@ export type SessionState = {
   notice: string | null;
   /** The session came from a password-recovery link. */
   passwordRecovery: boolean;
+  /** A session check is running (also during a quiet retry, when status stays signed_in). */
+  checking: boolean;
 };
 
 /**
