@@ -43,7 +43,7 @@ test('every other page has the three-column footer with the exact links', async 
 });
 
 test('signed-out visitors on guarded routes go to /auth/signin; wrong paths get a 404 page', async ({ page }) => {
-  for (const path of ['/dashboard', '/settings', '/deals', '/deals/new', '/swipe', '/inbox', '/support', '/growth']) {
+  for (const path of ['/dashboard', '/settings', '/deals', '/campaign/new', '/swipe', '/inbox', '/support', '/growth']) {
     await page.goto(path);
     await expect(page, `${path} redirects`).toHaveURL(/\/auth\/signin$/);
   }
@@ -87,6 +87,7 @@ test('the mobile menu mirrors the bar and adds Quick Actions; Escape closes it',
   await expect(shell.menuButton).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
+  await expect(shell.menuButton).toBeFocused();
   await shell.menuButton.click();
   await menu.getByRole('link', { name: 'Contact us' }).click();
   await expect(page).toHaveURL(/\/contact$/);
@@ -136,7 +137,7 @@ test.describe('signed in', () => {
     await expect.poll(() => shell.navLinkTexts()).toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
     await shell.nav.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile\/me$/);
-    await page.goto('/deals/new');
+    await page.goto('/campaign/new');
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     await page.goto('/swipe');
     await expect(page).toHaveURL(/\/swipe$/);

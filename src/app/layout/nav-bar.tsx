@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BellIcon, CloseIcon, InboxIcon, MenuIcon, PactaMark } from '../../components/icons.tsx';
 import { SyncStatusIndicator } from '../../components/sync-status/sync-status.tsx';
@@ -14,7 +14,13 @@ export function NavBar() {
   const role = menuRole(auth);
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  // Escape closes the menu and gives focus back to the button that opened it.
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }, []);
 
   // Any navigation closes the mobile menu.
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -60,6 +66,7 @@ export function NavBar() {
             </>
           ) : null}
           <button
+            ref={menuButton}
             type="button"
             className="icon-button menu-button"
             aria-expanded={menuOpen}
@@ -71,7 +78,7 @@ export function NavBar() {
           </button>
         </div>
       </nav>
-      {menuOpen ? <MobileMenu role={role} onClose={() => setMenuOpen(false)} onSignOut={signOut} /> : null}
+      {menuOpen ? <MobileMenu role={role} onClose={closeMenu} onSignOut={signOut} /> : null}
     </header>
   );
 }
