@@ -48,7 +48,7 @@ export function MyDealsPage() {
       ) : (
         <ul className="my-deal-list">
           {deals.map((deal) => (
-            <MyDealRow key={deal.id} deal={deal} application={byDeal.get(deal.id)} winner={!!userId && deal.winner_id === userId} />
+            <MyDealRow key={deal.id} deal={deal} application={byDeal.get(deal.id)} winner={!!userId && deal.winner_id === userId} showCount={isBrand} />
           ))}
           {orphans.map((a) => (
             <li key={a.id} className="card my-deal">
@@ -62,7 +62,7 @@ export function MyDealsPage() {
   );
 }
 
-function MyDealRow({ deal, application, winner }: { deal: DealDocument; application: ApplicationDocument | undefined; winner: boolean }) {
+function MyDealRow({ deal, application, winner, showCount }: { deal: DealDocument; application: ApplicationDocument | undefined; winner: boolean; showCount: boolean }) {
   return (
     <li className="card my-deal">
       <div className="my-deal-head">
@@ -74,6 +74,11 @@ function MyDealRow({ deal, application, winner }: { deal: DealDocument; applicat
         <span className={`badge badge-deal-${deal.status}`}>{deal.status.replace('_', ' ')}</span>
         {application ? <span className={`badge badge-status-${application.status}`}>Application: {statusLabel(application.status)}</span> : null}
         {winner ? <span className="badge badge-status-accepted">Won</span> : null}
+        {showCount ? (
+          <span className="muted my-deal-count" data-testid="applications-count">
+            {deal.applications_count === 1 ? '1 application' : `${deal.applications_count} applications`}
+          </span>
+        ) : null}
         {isWaitingToSync(deal) || (application && isWaitingToSync(application) && !application.sync_rejection) ? <span className="badge badge-pending">Waiting to sync</span> : null}
       </p>
       {application?.sync_rejection ? <RejectionNotice what="application" message={application.sync_rejection.message} /> : null}

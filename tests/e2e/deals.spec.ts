@@ -1,0 +1,206 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { createConfirmedAccount } from './pages/auth-mailbox.ts';
+import { CreateDealPage } from './pages/create-deal-page.ts';
+import { DealDetailPage } from './pages/deal-detail-page.ts';
+import { DealsPage, seedAcceptedApplication, seedDeals, signIn, waitForSynced } from './pages/deals-page.ts';
+import { SwipePage } from './pages/swipe-page.ts';
+import { expect, test } from './support/console-errors.ts';
+
+// Deals, swipe and applications (issue 5) against the built PWA and the real server: two browser
+// contexts for two users, offline via context.setOffline, seeded deals written as the server.
+
+type Account = { email: string; password: string; fullName: string };
+
+async function openAs(browser: Browser, account: Account, path: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account);
+  await page.goto(path);
+  await waitForSynced(page);
+  // Working offline needs the service worker to serve the app's code. It controls a page from the
+  // next load on (it does not claim the page that installed it), as on a user's second visit.
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await waitForSynced(page);
+  }
+  return { context, page };
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const run = Date.now().toString(36);
+
+test('offline swipe session: 20 deals, 5 applications survive a reload, reach the brand live, and the acceptance comes back', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Swipe Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Swipe Creator ${run}` });
+  await seedDeals(
+    brand.email,
+    Array.from({ length: 24 }, (_, i) => `Swipe ${run} #${String(i + 1).padStart(2, '0')}`),
+  );
+
+  const c = await openAs(browser, creator, '/swipe');
+  const b = await openAs(browser, brand, '/my-deals');
+  const swipe = new SwipePage(c.page);
+  await expect(swipe.title).toBeVisible();
+
+  await c.context.setOffline(true);
+  const applied: string[] = [];
+  const skipped: string[] = [];
+  // Buttons, keys and drags: every fourth card is applied to (5 of 20).
+  const ways = ['button', 'key', 'drag'] as const;
+  for (let i = 0; i < 20; i++) {
+    const action = i % 4 === 0 ? 'apply' : 'skip';
+    const title = await swipe.act(action, ways[i % 3]!);
+    (action === 'apply' ? applied : skipped).push(title);
+  }
+  expect(applied).toHaveLength(5);
+  const next = await swipe.currentTitle();
+  await expect(swipe.announcer).toContainText(next);
+
+  // Reload with no connection: the same deck position, nothing handled comes back.
+  await c.page.reload();
+  await expect(swipe.title).toHaveText(next);
+  await c.page.goto('/my-deals');
+  for (const title of applied) await expect(c.page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(c.page.locator('main .my-deal')).toHaveCount(5);
+
+  // The brand, online all along, sees nothing yet; then the 5 applications arrive without a reload.
+  const counts = b.page.getByTestId('applications-count');
+  await expect(counts.filter({ hasText: /^1 application$/ })).toHaveCount(0);
+  await c.context.setOffline(false);
+  await expect(counts.filter({ hasText: /^1 application$/ })).toHaveCount(5, { timeout: 30_000 });
+  for (const title of applied) {
+    await expect(b.page.locator('.my-deal').filter({ has: b.page.getByRole('heading', { name: title }) }).getByTestId('applications-count')).toHaveText('1 application');
+  }
+
+  // The brand accepts one (in-app navigation) and the creator sees it accepted.
+  const accepted = applied[0]!;
+  await b.page.getByRole('link', { name: `View Details: ${accepted}` }).click();
+  const brandDetail = new DealDetailPage(b.page);
+  await expect(brandDetail.applicants).toHaveCount(1);
+  await brandDetail.applicants.first().getByRole('button', { name: /^Accept/ }).click();
+  await expect(brandDetail.applicants).toHaveCount(0);
+  await expect(b.page.getByText('No applicants yet.')).toBeVisible();
+
+  await c.page.getByRole('link', { name: `View Details: ${accepted}` }).click();
+  await expect(new DealDetailPage(c.page).myApplicationStatus).toContainText('Accepted', { timeout: 30_000 });
+
+  // Skipped deals stay skipped on another device of the same creator (the list replicates).
+  const other = await openAs(browser, creator, '/swipe');
+  const otherSwipe = new SwipePage(other.page);
+  const shown = await otherSwipe.currentTitle();
+  expect([...applied, ...skipped]).not.toContain(shown);
+  await Promise.all([c.context.close(), b.context.close(), other.context.close()]);
+});
+
+test('a deal created offline shows as waiting to sync, publishes on reconnect, and creators find it in the list and in swipe', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Offline Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Browsing Creator ${run}` });
+  const b = await openAs(browser, brand, '/deals');
+  const title = `Offline launch ${run}`;
+
+  await b.context.setOffline(true);
+  await b.page.getByRole('link', { name: 'Create Deal' }).click();
+  const create = new CreateDealPage(b.page);
+  await create.submit.click();
+  await expect(create.error).toHaveText('Please fill in all required fields.');
+  await create.fill({ title, description: 'Film a 30-second reel with our new bottle.', amount: '1,250.50', niches: [] });
+  await create.submit.click();
+  await expect(create.error).toHaveText('Please select at least one niche.');
+  await create.fill({ title, description: 'Film a 30-second reel with our new bottle.', amount: '1250.50', niches: ['Fitness', 'Travel'], requirements: 'one reel, , two stories ', category: 'Giveaway' });
+  await create.submit.click();
+  await expect(b.page).toHaveURL(/\/deals\/[0-9a-f-]{36}$/);
+  const detail = new DealDetailPage(b.page);
+  await expect(detail.heading).toHaveText(title);
+  await expect(detail.waitingToSync).toBeVisible();
+  await expect(b.page.getByText('$1,250.50')).toBeVisible();
+  await expect(b.page.getByRole('region', { name: 'Requirements' }).getByRole('listitem')).toHaveText(['one reel', 'two stories']);
+
+  await b.context.setOffline(false);
+  await expect(detail.waitingToSync).toHaveCount(0, { timeout: 30_000 });
+
+  const c = await openAs(browser, creator, '/deals');
+  const deals = new DealsPage(c.page);
+  await expect(deals.card(title)).toBeVisible({ timeout: 30_000 });
+  await expect(deals.card(title)).toContainText('$1,250.50');
+  const swipe = new SwipePage(c.page);
+  await swipe.goto();
+  await swipe.skipUntil(title);
+  await expect(swipe.card).toContainText('$1,250.50');
+  await Promise.all([b.context.close(), c.context.close()]);
+});
+
+test('an offline application to a deal completed meanwhile comes back with the reason, without looping or vanishing', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Closing Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Late Creator ${run}` });
+  const chosen = await createConfirmedAccount(request, { role: 'creator', fullName: `Chosen Creator ${run}` });
+  const [deal] = await seedDeals(brand.email, [`Closing soon ${run}`]);
+
+  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const detail = new DealDetailPage(c.page);
+  await expect(detail.heading).toHaveText(deal!.title);
+  await c.context.setOffline(true);
+  await detail.applyButton.click();
+  await expect(c.page.getByText('Application submitted!').first()).toBeVisible();
+  await expect(c.page).toHaveURL(/\/dashboard$/);
+
+  // Meanwhile the brand accepts another creator and completes the deal.
+  await seedAcceptedApplication(deal!.id, chosen.email);
+  const b = await openAs(browser, brand, `/deals/${deal!.id}/edit`);
+  await b.page.getByRole('button', { name: 'Mark as Completed' }).click();
+  await expect(b.page.getByRole('button', { name: 'Deal Marked as Completed' })).toBeDisabled();
+  await b.page.getByRole('link', { name: 'Back to the deal' }).first().click();
+  await expect(b.page.getByRole('region', { name: 'Payment summary' })).toBeVisible({ timeout: 30_000 });
+
+  // Back online, the creator's write is refused by the server and says why.
+  let pushes = 0;
+  c.page.on('request', (r) => {
+    if (r.url().includes('/sync/v1/applications/push')) pushes++;
+  });
+  await c.context.setOffline(false);
+  await c.page.goto(`/deals/${deal!.id}`);
+  await expect(c.page.getByText('This application did not go through: This deal is no longer open for applications.')).toBeVisible({ timeout: 30_000 });
+  const settled = pushes;
+  await c.page.waitForTimeout(6_000);
+  expect(pushes - settled, 'the refused application is not pushed again').toBe(0);
+
+  // Kept (not silently dropped), also after a reload and on My Deals.
+  await c.page.reload();
+  await expect(c.page.getByText('This application did not go through: This deal is no longer open for applications.')).toBeVisible();
+  await c.page.goto('/my-deals');
+  await expect(c.page.getByText('This application did not go through: This deal is no longer open for applications.')).toBeVisible();
+  await Promise.all([b.context.close(), c.context.close()]);
+});
+
+test('deals list, swipe, create and detail have no serious accessibility violations', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Axe Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Axe Creator ${run}` });
+  const [deal] = await seedDeals(brand.email, [`Accessible deal ${run}`, `Second accessible deal ${run}`]);
+
+  const c = await openAs(browser, creator, '/deals');
+  await expect(new DealsPage(c.page).recommended).toBeVisible();
+  await expectNoSeriousAxeViolations(c.page);
+  await new SwipePage(c.page).goto();
+  await expect(new SwipePage(c.page).title).toBeVisible();
+  await expectNoSeriousAxeViolations(c.page);
+  await c.page.goto(`/deals/${deal!.id}`);
+  await expect(new DealDetailPage(c.page).applyButton).toBeVisible();
+  await expectNoSeriousAxeViolations(c.page);
+
+  const b = await openAs(browser, brand, '/deals/new');
+  await expectNoSeriousAxeViolations(b.page);
+  await b.page.goto(`/deals/${deal!.id}`);
+  await expect(b.page.getByRole('link', { name: 'Edit / Manage' })).toBeVisible();
+  await expectNoSeriousAxeViolations(b.page);
+  await Promise.all([b.context.close(), c.context.close()]);
+});
