@@ -11,7 +11,8 @@
  * worker, answer back. Goal: ≤ 50 ms. Every case scores all documents; the limit only sizes the answer.
  * The full ranking is informational (no screen asks for 10,000 answers). Data is synthetic and seeded.
  * 3. The longest main-thread task during a 50-card swipe session on /swipe (bench/support/swipe-session.ts).
- * Set BENCH_RECO_SKIP_SWIPE=1 to leave out part 3 (it builds the app and starts a server: ~1 minute).
+ * Set BENCH_RECO_SKIP_SWIPE=1 to leave out part 3 (it builds the app and starts a server: ~1 minute);
+ * BENCH_RECO_PROFILE=1 adds a CPU profile of the main thread during the session (heaviest functions).
  */
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -47,13 +48,14 @@ const cases: Case[] = [
 ];
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-let failed = false;
+/** Goals missed in this run, for the summary line (a bench reports; it does not fail on timing). */
+const missed: string[] = [];
 
 function report(testCase: Case, samples: number[], extra = ''): void {
   const sorted = [...samples].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   const verdict = testCase.goal ? (median <= GOAL_MS ? ` — within the ${GOAL_MS} ms goal` : ` — OVER the ${GOAL_MS} ms goal`) : '';
-  if (testCase.goal && median > GOAL_MS) failed = true;
+  if (testCase.goal && median > GOAL_MS) missed.push(testCase.label);
   console.log(`  ${testCase.label}: median ${ms(median)} (min ${ms(sorted[0]!)}, max ${ms(sorted[sorted.length - 1]!)})${verdict}${extra}`);
 }
 
@@ -188,18 +190,19 @@ if (process.env.BENCH_RECO_SKIP_SWIPE === '1') {
   console.log(`\n[swipe session] skipped: no browser at ${CHROMIUM}`);
 } else {
   console.log(`\n[swipe session] ${SWIPE_CARDS} cards on /swipe: the built app, the real server on embedded Postgres, Chromium headless`);
-  const swipe = await measureSwipeSession({ cards: SWIPE_CARDS, log: (line) => console.log(line) });
+  const swipe = await measureSwipeSession({ cards: SWIPE_CARDS, profile: process.env.BENCH_RECO_PROFILE === '1', log: (line) => console.log(line) });
   const sorted = [...swipe.swipeMs].sort((a, b) => a - b);
   const longestTask = swipe.longTasks.length ? Math.max(...swipe.longTasks) : 0;
   if (!swipe.observerWorks) {
-    failed = true;
+    missed.push('swipe session (long tasks could not be observed)');
     console.log('  main-thread long tasks: unknown (the long-task observer missed a deliberate 80 ms task)');
   } else {
-    if (swipe.longTasks.length) failed = true;
+    if (swipe.longTasks.length) missed.push('swipe session without long tasks');
     console.log(
       `  main-thread long tasks (≥ 50 ms) during the session: ${swipe.longTasks.length ? `${swipe.longTasks.length}, longest ${ms(longestTask)} — OVER` : 'none — within'} the goal of none over 50 ms`,
     );
   }
+  if (swipe.hotspots) console.log(`  main-thread self time during the session (BENCH_RECO_PROFILE=1, unminified build):\n    ${swipe.hotspots.join('\n    ')}`);
   console.log(`  key press → next card shown (as seen by the driver, DevTools round trip included): median ${ms(sorted[Math.floor(sorted.length / 2)]!)}, max ${ms(sorted[sorted.length - 1]!)}`);
 }
-process.exitCode = failed ? 1 : 0;
+console.log(`\nsummary: ${missed.length ? `goals missed in this run: ${missed.join('; ')}` : 'every goal met'} (load average now ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);

@@ -25,6 +25,8 @@ const CARD_TITLE = 'main article.swipe-card h2';
 
 export interface SwipeSessionFigures {
   cards: number;
+  /** With `profile`: the main thread's heaviest functions during the session (self time). */
+  hotspots?: string[];
   observerWorks: boolean;
   longTasks: number[];
   /** Key press to the next card's title, as seen by the driver (includes the DevTools round trip). */
@@ -50,13 +52,41 @@ async function signUp(origin: string, role: 'creator' | 'brand', email: string, 
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
 }
 
-export async function measureSwipeSession(opts: { cards: number; log: (line: string) => void }): Promise<SwipeSessionFigures> {
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time per function, heaviest first: where the main thread spent the session. */
+function hotspots(profile: CpuProfile, top: number): string[] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id)!;
+    const delta = profile.timeDeltas[i] ?? 0;
+    total += delta;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + delta);
+  });
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([key, micros]) => `${((micros / total) * 100).toFixed(1)}% ${(micros / 1000).toFixed(0)} ms ${key}`);
+}
+
+/**
+ * `profile: true` builds the app unminified and records a CPU profile of the main thread during the
+ * session (diagnosis: which code makes the long tasks).
+ */
+export async function measureSwipeSession(opts: { cards: number; profile?: boolean; log: (line: string) => void }): Promise<SwipeSessionFigures> {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-bench-swipe-'));
   const dist = path.join(work, 'dist');
   const cleanups: Array<() => Promise<unknown>> = [() => fs.rm(work, { recursive: true, force: true })];
   try {
     opts.log('  building the app (vite build)…');
-    await build({ root: repoRoot, logLevel: 'error', build: { outDir: dist, emptyOutDir: true } });
+    await build({ root: repoRoot, logLevel: 'error', build: { outDir: dist, emptyOutDir: true, ...(opts.profile ? { minify: false } : {}) } });
 
     // Its own temp folder: embedded.ts opens it up for the postgres user, which `work` (0700) is not.
     const pgDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-bench-swipe-pg-'));
@@ -135,6 +165,12 @@ export async function measureSwipeSession(opts: { cards: number; log: (line: str
       return seen;
     });
 
+    const cdp = opts.profile ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     opts.log(`  swiping ${opts.cards} cards (← skip, → apply every 5th)…`);
     const swipeMs: number[] = [];
     for (let i = 0; i < opts.cards; i++) {
@@ -146,7 +182,8 @@ export async function measureSwipeSession(opts: { cards: number; log: (line: str
     }
     await page.waitForTimeout(300);
     const longTasks = await page.evaluate(() => window.__benchLongTasks ?? []);
-    return { cards: opts.cards, observerWorks, longTasks, swipeMs };
+    const profile = cdp ? ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile : null;
+    return { cards: opts.cards, observerWorks, longTasks, swipeMs, ...(profile ? { hotspots: hotspots(profile, 25) } : {}) };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
   }
