@@ -33,7 +33,9 @@ export function AccountSection({ profile, email, role }: { profile: ProfileDocum
     setSaving(true);
     setErrors({});
     try {
-      await updateProfile(db, profile.id, { full_name: fullName, bio, niches: niches as Niche[] });
+      // Niches are validated (1..26) when the user changed them; an account that never chose any can still save its name.
+      const nichesChanged = niches.join('\u0000') !== profile.niches.join('\u0000');
+      await updateProfile(db, profile.id, { full_name: fullName, bio, ...(nichesChanged ? { niches: niches as Niche[] } : {}) });
       toastSuccess('Settings updated successfully');
     } catch (err) {
       if (err instanceof ProfileEditError) {
