@@ -39,7 +39,7 @@ const creators: CreatorInput[] = [
   { ...creator, id: 'creator-new', completed_deals: 0, engagement_rate: 0.01 },
 ];
 
-describe('recommendations worker through Comlink (Node worker thread)', () => {
+describe('recommendations worker through Comlink (Node worker thread)', { timeout: 30_000 }, () => {
   let worker: NodeRecommendationsWorker;
   beforeAll(async () => {
     worker = await startNodeRecommendationsWorker();

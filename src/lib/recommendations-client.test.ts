@@ -25,7 +25,8 @@ interface Client {
   disposeRecommendationsWorker(): Promise<void>;
 }
 
-describe('recommendations client in Chromium', () => {
+// Generous timeouts: a Vite build and a browser on a busy shared machine, not a speed check.
+describe('recommendations client in Chromium', { timeout: 30_000 }, () => {
   let harness: BrowserRecommendationsHarness;
   beforeAll(async () => {
     harness = await startBrowserRecommendationsHarness();
