@@ -2,7 +2,7 @@
  * npm run bench:web — what the browser downloads, measured in Chromium against the built app (dist/)
  * served by the real server (tests/e2e/support/start-e2e-server.ts: embedded Postgres, local auth).
  *
- * 1. Landing page, signed out: gzip size of every script the page loads until the network is idle.
+ * 1. Landing page, signed out: gzip size of every script the page loads (until no new script for 1.5 s).
  *    Goal ≤ 150 KB (no RxDB, no supabase-js up front).
  * 2. Signed-in first route (/dashboard) on a cold cache: same measure. Goal ≤ 350 KB.
  * Sizes are the bytes of each script response compressed with gzip -9 (what a gzip-serving CDN sends),
@@ -51,7 +51,13 @@ async function scriptsLoadedBy(browser: Browser, path: string, session?: unknown
       ),
     );
   });
-  await page.goto(`${ORIGIN}${path}`, { waitUntil: 'networkidle' });
+  // Not 'networkidle': a signed-in page keeps the sync stream (SSE) open. Wait for the scripts to settle.
+  await page.goto(`${ORIGIN}${path}`, { waitUntil: 'load' });
+  let seen = -1;
+  while (seen !== pending.length) {
+    seen = pending.length;
+    await page.waitForTimeout(1_500);
+  }
   const loads = (await Promise.all(pending)).filter((l): l is ScriptLoad => Boolean(l));
   await context.close();
   return loads;

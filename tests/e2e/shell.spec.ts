@@ -17,6 +17,19 @@ test('the landing page promises escrow, warns about off-platform deals and has n
   expect(await shell.navLinkTexts()).toEqual(['Sign In', 'Sign Up']);
 });
 
+test('a signed-out visitor\'s landing page loads neither RxDB nor supabase-js', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await new ShellPage(page).goto('/');
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(bodies.filter((body) => /rxdb/i.test(body)), 'scripts containing RxDB').toHaveLength(0);
+  expect(bodies.filter((body) => body.includes('GoTrueClient')), 'scripts containing supabase-js auth').toHaveLength(0);
+});
+
 test('every other page has the three-column footer with the exact links', async ({ page }) => {
   const shell = new ShellPage(page);
   await shell.goto('/about');

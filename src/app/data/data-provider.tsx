@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from '../auth/auth-context.ts';
 import { LocalDataContext, type LocalDataValue } from './data-context.ts';
+import { loadLocalDataManager, loadedLocalDataManager } from './local-data-manager-loader.ts';
 import { connectSessionDataPort } from './session-data-port.ts';
 
 // At module load, before any session manager exists: its first restore must see the port.
 connectSessionDataPort();
 
-const loadManager = () => import('./local-data-manager.ts');
+const loadManager = loadLocalDataManager;
 
 type OpenState = Omit<LocalDataValue, 'retry'>;
 const SIGNED_OUT: OpenState = { status: 'signed_out', userId: null, db: null, error: null };
@@ -31,7 +32,9 @@ export function DataProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) {
       setState(SIGNED_OUT);
-      void loadManager().then((m) => m.closeUserDatabase());
+      // Only a manager that was loaded can have a database open; a signed-out visitor never loads
+      // RxDB (the landing page's JavaScript budget, DESIGN.md / bench:web).
+      void loadedLocalDataManager()?.then((m) => m.closeUserDatabase());
       return;
     }
     let cancelled = false;

@@ -1,8 +1,9 @@
 import { onSessionManager } from '../../features/auth/session-events.ts';
 import type { ProfileSnapshot, SessionDataPort } from '../../features/auth/session-types.ts';
+import { loadLocalDataManager } from './local-data-manager-loader.ts';
 
 /** RxDB loads with the first signed-in use, never on the landing page of a signed-out visitor. */
-const manager = () => import('./local-data-manager.ts');
+const manager = loadLocalDataManager;
 
 /**
  * What the session manager asks of the local data (src/features/auth/session-types.ts): the profile

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { loadLocalDataManager } from './local-data-manager-loader.ts';
 import { getSyncView, subscribeSyncView, type LocalSyncView } from './sync-view.ts';
 
 /** The sync status the navigation shows (online/offline, waiting changes, last synced, progress, errors). */
@@ -13,5 +14,5 @@ export function usePendingChanges(): number {
 
 /** Try the server again now (Retry of the sync status). */
 export function retrySync(): void {
-  void import('./local-data-manager.ts').then((m) => m.retrySync());
+  void loadLocalDataManager().then((m) => m.retrySync());
 }

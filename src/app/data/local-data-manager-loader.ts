@@ -1,0 +1,18 @@
+/**
+ * The one lazy loader of the local data manager (RxDB and replication). Every caller goes through it,
+ * so `loadedLocalDataManager()` can tell whether RxDB was ever loaded — and a signed-out visitor's
+ * landing page never loads it (DESIGN.md; `npm run bench:web` measures it).
+ */
+type LocalDataManager = typeof import('./local-data-manager.ts');
+
+let loading: Promise<LocalDataManager> | undefined;
+
+export function loadLocalDataManager(): Promise<LocalDataManager> {
+  loading ??= import('./local-data-manager.ts');
+  return loading;
+}
+
+/** The manager if something already loaded it (only then can a database be open); otherwise undefined. */
+export function loadedLocalDataManager(): Promise<LocalDataManager> | undefined {
+  return loading;
+}
