@@ -204,3 +204,65 @@ test('deals list, swipe, create and detail have no serious accessibility violati
   await expectNoSeriousAxeViolations(b.page);
   await Promise.all([b.context.close(), c.context.close()]);
 });
+
+test('filters, permission messages, editing and completion rules', async ({ browser, request, page }) => {
+  test.setTimeout(150_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Editing Brand ${run}` });
+  const otherBrand = await createConfirmedAccount(request, { role: 'brand', fullName: `Other Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Filtering Creator ${run}` });
+  const [deal] = await seedDeals(brand.email, [`Editable ${run}`], { amountCents: 40_000, niches: ['Gaming'] });
+
+  // Signed out, the create screen asks to sign in.
+  await page.goto('/deals/new');
+  await expect(page.getByText('Please sign in to create a deal.')).toBeVisible();
+
+  const c = await openAs(browser, creator, '/deals');
+  const deals = new DealsPage(c.page);
+  await expect(deals.card(deal!.title)).toBeVisible();
+  await c.page.getByLabel('Minimum amount ($)').fill('400.01');
+  await expect(deals.card(deal!.title)).toHaveCount(0);
+  await c.page.getByLabel('Minimum amount ($)').fill('400');
+  await c.page.getByText('Niches', { exact: true }).click();
+  await c.page.getByRole('group', { name: 'Niches' }).getByRole('button', { name: 'Gaming' }).click();
+  await expect(deals.card(deal!.title)).toBeVisible();
+  await c.page.getByLabel('Category').selectOption('Giveaway');
+  await expect(c.page.getByText('No deals match your filters.')).toBeVisible();
+  await deals.clearFilters.click();
+  await expect(deals.card(deal!.title)).toBeVisible();
+  await expect(c.page.getByLabel('Minimum amount ($)')).toHaveValue('');
+
+  // A creator may not create or edit deals.
+  await c.page.goto('/deals/new');
+  await expect(c.page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await c.page.getByRole('main').getByRole('link', { name: 'Browse Deals' }).click();
+  await expect(c.page).toHaveURL(/\/deals$/);
+  await c.page.goto(`/deals/${deal!.id}/edit`);
+  await expect(c.page.getByText('Only brands can edit deals.')).toBeVisible();
+
+  const o = await openAs(browser, otherBrand, `/deals/${deal!.id}/edit`);
+  await expect(o.page.getByText('You do not have permission to edit this deal.')).toBeVisible();
+
+  // The owner edits, then cannot complete without a selected creator.
+  const b = await openAs(browser, brand, `/deals/${deal!.id}`);
+  await expect(b.page.getByText('No applications yet.')).toBeVisible();
+  await expect(b.page.getByText('No applicants yet.')).toBeVisible();
+  await expect(b.page.getByText('No reviews yet.')).toBeVisible();
+  await b.page.getByRole('button', { name: 'Show Recommended Creators' }).click();
+  await expect(b.page.getByRole('region', { name: 'Recommended creators' }).getByRole('listitem').first()).toBeVisible();
+  await b.page.getByRole('link', { name: 'Edit / Manage' }).click();
+  await b.page.getByLabel('Title').fill(`Edited ${run}`);
+  await b.page.getByLabel('Requirements (comma separated)').fill('one reel, , two stories ');
+  await b.page.getByLabel('Deadline').fill('End of March');
+  await b.page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(b.page.getByText('Deal updated!').first()).toBeVisible();
+  await b.page.getByRole('button', { name: 'Mark as Completed' }).click();
+  await expect(b.page.getByText('You must select at least one creator before completing the deal.')).toBeVisible();
+  await b.page.getByRole('link', { name: 'Back to the deal' }).first().click();
+  await expect(b.page.getByRole('heading', { level: 1 })).toHaveText(`Edited ${run}`);
+  await expect(b.page.getByRole('region', { name: 'Requirements' }).getByRole('listitem')).toHaveText(['Instagram Post', 'one reel', 'two stories']);
+
+  // The creator sees the edit.
+  await c.page.goto(`/deals/${deal!.id}`);
+  await expect(c.page.getByRole('heading', { level: 1 })).toHaveText(`Edited ${run}`);
+  await Promise.all([b.context.close(), c.context.close(), o.context.close()]);
+});
