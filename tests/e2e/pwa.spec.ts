@@ -32,6 +32,22 @@ test('after one visit the app opens offline, on any route', async ({ page, conte
     await expect(page).toHaveURL(/\/auth\/signin$/);
     await page.goto('/blog/how-escrow-protects-both-sides');
     await expect(shell.heading).toHaveText('How escrow protects both sides of a deal');
+    // Every public page's code was precached, not only the pages visited.
+    for (const [path, title] of [
+      ['/', 'Sponsorship deals, safely made.'],
+      ['/contact', 'Contact us'],
+      ['/careers', 'Careers'],
+      ['/blog', 'Blog'],
+      ['/terms', 'Terms of Service'],
+      ['/privacy', 'Privacy Policy'],
+      ['/cookies', 'Cookie Policy'],
+      ['/commission-policy', 'Commission Policy'],
+      ['/pro', 'Creator Pro'],
+      ['/pricing', 'Pricing'],
+    ]) {
+      await page.goto(path);
+      await expect(shell.heading, `${path} offline`).toHaveText(title);
+    }
   } finally {
     await context.setOffline(false);
   }

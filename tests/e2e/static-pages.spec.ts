@@ -33,6 +33,16 @@ for (const [path, title] of STATIC_PAGES) {
   });
 }
 
+test('the open mobile menu has no serious or critical accessibility violations', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const shell = new ShellPage(page);
+  await shell.goto('/about');
+  await shell.menuButton.click();
+  await expect(page.locator('#mobile-menu')).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('.site-header').analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
 test('no serious contrast problems in any of the ten themes', async ({ page }) => {
   const shell = new ShellPage(page);
   await shell.goto('/commission-policy');
