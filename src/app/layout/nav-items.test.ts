@@ -1,0 +1,38 @@
+import { expect, test } from 'vitest';
+import { menuRole, passesRoleCheck } from '../auth/auth-context.ts';
+import { FOOTER_COLUMNS, mainNavItems, quickActions } from './nav-items.ts';
+
+const labels = (items: { label: string }[]) => items.map((i) => i.label);
+
+test('the navigation bar per role (spec 000 §2)', () => {
+  expect(labels(mainNavItems(null))).toEqual(['Sign In', 'Sign Up']);
+  expect(labels(mainNavItems('brand'))).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+  expect(labels(mainNavItems('creator'))).toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+  expect(mainNavItems('brand').map((i) => i.to)).toEqual(['/deals', '/dashboard', '/profile/me', '/settings', '/support']);
+});
+
+test('an admin sees the menu of the chosen view; nobody has a menu role while signed out or loading', () => {
+  expect(menuRole({ status: 'signed_in', role: 'admin', viewAs: 'brand' })).toBe('brand');
+  expect(menuRole({ status: 'signed_in', role: 'admin', viewAs: 'creator' })).toBe('creator');
+  expect(menuRole({ status: 'signed_in', role: 'creator', viewAs: 'brand' })).toBe('creator');
+  expect(menuRole({ status: 'loading', role: 'brand', viewAs: 'brand' })).toBeNull();
+  expect(menuRole({ status: 'signed_out', role: null, viewAs: 'brand' })).toBeNull();
+});
+
+test('admin passes every role check; others only their own', () => {
+  expect(passesRoleCheck('admin', ['brand'])).toBe(true);
+  expect(passesRoleCheck('admin', ['creator'])).toBe(true);
+  expect(passesRoleCheck('brand', ['brand'])).toBe(true);
+  expect(passesRoleCheck('creator', ['brand'])).toBe(false);
+  expect(passesRoleCheck(null, ['brand', 'creator'])).toBe(false);
+});
+
+test('quick actions fit the role, and the footer has the three exact columns', () => {
+  expect(labels(quickActions('brand'))).toContain('Create Deal');
+  expect(labels(quickActions('creator'))).toContain('Swipe Deals');
+  expect(FOOTER_COLUMNS.map((c) => [c.heading, labels(c.links)])).toEqual([
+    ['Company', ['About', 'Contact', 'Careers', 'Blog']],
+    ['Support', ['Help Center', 'Terms', 'Privacy', 'Cookies']],
+    ['Legal', ['Commission Policy', 'Referral Program']],
+  ]);
+});
