@@ -15,7 +15,7 @@ export class SettingsPage {
     this.email = page.getByLabel('Email', { exact: true });
     this.bio = page.getByLabel('Bio');
     this.save = page.getByRole('button', { name: 'Save changes' });
-    this.newPassword = page.getByLabel('New password');
+    this.newPassword = page.getByLabel('New password', { exact: true });
     this.confirmPassword = page.getByLabel('Confirm new password');
     this.updatePassword = page.getByRole('button', { name: 'Update password' });
   }
