@@ -1,6 +1,7 @@
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { SignInPage } from './pages/auth-pages.ts';
-import { blockingAxeViolations, DashboardPage } from './pages/dashboard-page.ts';
+import { blockingAxeViolations, DashboardPage, seedMarketplace } from './pages/dashboard-page.ts';
+import { promoteToAdmin } from './support/e2e-server-info.ts';
 import { expect, test } from './support/console-errors.ts';
 
 // Dashboard (issue 4 item 6) on the built app and the real server: data comes from the user's local
@@ -82,4 +83,46 @@ test('a brand sees their dashboard with Create Your First Deal, a Shortlist and 
 test('signed out, /dashboard goes to /auth/signin', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth\/signin$/);
+});
+
+test('deals, applications and recent messages come from synced data; each card links to its deal; admin sees all with the view toggle', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: 'Lena Brand' });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: 'Cal Creator' });
+  const seeded = await seedMarketplace({ brandEmail: brand.email, creatorEmail: creator.email, deals: 12 });
+
+  const signIn = new SignInPage(page);
+  const dashboard = new DashboardPage(page);
+  await signIn.signInToDashboard(brand.email, brand.password);
+  await dashboard.expectLoaded('Lena Brand');
+  const deals = dashboard.section('Your Deals');
+  await expect(deals.getByRole('link').first()).toHaveText(/Deal number 12/);
+  await expect(deals.getByRole('link', { name: /Deal number 12/ })).toHaveAttribute('href', `/deals/${seeded.newestDeal.id}`);
+  await expect(deals.getByText('Showing 10 of 12.')).toBeVisible();
+  await expect(dashboard.section('Quick Stats').locator('dd').first()).toHaveText('12');
+  await expect(dashboard.section('Recent messages').getByText('To Cal Creator')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+
+  await signIn.signInToDashboard(creator.email, creator.password);
+  await dashboard.expectLoaded('Cal Creator');
+  const applications = dashboard.section('Your Applications');
+  await expect(applications.getByRole('link', { name: /Deal number 12/ })).toHaveAttribute('href', `/deals/${seeded.newestDeal.id}`);
+  await expect(applications.getByText('Pending')).toBeVisible();
+  await expect(dashboard.section('Recent messages').getByText('Thanks for applying!')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+
+  const admin = await createConfirmedAccount(request, { role: 'brand', fullName: 'Ada Admin' });
+  await promoteToAdmin(admin.email);
+  await signIn.signInToDashboard(admin.email, admin.password);
+  await dashboard.expectLoaded('Ada Admin');
+  await expect(page.getByText('Admin', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create New Deal' })).toHaveAttribute('href', '/deals/new');
+  const toggle = page.getByRole('group', { name: 'Dashboard view' });
+  await expect(toggle.getByRole('button', { name: 'Brand View' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dashboard.section('All Deals').getByRole('link', { name: /Deal number 12/ })).toBeVisible();
+  await toggle.getByRole('button', { name: 'Creator View' }).click();
+  await expect(dashboard.section('All Applications').getByRole('link', { name: /Deal number 12/ })).toBeVisible();
+  expect(await blockingAxeViolations(page)).toEqual([]);
 });

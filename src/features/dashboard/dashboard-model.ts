@@ -4,9 +4,11 @@ import type { ApplicationDocument, DealDocument, MessageDocument, ProfileDocumen
 
 export type Stat = { label: string; value: number | string };
 
-const newestFirst = <T extends { created_at?: string }>(a: T, b: T) => (b.created_at ?? '').localeCompare(a.created_at ?? '');
+/** Newest first; equal times (one server transaction) fall back to the id, so the order is stable. */
+const newestFirst = <T extends { id: string; created_at?: string }>(a: T, b: T) =>
+  (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id.localeCompare(a.id);
 
-export function sortNewestFirst<T extends { created_at?: string }>(docs: readonly T[]): T[] {
+export function sortNewestFirst<T extends { id: string; created_at?: string }>(docs: readonly T[]): T[] {
   return [...docs].sort(newestFirst);
 }
 
