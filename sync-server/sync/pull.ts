@@ -47,16 +47,17 @@ export async function pullChanges(
       rows = await catalogPage(tx, becomeUser, collection, from, limit);
     } else {
       await becomeUser();
-      const result = await tx.query<{ doc: Doc; xid: string }>(
-        `select ${collection.documentSql} as doc, t.change_xid::text as xid
+      const result = await tx.query<{ doc: Doc; xid: string }>({
+        name: `pull-${fresh ? 'fresh' : 'next'}-${collection.name}`,
+        text: `select ${collection.documentSql} as doc, t.change_xid::text as xid
            from ${collection.relation} t
           where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
             and t.change_xid < pg_snapshot_xmin(pg_current_snapshot())
             ${fresh ? 'and not t.deleted' : ''}
           order by t.change_xid, t.id
           limit $3`,
-        [from.xid, from.id, limit],
-      );
+        values: [from.xid, from.id, limit],
+      });
       rows = result.rows;
     }
 

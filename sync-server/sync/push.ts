@@ -35,12 +35,94 @@ export async function pushChanges(db: Database, claims: JwtClaims, collection: S
   }
   return db.asUser(claims, async (tx) => {
     const conflicts: Doc[] = [];
-    for (const row of rows) {
+    // Fast path: one statement reads every master, one inserts every new row. Anything unusual
+    // (an error, an update) goes through the careful one-row-at-a-time path below.
+    const plan = await planBatch(tx, collection, rows);
+    const slow: PushRow[] = plan ? [...plan.updates] : rows;
+    if (plan) {
+      conflicts.push(...plan.conflicts);
+      if (!(await insertAll(tx, collection, plan.inserts))) slow.push(...plan.inserts);
+    }
+    for (const row of slow) {
       const conflict = await pushRow(tx, collection, row);
       if (conflict) conflicts.push(conflict);
     }
     return conflicts;
   });
+}
+
+type BatchPlan = { inserts: PushRow[]; updates: PushRow[]; conflicts: Doc[] };
+
+/** Sorts a batch by one read of all masters: new rows, rows to update, conflicts, no-ops. */
+async function planBatch(tx: Tx, collection: ServerCollection, rows: PushRow[]): Promise<BatchPlan | undefined> {
+  const ids = rows.map((r) => r.newDocumentState.id);
+  if (new Set(ids).size !== ids.length) return undefined;
+  const rel = collection.relation;
+  const same = (alias: string) => collection.writable.map((c) => `${alias}.${quoteIdent(c)} is not distinct from t.${quoteIdent(c)}`).join(' and ');
+  await tx.query('savepoint push_batch');
+  let found: { id: string; doc: Doc; new_equal: boolean; assumed_equal: boolean }[];
+  try {
+    const result = await tx.query({
+      name: `push-plan-${collection.name}`,
+      text: `select x.id, ${collection.documentSql} as doc, (${same('n')}) as new_equal, coalesce((${same('a')}), false) as assumed_equal
+               from unnest($1::uuid[], $2::jsonb[], $3::jsonb[]) as x(id, new_json, assumed_json)
+               join ${rel} t on t.id = x.id
+               cross join lateral jsonb_populate_record(null::${rel}, x.new_json) n
+               left join lateral jsonb_populate_record(null::${rel}, x.assumed_json) a on x.assumed_json is not null`,
+      values: [
+        ids,
+        rows.map((r) => writableJson(collection, r.newDocumentState)),
+        rows.map((r) => (r.assumedMasterState ? writableJson(collection, r.assumedMasterState) : null)),
+      ],
+    });
+    found = result.rows;
+    await tx.query('release savepoint push_batch');
+  } catch {
+    // A value Postgres cannot read: the one-row path finds which row and rejects only that one.
+    await tx.query('rollback to savepoint push_batch');
+    await tx.query('release savepoint push_batch');
+    return undefined;
+  }
+  const masters = new Map(found.map((m) => [m.id, m]));
+  const plan: BatchPlan = { inserts: [], updates: [], conflicts: [] };
+  for (const row of rows) {
+    const master = masters.get(row.newDocumentState.id);
+    if (!master) {
+      if (!row.newDocumentState._deleted) plan.inserts.push(row);
+    } else if (master.new_equal) {
+      continue;
+    } else if (!row.assumedMasterState || !master.assumed_equal) {
+      plan.conflicts.push(master.doc);
+    } else {
+      plan.updates.push(row);
+    }
+  }
+  return plan;
+}
+
+/** Inserts all new rows in one statement; false (nothing written) if any row fails. */
+async function insertAll(tx: Tx, collection: ServerCollection, rows: PushRow[]): Promise<boolean> {
+  if (rows.length === 0) return true;
+  const rel = collection.relation;
+  const cols = collection.writable.filter((c) => c !== 'deleted');
+  await tx.query('savepoint push_insert');
+  try {
+    await tx.query({
+      name: `push-insert-all-${collection.name}`,
+      text: `insert into ${rel} (id, ${cols.map(quoteIdent).join(', ')})
+             select x.id, ${cols.map((c) => `n.${quoteIdent(c)}`).join(', ')}
+               from unnest($1::uuid[], $2::jsonb[]) with ordinality as x(id, new_json, ord)
+               cross join lateral jsonb_populate_record(null::${rel}, x.new_json) n
+              order by x.ord`,
+      values: [rows.map((r) => r.newDocumentState.id), rows.map((r) => writableJson(collection, r.newDocumentState))],
+    });
+    await tx.query('release savepoint push_insert');
+    return true;
+  } catch {
+    await tx.query('rollback to savepoint push_insert');
+    await tx.query('release savepoint push_insert');
+    return false;
+  }
 }
 
 type MasterCheck = { doc: Doc; version: number; new_equal: boolean; assumed_equal: boolean; changed: string[] };
@@ -58,8 +140,10 @@ async function pushRow(tx: Tx, collection: ServerCollection, row: PushRow): Prom
     // count as equal.
     const same = (alias: string) => cols.map((c) => `${alias}.${quoteIdent(c)} is not distinct from t.${quoteIdent(c)}`).join(' and ');
     const changed = cols.map((c) => `case when n.${quoteIdent(c)} is distinct from t.${quoteIdent(c)} then '${c}' end`).join(', ');
-    const found = await tx.query<MasterCheck>(
-      `select ${collection.documentSql} as doc, t.version,
+    // Named statements: parsed and planned once per connection, not once per row.
+    const found = await tx.query<MasterCheck>({
+      name: `push-read-${collection.name}`,
+      text: `select ${collection.documentSql} as doc, t.version,
               (${same('n')}) as new_equal,
               coalesce((${same('a')}), false) as assumed_equal,
               array_remove(array[${changed}], null) as changed
@@ -67,20 +151,21 @@ async function pushRow(tx: Tx, collection: ServerCollection, row: PushRow): Prom
          cross join lateral jsonb_populate_record(null::${rel}, $2::jsonb) n
          left join lateral jsonb_populate_record(null::${rel}, $3::jsonb) a on $3::jsonb is not null
         where t.id = $1`,
-      [doc.id, newJson, assumedJson],
-    );
+      values: [doc.id, newJson, assumedJson],
+    });
     master = found.rows[0];
 
     if (!master) {
       // Created and deleted before it ever reached the server: nothing to write.
       if (!doc._deleted) {
         const insertCols = cols.filter((c) => c !== 'deleted');
-        await tx.query(
-          `insert into ${rel} (id, ${insertCols.map(quoteIdent).join(', ')})
+        await tx.query({
+          name: `push-insert-${collection.name}`,
+          text: `insert into ${rel} (id, ${insertCols.map(quoteIdent).join(', ')})
            select $1, ${insertCols.map((c) => `n.${quoteIdent(c)}`).join(', ')}
              from jsonb_populate_record(null::${rel}, $2::jsonb) n`,
-          [doc.id, newJson],
-        );
+          values: [doc.id, newJson],
+        });
       }
       await tx.query('release savepoint push_row');
       return undefined;

@@ -81,7 +81,7 @@ export async function createTestClient(
 }
 
 /** Polls until `check` returns a truthy value (or throws its last error after the timeout). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
