@@ -12,8 +12,15 @@ import { loadCreators, loadDeals, scoreCreatorsFor, scoreDealsFor, type ScoredId
 let loadedDealsSignature = '';
 let loadedCreatorsSignature = '';
 
-const signature = (docs: readonly { id: string; version?: number | undefined; updated_at?: string | undefined }[]) =>
-  `${docs.length}:${docs.map((d) => `${d.id}@${d.version ?? 'local'}${d.updated_at ?? ''}`).join(',')}`;
+/**
+ * What the scores read, and nothing else: a deal's applications_count changes after every
+ * application, and must not make the page send every deal to the worker again.
+ */
+const dealSignature = (docs: readonly DealDocument[], brands: readonly BrandInput[]) =>
+  `${docs.map((d) => `${d.id}|${d.brand_id}|${d.amount_cents}|${d.niches.join('+')}|${d.platforms.join('+')}|${d.pro_only}|${d.status}|${d.created_at ?? ''}`).join(',')}#${brands
+    .map((b) => `${b.id}|${b.rating}|${b.total_deals}|${b.pro_tier}|${b.pro_until ?? ''}`)
+    .join(',')}`;
+const creatorSignature = (docs: readonly CreatorInput[]) => JSON.stringify(docs);
 
 export const toDealInput = (d: DealDocument): DealInput => ({
   id: d.id,
@@ -45,21 +52,22 @@ export const toCreatorInput = (p: ProfileDocument): CreatorInput => ({
 const toBrandInput = (p: ProfileDocument): BrandInput => ({ id: p.id, rating: p.rating, total_deals: p.total_deals, pro_tier: p.pro_tier, pro_until: p.pro_until });
 
 async function ensureDealsLoaded(deals: readonly DealDocument[], profiles: ReadonlyMap<string, ProfileDocument>): Promise<void> {
-  const sig = signature(deals);
-  if (sig === loadedDealsSignature) return;
   const brandIds = new Set(deals.map((d) => d.brand_id));
   const brands = [...brandIds].flatMap((id) => {
     const p = profiles.get(id);
     return p ? [toBrandInput(p)] : [];
   });
+  const sig = dealSignature(deals, brands);
+  if (sig === loadedDealsSignature) return;
   await loadDeals(deals.map(toDealInput), brands);
   loadedDealsSignature = sig;
 }
 
 async function ensureCreatorsLoaded(creators: readonly ProfileDocument[]): Promise<void> {
-  const sig = signature(creators);
+  const inputs = creators.map(toCreatorInput);
+  const sig = creatorSignature(inputs);
   if (sig === loadedCreatorsSignature) return;
-  await loadCreators(creators.map(toCreatorInput));
+  await loadCreators(inputs);
   loadedCreatorsSignature = sig;
 }
 
