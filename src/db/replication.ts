@@ -48,6 +48,24 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   const states = new Map<CollectionName, RxReplicationState<SyncDoc, SyncCheckpoint>>();
   const subs: Subscription[] = [];
 
+  // Committed rows held back behind an older, still-running transaction: ask again shortly, with
+  // a growing delay, since no change notice may follow the end of that transaction.
+  const retryDelay = new Map<CollectionName, number>();
+  const retryTimers = new Set<ReturnType<typeof setTimeout>>();
+  const pullAgainSoon = (name: CollectionName, pending: boolean) => {
+    if (!pending) {
+      retryDelay.delete(name);
+      return;
+    }
+    const delay = Math.min((retryDelay.get(name) ?? 100) * 2, 5_000);
+    retryDelay.set(name, delay);
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      streams.get(name)?.next('RESYNC');
+    }, delay);
+    retryTimers.add(timer);
+  };
+
   const track = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       const result = await work();
@@ -74,7 +92,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       pull: {
         batchSize: pullBatchSize,
         stream$: stream$.asObservable(),
-        handler: (checkpoint, batchSize) => track(() => pullPage(api, collection, name, checkpoint ?? null, batchSize)),
+        handler: (checkpoint, batchSize) => track(() => pullPage(api, collection, name, checkpoint ?? null, batchSize, (pending) => pullAgainSoon(name, pending))),
       },
       push: {
         batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
@@ -138,6 +156,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     reSync: onOnline,
     async stop() {
       stopped = true;
+      retryTimers.forEach((t) => clearTimeout(t));
       if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
       changeStream?.stop();
       subs.forEach((s) => s.unsubscribe());
@@ -160,14 +179,17 @@ async function pullPage(
   name: CollectionName,
   checkpoint: SyncCheckpoint | null,
   batchSize: number,
+  onPending: (pending: boolean) => void,
 ): Promise<{ documents: WithDeleted<SyncDoc>[]; checkpoint: SyncCheckpoint | undefined }> {
   let page = await api.pull(name, checkpoint, batchSize);
+  onPending(page.pending === true);
   if (!page.reset) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
 
   let documents = [...page.documents];
   let position = page.checkpoint;
   while (page.documents.length >= batchSize) {
     page = await api.pull(name, position, batchSize);
+    onPending(page.pending === true);
     // The server restarted the feed once more (another purge meanwhile): start collecting again.
     if (page.reset) documents = [];
     documents.push(...page.documents);

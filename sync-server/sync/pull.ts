@@ -43,8 +43,9 @@ export async function pullChanges(
     const from = fresh ? { xid: '0', id: ZERO_ID } : { xid: checkpoint!.xid, id: checkpoint!.id };
 
     let rows: { doc: Doc; xid: string }[];
+    let pending = false;
     if (collection.spec.scope === 'catalog' && !fresh) {
-      rows = await catalogPage(tx, becomeUser, collection, from, limit);
+      ({ rows, pending } = await catalogPage(tx, becomeUser, collection, from, limit));
     } else {
       await becomeUser();
       const result = await tx.query<{ doc: Doc; xid: string }>({
@@ -59,6 +60,7 @@ export async function pullChanges(
         values: [from.xid, from.id, limit],
       });
       rows = result.rows;
+      if (rows.length < limit) pending = await heldBack(tx, collection, rows.at(-1) ? { xid: rows.at(-1)!.xid, id: rows.at(-1)!.doc.id } : from);
     }
 
     const last = rows.at(-1);
@@ -68,6 +70,7 @@ export async function pullChanges(
       checkpoint: last || checkpoint ? { ...position, scope, horizon } : null,
     };
     if (reset) response.reset = true;
+    if (pending) response.pending = true;
     return response;
   });
 }
@@ -79,23 +82,42 @@ async function catalogPage(
   collection: ServerCollection,
   from: { xid: string; id: string },
   limit: number,
-): Promise<{ doc: Doc; xid: string }[]> {
-  const changed = await tx.query<{ id: string; xid: string }>(
-    `select t.id, t.change_xid::text as xid from ${collection.relation} t
+): Promise<{ rows: { doc: Doc; xid: string }[]; pending: boolean }> {
+  const changed = await tx.query<{ id: string; xid: string }>({
+    name: `pull-changed-${collection.name}`,
+    text: `select t.id, t.change_xid::text as xid from ${collection.relation} t
       where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
         and t.change_xid < pg_snapshot_xmin(pg_current_snapshot())
       order by t.change_xid, t.id
       limit $3`,
-    [from.xid, from.id, limit],
-  );
+    values: [from.xid, from.id, limit],
+  });
+  const lastChanged = changed.rows.at(-1);
+  const pending = changed.rows.length < limit && (await heldBack(tx, collection, lastChanged ?? from));
   await becomeUser();
-  if (changed.rows.length === 0) return [];
+  if (changed.rows.length === 0) return { rows: [], pending };
   const visible = await tx.query<{ doc: Doc }>(
     `select ${collection.documentSql} as doc from ${collection.relation} t where t.id = any($1::uuid[])`,
     [changed.rows.map((r) => r.id)],
   );
   const byId = new Map(visible.rows.map((r) => [r.doc.id, r.doc]));
-  return changed.rows.map((r) => ({ xid: r.xid, doc: byId.get(r.id) ?? { id: r.id, _deleted: true } }));
+  return { rows: changed.rows.map((r) => ({ xid: r.xid, doc: byId.get(r.id) ?? { id: r.id, _deleted: true } })), pending };
+}
+
+/**
+ * Whether rows past `after` are already visible (committed) but held back by the xmin bound: an
+ * older transaction is still running. No notice will necessarily follow its end (it may not touch
+ * replicated tables), so the client is told to pull again shortly.
+ */
+async function heldBack(tx: Tx, collection: ServerCollection, after: { xid: string; id: string }): Promise<boolean> {
+  const { rows } = await tx.query<{ held: boolean }>({
+    name: `pull-held-${collection.name}`,
+    text: `select exists (select 1 from ${collection.relation} t
+             where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
+               and t.change_xid >= pg_snapshot_xmin(pg_current_snapshot())) as held`,
+    values: [after.xid, after.id],
+  });
+  return rows[0]!.held;
 }
 
 /**

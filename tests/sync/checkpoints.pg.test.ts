@@ -78,6 +78,25 @@ test('two transactions committing out of order: the earlier one is not skipped',
   expect(await c.db.deals.findByIds([idA, idB]).exec()).toHaveProperty('size', 2);
 });
 
+test('a row held back by an older transaction arrives when it ends, even if that transaction writes nothing replicated', async () => {
+  const brand = await server.createUser({ role: 'brand' });
+  const creator = await server.createUser({ role: 'creator' });
+  const c = await client(server, creator, ['deals']);
+  await c.replication.awaitInitialSync();
+  const blocker = await server.db.pool.connect();
+  try {
+    await blocker.query('begin');
+    await blocker.query('select pg_current_xact_id()'); // holds an older xid, touches no replicated table
+    const [held] = await insertDeals(server.db, brand.id, 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await c.db.deals.findOne(held!).exec()).toBeNull();
+    await blocker.query('commit'); // no change notice follows this commit
+    await eventually(async () => (await c.db.deals.findOne(held!).exec()) !== null);
+  } finally {
+    blocker.release();
+  }
+});
+
 test('a deal leaving a creator\'s scope reaches the creator\'s device as a removal', async () => {
   const brand = await server.createUser({ role: 'brand' });
   const creator = await server.createUser({ role: 'creator' });

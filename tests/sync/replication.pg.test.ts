@@ -140,3 +140,20 @@ test('a server restart in the middle of a sync loses and duplicates nothing', as
   const drafts = await server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]);
   expect(drafts.rows[0].n).toBe(1);
 });
+
+test('server-made growth records (XP) reach their owner through the read-only growth collection', async () => {
+  const creator = await server.createUser({ role: 'creator' });
+  const other = await server.createUser({ role: 'creator' });
+  const c = await client(server, creator, ['growth', 'profiles']);
+  await c.replication.awaitInitialSync();
+  await server.db.asService((tx) => tx.query(`select public.award_xp($1, 'review', 30)`, [creator.id]));
+  await server.db.asService((tx) => tx.query(`select public.award_xp($1, 'review', 30)`, [other.id]));
+  const records = await eventually(async () => {
+    const docs = await c.db.growth.find({ selector: { kind: 'xp_log' } }).exec();
+    return docs.length > 0 ? docs : false;
+  });
+  expect(records.map((r) => r.user_id)).toEqual([creator.id]);
+  expect(records[0]!.data).toMatchObject({ action: 'review', xp_gained: 30 });
+  // The XP total on the profile is server-owned and follows.
+  await eventually(async () => (await c.db.profiles.findOne(creator.id).exec())?.xp === 30);
+});

@@ -81,13 +81,13 @@ export async function createTestClient(
 }
 
 /** Polls until `check` returns a truthy value (or throws its last error after the timeout). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> {
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 30_000): Promise<Exclude<T, false | null | undefined | 0 | "">> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
     try {
       const value = await check();
-      if (value) return value;
+      if (value) return value as Exclude<T, false | null | undefined | 0 | "">;
       lastError = new Error('condition not met');
     } catch (err) {
       lastError = err;

@@ -33,6 +33,11 @@ export type PullResponse<D> = {
   checkpoint: SyncCheckpoint | null;
   /** The feed restarted from the beginning; the client drops local documents it does not see again. */
   reset?: true;
+  /**
+   * Rows already committed are held back behind an older transaction still running (see the xmin
+   * bound in docs/decisions/001-sync-protocol.md); pull again shortly.
+   */
+  pending?: true;
 };
 
 export type PushResponse<D> = { conflicts: (D & { _deleted: boolean })[] };
