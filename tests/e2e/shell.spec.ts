@@ -144,6 +144,17 @@ test.describe('signed in', () => {
     await expect.poll(() => shell.navLinkTexts()).toEqual(['Sign In', 'Sign Up']);
   });
 
+  test('a brand\'s Pro page is Brand Pro', async ({ page, request }) => {
+    await signInAs(page, request, 'brand');
+    const shell = new ShellPage(page);
+    for (const path of ['/upgrade', '/pro']) {
+      await page.goto(path);
+      await expect(shell.heading).toHaveText('Brand Pro');
+      await expect(shell.main).toContainText('Unlimited shortlists');
+      await expect(shell.main).toContainText('$35/month or $315/year');
+    }
+  });
+
   test('a creator sees Browse Deals; role guards send a creator away from brand pages', async ({ page, request }) => {
     await signInAs(page, request, 'creator');
     const shell = new ShellPage(page);
