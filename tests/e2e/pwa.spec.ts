@@ -102,3 +102,24 @@ test('a new version waits for the user: "A new version is ready" with Reload, ne
     await request.delete('/__e2e/next-deployment');
   }
 });
+
+test('the Install app button appears only when the browser offers installation, and uses its prompt', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.goto('/about');
+  const install = shell.nav.getByRole('button', { name: 'Install app' });
+  await expect(install).toHaveCount(0);
+  // Headless Chromium never fires beforeinstallprompt itself; fire one shaped like Chromium's.
+  await page.evaluate(() => {
+    const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+    offer.prompt = () => {
+      (window as unknown as { promptShown: boolean }).promptShown = true;
+      return Promise.resolve();
+    };
+    offer.userChoice = Promise.resolve({ outcome: 'accepted' });
+    window.dispatchEvent(offer);
+  });
+  await expect(install).toBeVisible();
+  await install.click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { promptShown?: boolean }).promptShown)).toBe(true);
+  await expect(install).toHaveCount(0);
+});
