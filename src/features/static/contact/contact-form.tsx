@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CONTACT_SUBJECTS, validateContact, type ContactDraft, type ContactErrors } from './contact-validation.ts';
 import { submitContactMessage } from './submit-contact-message.ts';
 
 const EMPTY: ContactDraft = { name: '', email: '', subject: '', message: '' };
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={id}>
