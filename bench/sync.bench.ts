@@ -151,12 +151,19 @@ try {
   // 3. Live-notice latency to a second client.
   const live = await client(url, watcher, ['deals'], 1000);
   await live.replication.awaitInitialSync();
+  console.error(`(second client synced ${await live.db.deals.count().exec()} deals; measuring)`);
   const samples: number[] = [];
+  let lost = 0;
   for (let i = 0; i < LATENCY_SAMPLES; i++) {
     const id = randomUUID();
     const arrived = new Promise<number>((resolve) => {
+      const timeout = setTimeout(() => {
+        sub.unsubscribe();
+        resolve(Number.NaN);
+      }, 30_000);
       const sub = live.db.deals.findOne(id).$.subscribe((doc) => {
         if (doc) {
+          clearTimeout(timeout);
           sub.unsubscribe();
           resolve(performance.now());
         }
@@ -170,11 +177,15 @@ try {
         ]),
       )
       .then(() => performance.now());
-    samples.push((await arrived) - committed);
+    const at = await arrived;
+    if (Number.isNaN(at)) lost++;
+    else samples.push(at - committed);
     await new Promise((r) => setTimeout(r, 20));
   }
   samples.sort((a, b) => a - b);
-  console.log(`live notice    commit → in a second client: median ${fmt(percentile(samples, 50))} ms, p95 ${fmt(percentile(samples, 95))} ms (${LATENCY_SAMPLES} commits)`);
+  console.log(
+    `live notice    commit → in a second client: median ${fmt(percentile(samples, 50))} ms, p95 ${fmt(percentile(samples, 95))} ms (${samples.length} commits${lost ? `, ${lost} not arrived within 30 s` : ''})`,
+  );
 
   for (const c of [reader, writer, live]) {
     await c.replication.stop();

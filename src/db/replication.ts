@@ -47,6 +47,8 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   const streams = new Map<CollectionName, Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>>();
   const states = new Map<CollectionName, RxReplicationState<SyncDoc, SyncCheckpoint>>();
   const subs: Subscription[] = [];
+  // When each document was last pushed: a reset must not drop a document whose push raced it.
+  const lastSent = new Map<string, number>();
 
   // Committed rows held back behind an older, still-running transaction: ask again shortly, with
   // a growing delay, since no change notice may follow the end of that transaction.
@@ -92,7 +94,13 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       pull: {
         batchSize: pullBatchSize,
         stream$: stream$.asObservable(),
-        handler: (checkpoint, batchSize) => track(() => pullPage(api, collection, name, checkpoint ?? null, batchSize, (pending) => pullAgainSoon(name, pending))),
+        handler: (checkpoint, batchSize) =>
+          track(() =>
+            pullPage(api, collection, name, checkpoint ?? null, batchSize, {
+              onPending: (pending) => pullAgainSoon(name, pending),
+              keepLocal: (id, since) => status.isPending(name, id) || (lastSent.get(`${name}/${id}`) ?? 0) >= since,
+            }),
+          ),
       },
       push: {
         batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
@@ -108,7 +116,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         if (LOCAL_WRITE_CONTEXT.test(bulk.context)) return;
         status.localWrite(name, bulk.events.map((e) => e.documentId));
       }),
-      state.sent$.subscribe((doc) => status.settled(name, doc.id)),
+      state.sent$.subscribe((doc) => {
+        lastSent.set(`${name}/${doc.id}`, Date.now());
+        status.settled(name, doc.id);
+      }),
       state.received$.subscribe((doc) => status.settled(name, doc.id)),
     );
     void state.awaitInitialReplication().then(
@@ -179,8 +190,14 @@ async function pullPage(
   name: CollectionName,
   checkpoint: SyncCheckpoint | null,
   batchSize: number,
-  onPending: (pending: boolean) => void,
+  hooks: {
+    onPending: (pending: boolean) => void;
+    /** A document pushed (or still to push) since `since` may be missing from the feed's snapshot. */
+    keepLocal: (id: string, since: number) => boolean;
+  },
 ): Promise<{ documents: WithDeleted<SyncDoc>[]; checkpoint: SyncCheckpoint | undefined }> {
+  const { onPending } = hooks;
+  const startedAt = Date.now() - 1;
   let page = await api.pull(name, checkpoint, batchSize);
   onPending(page.pending === true);
   if (!page.reset) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
@@ -198,7 +215,7 @@ async function pullPage(
   const seen = new Set(documents.map((d) => d.id));
   const local = await collection.find().exec();
   const removals = local
-    .filter((doc) => !seen.has(doc.primary))
+    .filter((doc) => !seen.has(doc.primary) && !hooks.keepLocal(doc.primary, startedAt))
     .map((doc) => ({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true }));
   return { documents: [...documents, ...removals], checkpoint: position ?? undefined };
 }

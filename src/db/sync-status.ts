@@ -56,6 +56,10 @@ export function createSyncStatus(total: number) {
       for (const id of ids) set.add(id);
       patch({ pendingPush: pendingCount() });
     },
+    /** Whether a local write of this document has not been accepted by the server yet. */
+    isPending(collection: string, id: string) {
+      return pending.get(collection)?.has(id) ?? false;
+    },
     settled(collection: string, id: string) {
       if (pending.get(collection)?.delete(id)) patch({ pendingPush: pendingCount() });
     },
