@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { AUTH_STORAGE_KEY } from '../../src/lib/supabase-events.ts';
 import { createConfirmedAccount, createUnconfirmedAccount, latestEmail, uniqueEmail } from './pages/auth-mailbox.ts';
 import { PasswordResetPages, SignInPage, SignUpPage, type SignUpDetails } from './pages/auth-pages.ts';
+import { DashboardPage } from './pages/dashboard-page.ts';
+import { serverProfile, SettingsPage } from './pages/settings-page.ts';
 import { expect, test } from './support/console-errors.ts';
 
 // Accounts and sessions (issue 4 items 4, 5 and 8) against the built app and the real server, which
@@ -299,5 +301,101 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await context.setOffline(false);
+  });
+});
+
+async function serverUserId(email: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const fs = await import('node:fs/promises');
+  const { e2eServerInfoFile } = await import('./support/e2e-server-info.ts');
+  const info = JSON.parse(await fs.readFile(e2eServerInfoFile(Number(process.env.E2E_PORT ?? 4273)), 'utf8')) as { databaseUrl: string };
+  const client = new pg.Client({ connectionString: info.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>('select id from auth.users where email = $1', [email]);
+    return rows[0]!.id;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Rows kept in IndexedDB for this user's local database (RxDB's Dexie storage empties its stores on removal). */
+function localRowCount(page: Page, userId: string): Promise<number> {
+  return page.evaluate(async (id) => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((name) => name.includes(id));
+    let rows = 0;
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        rows += await new Promise<number>((resolve, reject) => {
+          const count = db.transaction(store).objectStore(store).count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        });
+      }
+      db.close();
+    }
+    return rows;
+  }, userId);
+}
+
+test.describe('sign-out never drops unsynced changes silently', () => {
+  // Switching the network back logs ERR_NETWORK_CHANGED for requests cut mid-way.
+  // (One pattern: Playwright reads a two-element array option as [value, fixture options].)
+  test.use({ allowedConsoleErrors: [/net::ERR_NETWORK_CHANGED|Failed to load resource: the server responded with a status of (400|401|403|500)/] });
+
+  test('an offline change makes Sign Out warn with the count; waiting for sync pushes it, then signs out', async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    const account = await createConfirmedAccount(request, { role: 'creator', fullName: 'Sid Signout' });
+    await new SignInPage(page).signInToDashboard(account.email, account.password);
+    await new DashboardPage(page).expectSynced();
+    const userId = await serverUserId(account.email);
+    expect(await localRowCount(page, userId)).toBeGreaterThan(0);
+    const settings = new SettingsPage(page);
+    await settings.goto();
+    await expect(settings.fullName).toHaveValue('Sid Signout');
+
+    await context.setOffline(true);
+    const bio = 'Typed offline, must survive sign-out.';
+    const prompt = page.getByRole('alertdialog', { name: 'Unsynced changes' });
+    let releasePush: () => void = () => {};
+    const pushHeld = new Promise<void>((resolve) => (releasePush = resolve));
+    try {
+      await settings.bio.fill(bio);
+      await settings.save.click();
+      await expect(settings.toast('Settings updated successfully')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Sign Out' }).first().click();
+      await expect(prompt).toContainText('You have 1 change that has not synced yet.');
+      // Offline, waiting cannot finish: the prompt says so and the user stays signed in.
+      await prompt.getByRole('button', { name: 'Wait for sync, then sign out' }).click();
+      await expect(prompt.getByRole('alert')).toContainText('Sync could not finish');
+      await prompt.getByRole('button', { name: 'Cancel' }).click();
+      await expect(prompt).toBeHidden();
+      await expect(page).toHaveURL(/\/settings$/);
+
+      await page.getByRole('button', { name: 'Sign Out' }).first().click();
+      await expect(prompt).toBeVisible();
+    } finally {
+      // Back online, but the push is held so the wait can be seen.
+      await page.route('**/sync/v1/profiles/push', async (route) => {
+        await pushHeld;
+        await route.continue();
+      });
+      await context.setOffline(false);
+    }
+    await expect(new DashboardPage(page).syncLabel).not.toHaveText('Offline');
+    await prompt.getByRole('button', { name: 'Wait for sync, then sign out' }).click();
+    await expect(prompt.getByRole('button', { name: 'Waiting for sync...' })).toBeDisabled();
+    await expect(page).toHaveURL(/\/settings$/);
+    releasePush();
+    await expect(page).toHaveURL(/\/auth\/signin$/, { timeout: 20_000 });
+    expect((await serverProfile(account.email))?.bio).toBe(bio);
+    // Signed out: nothing of the user's local database is left on this device.
+    await expect.poll(() => localRowCount(page, userId)).toBe(0);
   });
 });

@@ -21,6 +21,8 @@ export const SESSION_TIMING = {
    * after this long the cached session is used as if offline (the 8 s overlay has offered its actions by then).
    */
   validateTimeoutMs: 15_000,
+  /** Sign-out never hangs on a local database that cannot be deleted (another tab holding it open). */
+  clearDataTimeoutMs: 10_000,
 } as const;
 
 export type AuthClient = Pick<
@@ -525,14 +527,17 @@ export class SessionManager {
   /** Signs out now: ends the session, deletes the user's local database, goes to /auth/signin. */
   async signOut(): Promise<void> {
     const userId = this.state.user?.id;
-    await this.endAuthSession();
-    if (userId) {
+    this.set({ signOutPrompt: null, checking: true });
+    // The database goes first, while the session (and the open database) still exist: ending the
+    // session first would make the data layer close the database under the deletion.
+    if (userId && this.deps.dataPort?.clearUserData) {
       try {
-        await this.deps.dataPort?.clearUserData?.(userId);
+        await withTimeout(this.deps.dataPort.clearUserData(userId), SESSION_TIMING.clearDataTimeoutMs, 'Clearing local data timed out');
       } catch {
-        // The database may already be gone (another tab signed out first); nothing is left to protect.
+        // Gone already (another tab signed out first), or blocked by another open tab: signing out still proceeds.
       }
     }
+    await this.endAuthSession();
     this.set({ ...initialState, status: 'signed_out' });
     this.navigate('/auth/signin');
   }
