@@ -181,7 +181,7 @@ test('an offline application to a deal completed meanwhile comes back with the r
   await Promise.all([b.context.close(), c.context.close()]);
 });
 
-test('deals list, swipe, create and detail have no serious accessibility violations', async ({ browser, request }) => {
+test('deals list, swipe, create, detail and My Deals have no serious accessibility violations', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Axe Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Axe Creator ${run}` });
@@ -197,7 +197,14 @@ test('deals list, swipe, create and detail have no serious accessibility violati
   await expect(new DealDetailPage(c.page).applyButton).toBeVisible();
   await expectNoSeriousAxeViolations(c.page);
 
-  const b = await openAs(browser, brand, '/deals/new');
+  await c.page.goto('/my-deals');
+  await expect(c.page.getByText('No deals found.')).toBeVisible();
+  await expectNoSeriousAxeViolations(c.page);
+
+  const b = await openAs(browser, brand, '/deals');
+  await expect(b.page.getByRole('region', { name: 'Available Creators' }).getByRole('listitem').first()).toBeVisible();
+  await expectNoSeriousAxeViolations(b.page);
+  await b.page.goto('/deals/new');
   await expectNoSeriousAxeViolations(b.page);
   await b.page.goto(`/deals/${deal!.id}`);
   await expect(b.page.getByRole('link', { name: 'Edit / Manage' })).toBeVisible();
