@@ -254,6 +254,38 @@ test('a data layer registered after sign-in replaces the metadata profile with t
   expect(h.manager.getState()).toMatchObject({ profilePending: false, user: { fullName: 'Bea From Profile', isPro: true, verified: true } });
 });
 
+describe('signed out elsewhere', () => {
+  function withAuthEvents(session: Session) {
+    const h = harness({ session });
+    let emit: (event: string, session: Session | null) => void = () => {};
+    h.auth.onAuthStateChange.mockImplementation((callback: (event: string, session: Session | null) => void) => {
+      emit = callback;
+      return { data: { subscription: { unsubscribe() {} } } };
+    });
+    return { h, emit: (event: string) => emit(event, null) };
+  }
+
+  test('another tab signing out ends this tab quietly', async () => {
+    const { h, emit } = withAuthEvents(makeSession('token-1', 3600));
+    await h.manager.start();
+    emit('SIGNED_OUT');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.manager.getState()).toMatchObject({ status: 'signed_out', notice: null });
+    expect(h.navigate).not.toHaveBeenCalled();
+    h.manager.stop();
+  });
+
+  test('supabase-js dropping a session it could not refresh says the session expired', async () => {
+    const { h, emit } = withAuthEvents(makeSession('token-1', 30));
+    await h.manager.start();
+    emit('SIGNED_OUT');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.manager.getState()).toMatchObject({ status: 'signed_out', notice: authMessages.sessionExpired });
+    expect(h.navigate).toHaveBeenCalledWith('/auth/signin', { message: authMessages.sessionExpired });
+    h.manager.stop();
+  });
+});
+
 describe('keep-alive', () => {
   test('every 5 minutes it refreshes a session with under 5 minutes left, and leaves a longer one alone', async () => {
     const h = harness({ session: makeSession('token-1', 11 * 60) });
@@ -312,6 +344,18 @@ describe('sign-out', () => {
     await waiting;
     expect(clearUserData).toHaveBeenCalledWith('u1');
     expect(h.manager.getState().status).toBe('signed_out');
+    // The database is deleted while the session still exists, then the session ends.
+    expect(clearUserData.mock.invocationCallOrder[0]).toBeLessThan(h.auth.signOut.mock.invocationCallOrder[0]!);
+  });
+
+  test('a local database that cannot be deleted does not keep the user signed in', async () => {
+    const h = harness({ dataPort: { clearUserData: () => new Promise<void>(() => {}) } });
+    await h.manager.restore();
+    const done = h.manager.signOut();
+    await vi.advanceTimersByTimeAsync(SESSION_TIMING.clearDataTimeoutMs);
+    await done;
+    expect(h.manager.getState().status).toBe('signed_out');
+    expect(h.navigate).toHaveBeenCalledWith('/auth/signin');
   });
 
   test('a sync that cannot finish keeps the user signed in and says why', async () => {

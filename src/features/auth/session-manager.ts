@@ -161,8 +161,11 @@ export class SessionManager {
     if (this.ownTransition) return;
     if (event === 'SIGNED_OUT') {
       if (this.state.status === 'signed_out') return;
-      // Ended elsewhere: another tab signed out, or supabase-js dropped a session it could not refresh.
-      this.endSession(authMessages.sessionExpired);
+      // Ended elsewhere. supabase-js drops a session it could not refresh only near its expiry; with
+      // plenty of time left it was the user signing out in another tab, which needs no explanation.
+      const expiresAtMs = (this.state.session?.expires_at ?? 0) * 1000;
+      const expired = expiresAtMs - this.now() < 2 * SESSION_TIMING.refreshWhenUnderMs;
+      this.endSession(expired ? authMessages.sessionExpired : null);
       return;
     }
     if ((event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED') && session && this.state.status === 'signed_in') {
@@ -571,12 +574,13 @@ export class SessionManager {
     this.endSession(message);
   }
 
-  private endSession(message: string) {
+  /** Signed out without asking; with a message, the user is sent to sign-in to read it (the guards send everyone else). */
+  private endSession(message: string | null) {
     this.generation++;
     this.stopKeepAlive();
     this.stopProfileWatch?.();
     this.set({ ...initialState, status: 'signed_out', notice: message });
-    if (!isAuthPage(this.deps.currentPath())) this.navigate('/auth/signin', { message });
+    if (message && !isAuthPage(this.deps.currentPath())) this.navigate('/auth/signin', { message });
   }
 }
 
