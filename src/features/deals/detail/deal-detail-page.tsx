@@ -6,6 +6,7 @@ import { PageLoading } from '../../../components/page-loading.tsx';
 import { formatUsd } from '../../../domain/fees.ts';
 import { isProActive } from '../../../domain/recommendation.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { DEAL_STATUS_TEXT } from '../data/deal-status.ts';
 import { displayName, isWaitingToSync, useDeal, useDealApplications, useDealReviews, useProfiles } from '../data/use-deal-data.ts';
 import { ApplicantsPanel } from './applicants-panel.tsx';
 import { ApplySection } from './apply-section.tsx';
@@ -13,8 +14,6 @@ import { PaymentSummary } from './payment-summary.tsx';
 import { RecommendedCreators } from './recommended-creators.tsx';
 import { RejectionNotice } from './rejection-notice.tsx';
 import { ReviewsList } from './reviews-list.tsx';
-
-const STATUS_TEXT = { open: 'Open', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' } as const;
 
 /** /deals/{id}: the deal, the creator's apply section or the brand's applicants, reviews, payment summary. */
 export function DealDetailPage() {
@@ -86,7 +85,7 @@ export function DealDetailPage() {
         <h1>{d.title}</h1>
         <div className="deal-detail-meta">
           <span className="deal-amount">{formatUsd(d.amount_cents)}</span>
-          <span className={`badge badge-deal-${d.status}`}>{STATUS_TEXT[d.status]}</span>
+          <span className={`badge badge-deal-${d.status}`}>{DEAL_STATUS_TEXT[d.status]}</span>
           {d.pro_only ? <span className="badge badge-pro">Pro</span> : null}
           {isWaitingToSync(d) ? <span className="badge badge-pending">Waiting to sync</span> : null}
           {d.category ? <span className="chip">{d.category}</span> : null}

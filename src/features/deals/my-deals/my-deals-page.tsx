@@ -6,6 +6,7 @@ import { useLocalData } from '../../../app/data/use-database.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { ApplicationDocument, DealDocument } from '../../../domain/collections/index.ts';
 import { formatUsd } from '../../../domain/fees.ts';
+import { DEAL_STATUS_TEXT } from '../data/deal-status.ts';
 import { isWaitingToSync, useBrandDeals, useCreatorApplications, useDealsByIds } from '../data/use-deal-data.ts';
 import { statusLabel } from '../detail/applicants-panel.tsx';
 import { RejectionNotice } from '../detail/rejection-notice.tsx';
@@ -71,7 +72,7 @@ function MyDealRow({ deal, application, winner, showCount }: { deal: DealDocumen
       </div>
       <p className="my-deal-description">{deal.description}</p>
       <p className="my-deal-meta">
-        <span className={`badge badge-deal-${deal.status}`}>{deal.status.replace('_', ' ')}</span>
+        <span className={`badge badge-deal-${deal.status}`}>{DEAL_STATUS_TEXT[deal.status]}</span>
         {application ? <span className={`badge badge-status-${application.status}`}>Application: {statusLabel(application.status)}</span> : null}
         {winner ? <span className="badge badge-status-accepted">Won</span> : null}
         {showCount ? (
