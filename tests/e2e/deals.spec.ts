@@ -62,7 +62,7 @@ test('offline swipe session: 20 deals, 5 applications survive a reload, reach th
   }
   expect(applied).toHaveLength(5);
   const next = await swipe.currentTitle();
-  await expect(swipe.announcer).toContainText(next);
+  await expect(swipe.announcer).toContainText(`Skipped ${skipped.at(-1)}. Now showing: ${next} by Swipe Brand ${run}`);
 
   // Reload with no connection: the same deck position, nothing handled comes back.
   await c.page.reload();

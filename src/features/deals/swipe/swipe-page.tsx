@@ -1,5 +1,5 @@
 import '../deals.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../../app/auth/auth-context.ts';
 import { useDatabase } from '../../../app/data/use-database.ts';
@@ -14,9 +14,18 @@ export function SwipePage() {
   const auth = useAuth();
   const db = useDatabase();
   const stack = useSwipeStack(db, auth.user, auth.isAdmin);
-  const { dx, handlers } = useSwipeGesture((direction) => (direction === 'right' ? stack.apply() : stack.skip()));
-  const stackRef = useRef(stack);
-  stackRef.current = stack;
+  // What the last action did, for the live region ("Applied to …", "Skipped …").
+  const [lastAction, setLastAction] = useState('');
+  const act = (kind: 'apply' | 'skip') => {
+    const current = stack.current;
+    if (!current) return;
+    setLastAction(kind === 'apply' ? `Applied to ${current.title}.` : `Skipped ${current.title}.`);
+    if (kind === 'apply') stack.apply();
+    else stack.skip();
+  };
+  const { dx, handlers } = useSwipeGesture((direction) => act(direction === 'right' ? 'apply' : 'skip'));
+  const actRef = useRef(act);
+  actRef.current = act;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -25,10 +34,10 @@ export function SwipePage() {
       if (target && target.closest('input, textarea, select, [contenteditable="true"]')) return;
       if (event.key === 'ArrowLeft') {
         event.preventDefault();
-        stackRef.current.skip();
+        actRef.current('skip');
       } else if (event.key === 'ArrowRight') {
         event.preventDefault();
-        stackRef.current.apply();
+        actRef.current('apply');
       }
     };
     window.addEventListener('keydown', onKey);
@@ -92,16 +101,17 @@ export function SwipePage() {
               </Link>
             </article>
             <div className="swipe-actions">
-              <button type="button" className="button button-secondary swipe-skip" onClick={stack.skip} aria-keyshortcuts="ArrowLeft">
+              <button type="button" className="button button-secondary swipe-skip" onClick={() => act('skip')} aria-keyshortcuts="ArrowLeft">
                 <span aria-hidden="true">←</span> Skip
               </button>
-              <button type="button" className="button button-primary swipe-apply" onClick={stack.apply} aria-keyshortcuts="ArrowRight">
+              <button type="button" className="button button-primary swipe-apply" onClick={() => act('apply')} aria-keyshortcuts="ArrowRight">
                 Apply <span aria-hidden="true">→</span>
               </button>
             </div>
           </>
         )}
         <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="swipe-announcer">
+          {lastAction ? `${lastAction} ` : ''}
           {deal ? `Now showing: ${deal.title} by ${brand}, ${formatUsd(deal.amount_cents)}.` : stack.loading ? '' : 'No more deals!'}
         </p>
       </div>
