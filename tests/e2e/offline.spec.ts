@@ -31,7 +31,7 @@ test('offline after one visit: signed in from local data on every route; an offl
     await dashboard.expectLoaded('Olive Offline');
     await expect(dashboard.syncLabel).toHaveText('Offline');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
     // Every route of this issue, opened by a full navigation with no network.
     const routes: [string, RegExp | string][] = [
@@ -73,4 +73,46 @@ test('offline after one visit: signed in from local data on every route; an offl
   await expect
     .poll(async () => await serverProfile(account.email), { timeout: 10_000 })
     .toMatchObject({ bio: 'Written on a train with no signal at all, and it still saved.', niches: ['Travel'] });
+});
+
+test('unsynced changes survive a reload and are never dropped silently at sign-out; signing out deletes the local database', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const account = await createConfirmedAccount(request, { role: 'brand', fullName: 'Noor Signout' });
+  await new SignInPage(page).signInToDashboard(account.email, account.password);
+  const dashboard = new DashboardPage(page);
+  await dashboard.expectSynced();
+  const userDatabases = () =>
+    page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((name) => name.includes('pacta-')));
+  expect((await userDatabases()).length).toBeGreaterThan(0);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  await context.setOffline(true);
+  const settings = new SettingsPage(page);
+  try {
+    await settings.goto();
+    await settings.bio.fill('Changed with no connection, then the page was reloaded.');
+    await settings.save.click();
+    await expect(settings.toast('Settings updated successfully')).toBeVisible();
+    await expect(page.getByLabel('1 change waiting to sync')).toBeVisible();
+    // The waiting change is remembered across a reload.
+    await page.reload();
+    await expect(page.getByLabel('1 change waiting to sync')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    const prompt = page.getByRole('alertdialog');
+    await expect(prompt).toContainText('You have 1 change that has not synced yet.');
+    await prompt.getByRole('button', { name: 'Wait for sync, then sign out' }).click();
+    await expect(prompt.getByRole('alert')).toContainText('Sync could not finish');
+    await expect(page).toHaveURL(/\/settings$/);
+  } finally {
+    await context.setOffline(false);
+  }
+
+  // Back online, "Wait for sync" pushes the change, then signs out and deletes the local database.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Wait for sync, then sign out' }).click();
+  await expect(page).toHaveURL(/\/auth\/signin$/, { timeout: 30_000 });
+  expect((await serverProfile(account.email))?.bio).toBe('Changed with no connection, then the page was reloaded.');
+  await expect.poll(userDatabases).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import type { Subscription } from 'rxjs';
 import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication, type SyncStatus } from '../../db/index.ts';
-import { getAccessToken, sessionRetryFetch } from '../../features/auth/session.ts';
+import { getAccessToken, getSessionManager, sessionRetryFetch } from '../../features/auth/session.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
 import { createPendingLedger, type PendingLedger } from './pending-ledger.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
@@ -111,7 +111,14 @@ export async function startUserSync(userId: string): Promise<void> {
   window.addEventListener('focus', resume);
   document.addEventListener('visibilitychange', onVisible);
   const stopWake = onBackgroundSyncWake(resume);
+  // The moment the session ends, stop syncing (before React re-renders): no request may go out with a
+  // token the server has just revoked.
+  const sessionManager = getSessionManager();
+  const stopSessionWatch = sessionManager.subscribe(() => {
+    if (sessionManager.getState().status === 'signed_out' && current === entry) void closeUserDatabase();
+  });
   entry.stops.push(() => {
+    stopSessionWatch();
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('focus', resume);
@@ -133,30 +140,54 @@ export function pendingChangeCount(): number {
   return view.status?.pendingPush ?? 0;
 }
 
-/** Resolves once nothing waits to be pushed; rejects when the server cannot be reached. */
-export async function waitForSync(timeoutMs = 30_000): Promise<void> {
-  const replication = current?.replication;
-  if (!replication) return;
+/** Can the server be reached right now? (`/api/health` is never cached by the service worker.) */
+async function serverReachable(): Promise<boolean> {
+  try {
+    const res = await fetch(`${syncServerUrl()}/api/health`, { cache: 'no-store' });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Resolves once nothing waits to be pushed. Rejects (with a network TypeError) when the browser has no
+ * network, or when a sync request fails and the server cannot be reached either; a single failure right
+ * after reconnecting (a dropped first request) does not end the wait. Gives up after `timeoutMs`.
+ */
+export async function waitForSync(timeoutMs = 20_000): Promise<void> {
+  if (!current?.replication) return;
   if (typeof navigator !== 'undefined' && !navigator.onLine) throw new TypeError('Failed to fetch: offline');
-  replication.reSync();
+  retrySync();
+  let lastSeen = getSyncView().status?.lastError ?? null;
+  let probing = false;
   await new Promise<void>((resolve, reject) => {
+    let done = false;
+    const finish = (err?: Error) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      unsubscribe();
+      if (err) reject(err);
+      else resolve();
+    };
     const check = () => {
       const status = getSyncView().status;
       if (!status) return;
-      if (pendingChangeCount() === 0) {
-        clearTimeout(timer);
-        unsubscribe();
-        resolve();
-      } else if (status.lastError && !status.online) {
-        clearTimeout(timer);
-        unsubscribe();
-        reject(new TypeError(`Failed to fetch: ${status.lastError.message}`));
+      if (pendingChangeCount() === 0) return finish();
+      if (status.lastError && status.lastError !== lastSeen && !status.online && !probing) {
+        lastSeen = status.lastError;
+        probing = true;
+        void serverReachable().then((reachable) => {
+          probing = false;
+          if (!reachable) finish(new TypeError(`Failed to fetch: ${status.lastError?.message ?? 'offline'}`));
+        });
       }
     };
     const unsubscribe = subscribeSyncView(check);
     const timer = setTimeout(() => {
-      unsubscribe();
-      reject(new Error(getSyncView().status?.lastError?.message ?? 'Sync did not finish. Please try again.'));
+      const reason = getSyncView().status?.lastError?.message;
+      finish(new Error(reason ? `${reason}. Please try again.` : 'Sync did not finish. Please try again.'));
     }, timeoutMs);
     check();
   });
@@ -196,8 +227,28 @@ export function clearUserDatabase(userId: string): Promise<void> {
     createPendingLedger.clearFor(userId);
     // Not open in this tab (or it failed to open): open it just to remove it.
     const db = open ?? (await createPactaDatabase({ userId }));
+    const name = db.name;
     await db.remove();
+    // RxDB's Dexie storage empties its IndexedDB databases but leaves them (named after the user) behind.
+    await deleteIndexedDbsStartingWith(`rxdb-dexie-${name}--`);
   })();
   closing = done.catch(() => {});
   return done;
+}
+
+/** Deletes every IndexedDB database whose name starts with `prefix` (where the browser can list them). */
+async function deleteIndexedDbsStartingWith(prefix: string): Promise<void> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return;
+  const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(prefix));
+  await Promise.all(
+    names.map(
+      (n) =>
+        new Promise<void>((resolve) => {
+          const request = indexedDB.deleteDatabase(n);
+          request.onsuccess = request.onerror = () => resolve();
+          // Still open in another tab: it is deleted once that tab lets go; do not wait for it here.
+          request.onblocked = () => resolve();
+        }),
+    ),
+  );
 }
