@@ -2,6 +2,7 @@
  * The server Playwright's webServer runs: a throw-away embedded Postgres in a temp folder, the real
  * bootstrap + migrations (no demo seed), and the real sync server serving the built app (dist/) with
  * local auth and e-mail confirmation on — the same process `npm start` runs, on 127.0.0.1:E2E_PORT.
+ * The build is copied into the temp folder first, so the run tests one build from start to end.
  * Stops cleanly on SIGINT/SIGTERM (Playwright sends one at the end) and removes the temp folder.
  */
 import fsSync from 'node:fs';
@@ -23,6 +24,11 @@ await fs.access(path.join(dist, 'index.html')).catch(() => {
 });
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-e2e-'));
+// Serve a snapshot of the build: @fastify/static routes the files present at start, so a rebuild of
+// dist/ during the run (another terminal, another checkout step) would otherwise turn new chunk names
+// into the SPA fallback's HTML.
+const appDir = path.join(dataDir, 'dist');
+await fs.cp(dist, appDir, { recursive: true });
 const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
 await migrate(embedded.url, { localBootstrap: true, seed: false });
 const db = createDatabase(embedded.url);
@@ -44,7 +50,7 @@ const config = {
     AUTH_RATE_LIMIT_EMAIL_PER_IP: '10000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   }),
-  staticDir: dist,
+  staticDir: appDir,
 };
 const app = await buildServer(config, db);
 simulateDeployments(app);
@@ -92,7 +98,7 @@ function simulateDeployments(server: typeof app): void {
   });
   server.addHook('onRequest', async (request, reply) => {
     if (deployment === 0 || request.method !== 'GET' || request.url.split('?')[0] !== '/sw.js') return;
-    const script = await fs.readFile(path.join(dist, 'sw.js'), 'utf8');
+    const script = await fs.readFile(path.join(appDir, 'sw.js'), 'utf8');
     return reply.type('text/javascript').header('cache-control', 'no-cache').send(`${script}\n// deployment ${deployment}\n`);
   });
 }
