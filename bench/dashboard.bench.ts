@@ -1,0 +1,129 @@
+/**
+ * npm run bench:web (second part) — time from navigation to a usable dashboard with 10,000 deals in the
+ * local database, online and offline, in Chromium against the built app (dist/) and the real server.
+ *
+ * A brand with 10,000 deals (written server-side) signs in; the first sync brings every deal into the
+ * browser's RxDB database. Then the dashboard is reloaded several times, online and then with the
+ * browser offline (service worker + local data only). "Usable" = the welcome heading and the first deal
+ * card are on screen, measured in the page from the navigation start (performance.now()).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { e2eServerInfoFile } from '../tests/e2e/support/e2e-server-info.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4297);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEALS = Number(process.env.BENCH_DEALS ?? 10_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+if (!existsSync('dist/index.html')) {
+  console.error('dist/ is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const server = spawn('npx', ['tsx', 'tests/e2e/support/start-e2e-server.ts'], {
+  env: { ...process.env, E2E_PORT: String(PORT), E2E_LOG_LEVEL: 'error' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+  detached: true,
+});
+await new Promise<void>((resolve, reject) => {
+  server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('e2e server ready') && resolve());
+  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+async function confirmedBrand(): Promise<{ email: string; password: string }> {
+  const email = `bench-dash-${Date.now().toString(36)}@example.test`;
+  const password = 'correct-horse-battery';
+  const headers = { 'content-type': 'application/json', apikey: 'pacta-local-anon-key' };
+  const signUp = await fetch(`${ORIGIN}/auth/v1/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password, data: { full_name: 'Bench Brand', role: 'brand', social_links: { linkedin: 'https://linkedin.com/company/bench' } } }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const mailbox = (await (await fetch(`${ORIGIN}/auth/v1/dev/mailbox.json?email=${encodeURIComponent(email)}`)).json()) as {
+    messages: { kind: string; action_link: string }[];
+  };
+  const link = mailbox.messages.find((m) => m.kind === 'signup')?.action_link;
+  if (!link) throw new Error('no confirmation e-mail in the dev mailbox');
+  await fetch(link, { redirect: 'manual' });
+  return { email, password };
+}
+
+/** The brand's deals, written as the server may (no user claims), in one statement. */
+async function seedDeals(email: string): Promise<void> {
+  const { databaseUrl } = JSON.parse(readFileSync(e2eServerInfoFile(PORT), 'utf8')) as { databaseUrl: string };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
+       select gen_random_uuid(), u.id, 'Bench deal ' || n, 'A sponsorship brief used by the dashboard benchmark.', 10000 + n, '{Travel}'
+         from auth.users u, generate_series(1, $2) n where u.email = $1`,
+      [email, DEALS],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const account = await confirmedBrand();
+  await seedDeals(account.email);
+  const context = await browser.newContext();
+  // Records when the dashboard becomes usable, from the navigation start of each page load.
+  await context.addInitScript(() => {
+    const w = window as unknown as { __usableAt?: number };
+    const observer = new MutationObserver(() => {
+      const heading = document.querySelector('h1')?.textContent ?? '';
+      if (heading.startsWith('Welcome back') && document.querySelector('.item-card')) {
+        w.__usableAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const page = await context.newPage();
+  await page.goto(`${ORIGIN}/auth/signin`);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  const syncStart = Date.now();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await page.getByTestId('sync-status-label').filter({ hasText: /^Synced$/ }).waitFor({ timeout: 300_000 });
+  const firstSyncMs = Date.now() - syncStart;
+  const localDeals = await page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.endsWith('--deals'));
+    return names.length;
+  });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+
+  async function measure(): Promise<number> {
+    await page.reload();
+    await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt !== undefined, null, { timeout: 60_000 });
+    return page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt);
+  }
+  await measure(); // warm: the service worker now controls the page
+  const online: number[] = [];
+  for (let i = 0; i < RUNS; i++) online.push(await measure());
+  await context.setOffline(true);
+  const offline: number[] = [];
+  for (let i = 0; i < RUNS; i++) offline.push(await measure());
+  await context.setOffline(false);
+  const shown = await page.locator('.item-card').count();
+
+  console.log(`\nDashboard with ${DEALS} deals in the local database (brand view, ${shown} cards shown, deals store present: ${localDeals > 0}):`);
+  console.log(`  first sign-in until every collection synced: ${(firstSyncMs / 1000).toFixed(1)} s`);
+  console.log(`  navigation → usable dashboard, online:  median ${median(online).toFixed(0)} ms (runs: ${online.map((v) => v.toFixed(0)).join(', ')})`);
+  console.log(`  navigation → usable dashboard, offline: median ${median(offline).toFixed(0)} ms (runs: ${offline.map((v) => v.toFixed(0)).join(', ')})`);
+  await context.close();
+} finally {
+  await browser.close();
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+}
