@@ -23,8 +23,8 @@ import type { AccessTokenSigner } from '../sync-server/auth/tokens.ts';
 import { createPactaDatabase, prepareDocument, startReplication } from '../src/db/index.ts';
 import type { CollectionName } from '../src/domain/collections/index.ts';
 
-const DEALS = 10_000;
-const PUSHED = 2_000;
+const DEALS = Number(process.env.BENCH_DEALS ?? 10_000);
+const PUSHED = Number(process.env.BENCH_PUSHED ?? 2_000);
 const LATENCY_SAMPLES = 40;
 
 function freePort(): Promise<number> {
@@ -71,7 +71,16 @@ async function client(url: string, user: { id: string; token: string }, collecti
     collections,
     multiInstance: false,
   });
-  const replication = startReplication(db, { serverUrl: url, getAccessToken: () => user.token, pullBatchSize, pushBatchSize: 200, retryTime: 200 });
+  const debugFetch: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    if (process.env.BENCH_DEBUG && String(input).includes('/pull')) {
+      const body = (await res.clone().json()) as { documents?: unknown[]; pending?: boolean; reset?: boolean };
+      console.error(`[${collections.join()}] pull ${res.status} docs=${body.documents?.length} pending=${body.pending ?? false} reset=${body.reset ?? false}`);
+    }
+    if (process.env.BENCH_DEBUG && String(input).includes('/stream')) console.error(`[${collections.join()}] stream ${res.status}`);
+    return res;
+  };
+  const replication = startReplication(db, { serverUrl: url, getAccessToken: () => user.token, pullBatchSize, pushBatchSize: 200, retryTime: 200, fetch: debugFetch });
   return { db, replication };
 }
 
@@ -161,8 +170,9 @@ try {
         sub.unsubscribe();
         resolve(Number.NaN);
       }, 30_000);
-      const sub = live.db.deals.findOne(id).$.subscribe((doc) => {
-        if (doc) {
+      // The moment the replication has written the document into the second client's storage.
+      const sub = live.replication.states.get('deals')!.received$.subscribe((doc) => {
+        if (doc.id === id) {
           clearTimeout(timeout);
           sub.unsubscribe();
           resolve(performance.now());

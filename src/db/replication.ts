@@ -49,6 +49,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   const subs: Subscription[] = [];
   // When each document was last pushed: a reset must not drop a document whose push raced it.
   const lastSent = new Map<string, number>();
+  const lastNotice = new Map<CollectionName, number>();
 
   // Committed rows held back behind an older, still-running transaction: ask again shortly, with
   // a growing delay, since no change notice may follow the end of that transaction.
@@ -94,13 +95,26 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       pull: {
         batchSize: pullBatchSize,
         stream$: stream$.asObservable(),
-        handler: (checkpoint, batchSize) =>
-          track(() =>
+        handler: async (checkpoint, batchSize) => {
+          const startedAt = Date.now();
+          const page = await track(() =>
             pullPage(api, collection, name, checkpoint ?? null, batchSize, {
               onPending: (pending) => pullAgainSoon(name, pending),
               keepLocal: (id, since) => status.isPending(name, id) || (lastSent.get(`${name}/${id}`) ?? 0) >= since,
             }),
-          ),
+          );
+          // A notice that found nothing may have raced its own commit's visibility: look once more.
+          const notice = lastNotice.get(name);
+          if (page.documents.length === 0 && notice !== undefined && startedAt - notice < 1_000) {
+            lastNotice.delete(name);
+            const timer = setTimeout(() => {
+              retryTimers.delete(timer);
+              streams.get(name)?.next('RESYNC');
+            }, 300);
+            retryTimers.add(timer);
+          }
+          return page;
+        },
       },
       push: {
         batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
@@ -132,7 +146,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   const openStream = () => {
     changeStream = openChangeStream(api, {
       onHello: () => streams.forEach((s) => s.next('RESYNC')),
-      onChange: (name) => streams.get(name as CollectionName)?.next('RESYNC'),
+      onChange: (name) => {
+        lastNotice.set(name as CollectionName, Date.now());
+        streams.get(name as CollectionName)?.next('RESYNC');
+      },
       onConnectedChange: (connected) => status.streaming(connected),
       onError: (err) => {
         if (err instanceof SyncHttpError) status.failed(err.code, err.message, false);

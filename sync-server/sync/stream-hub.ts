@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { ChangeNotice } from './change-listener.ts';
 
+const NOTICE_WINDOW_MS = 10;
+
 /** One open `GET /sync/v1/stream` response. */
 type StreamClient = {
   userId: string;
@@ -13,7 +15,7 @@ type StreamClient = {
 
 /**
  * The server instance's open change streams. Notices are filtered per user (admins get all) and
- * coalesced per connection within one event-loop turn, so a burst of commits sends one notice per
+ * coalesced per connection within a few milliseconds, so a burst of commits sends one notice per
  * collection. Comments (`: heartbeat`) keep proxies from closing idle streams.
  */
 export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: readonly string[] }) {
@@ -31,13 +33,15 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
     c.pending.add(collection);
     if (c.flushScheduled) return;
     c.flushScheduled = true;
-    setImmediate(() => {
+    // A short window: coalesces bursts, and lets a commit that was just announced become visible to
+    // new snapshots (Postgres may deliver a NOTIFY a moment before the commit is visible to all).
+    setTimeout(() => {
       c.flushScheduled = false;
       const names = [...c.pending];
       c.pending.clear();
       if (!clients.has(c)) return;
       for (const collection of names) send(c, 'change', { collection });
-    });
+    }, NOTICE_WINDOW_MS);
   }
 
   function remove(c: StreamClient) {
