@@ -7,7 +7,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** bcrypt ignores bytes past 72: longer passwords would silently be truncated, so they are refused. */
 const MAX_PASSWORD_BYTES = 72;
 // Compared against when the account does not exist, so both paths take a bcrypt's time (no enumeration).
-const DUMMY_HASH = hashSync('pacta-no-such-user', { cost: BCRYPT_COST, version: '2a' });
+const DUMMY_HASH = asGoTrueHash(hashSync('pacta-no-such-user', BCRYPT_COST));
 
 /** Throws Supabase's `weak_password` (422, with reasons) or `validation_failed` for an unusable password. */
 export function assertAcceptablePassword(password: string): void {
@@ -22,8 +22,17 @@ export function assertAcceptablePassword(password: string): void {
 }
 
 /** bcrypt off the event loop (native, libuv thread pool), so sign-ins do not stall sync traffic. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, { cost: BCRYPT_COST, version: '2a' });
+export async function hashPassword(password: string): Promise<string> {
+  return asGoTrueHash(await hash(password, BCRYPT_COST));
+}
+
+/**
+ * The native library writes the `$2y$` prefix; GoTrue (Go's bcrypt) and pgcrypto write and read `$2a$`.
+ * For passwords of at most 72 bytes (enforced above) the variants compute the same hash, so only the
+ * prefix is rewritten, keeping hashes portable between this server and hosted Supabase.
+ */
+function asGoTrueHash(bcryptHash: string): string {
+  return bcryptHash.replace(/^\$2[by]\$/, () => '$2a$');
 }
 
 /** True when `password` matches the stored bcrypt hash; an absent hash never matches. */
