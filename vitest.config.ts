@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'sync-server/**/*.test.ts'],
           exclude: ['**/*.pg.test.ts', 'node_modules/**'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
+          // Unit tests first, then the Postgres project with its own worker limit.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -22,6 +24,7 @@ export default defineConfig({
           // Each file gets its own database cloned from the migrated template; 2 cores, so 2 at a time.
           maxWorkers: 2,
           fileParallelism: true,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
