@@ -3,6 +3,7 @@
 -- * a profile row: role creator or brand from the sign-up metadata (anything else, admin included,
 --   becomes creator: admin is granted only by an operator command), full name, a unique referral code;
 -- * a pending (unqualified) referral when the metadata carries `ref` = someone's referral code;
+-- * the social links given at sign-up (known platforms only, non-empty strings);
 -- * profiles.email_verified follows auth.users.email_confirmed_at.
 -- Functions are security definer with an empty search_path, as Supabase recommends for auth triggers.
 
@@ -28,13 +29,17 @@ declare
   ref_code text := upper(btrim(coalesce(meta ->> 'ref', '')));
   referrer uuid;
 begin
-  insert into public.profiles (id, role, full_name, referral_code, email_verified)
+  insert into public.profiles (id, role, full_name, referral_code, email_verified, social_links)
   values (
     new.id,
     case when wanted_role in ('creator', 'brand') then wanted_role else 'creator' end,
     left(btrim(coalesce(meta ->> 'full_name', '')), 120),
     public.new_referral_code(),
-    new.email_confirmed_at is not null
+    new.email_confirmed_at is not null,
+    (select coalesce(jsonb_object_agg(link.key, left(btrim(link.value #>> '{}'), 2048)), '{}'::jsonb)
+       from jsonb_each(case when jsonb_typeof(meta -> 'social_links') = 'object' then meta -> 'social_links' else '{}'::jsonb end) as link
+      where link.key in ('linkedin', 'instagram', 'tiktok', 'youtube', 'twitter')
+        and jsonb_typeof(link.value) = 'string' and btrim(link.value #>> '{}') <> '')
   )
   on conflict (id) do nothing;
 

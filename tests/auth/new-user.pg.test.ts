@@ -36,6 +36,18 @@ test('sign-up creates the profile with the role and name from the metadata and a
   });
 });
 
+test('the social links given at sign-up are kept on the profile (known platforms, non-empty strings only)', async () => {
+  const id = await signUp({
+    role: 'brand',
+    social_links: { linkedin: ' https://www.linkedin.com/company/bright ', instagram: '', tiktok: 42, myspace: 'https://myspace.com/x' },
+  });
+  const { rows } = await server.db.pool.query('select social_links from public.profiles where id = $1', [id]);
+  expect(rows[0].social_links).toEqual({ linkedin: 'https://www.linkedin.com/company/bright' });
+  const none = await signUp({ role: 'creator', social_links: 'not an object' });
+  const after = await server.db.pool.query('select social_links from public.profiles where id = $1', [none]);
+  expect(after.rows[0].social_links).toEqual({});
+});
+
 test('a missing, unknown or admin role becomes creator: admin is never granted by sign-up', async () => {
   for (const data of [{}, { role: 'admin' }, { role: 'superuser' }, { role: 42 }]) {
     expect((await profile(await signUp(data))).role).toBe('creator');
