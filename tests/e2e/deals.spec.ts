@@ -53,16 +53,24 @@ test('offline swipe session: 20 deals, 5 applications survive a reload, reach th
   await c.context.setOffline(true);
   const applied: string[] = [];
   const skipped: string[] = [];
-  // Buttons, keys and drags: every fourth card is applied to (5 of 20).
+  // Buttons, keys and drags: every fourth of this brand's cards is applied to (5 of 20). Deals other
+  // tests left on the shared e2e server are ordered into the same deck; they are skipped and not counted.
   const ways = ['button', 'key', 'drag'] as const;
-  for (let i = 0; i < 20; i++) {
+  let lastSkipped = '';
+  for (let i = 0; i < 20; ) {
+    if (!(await swipe.currentTitle()).startsWith(`Swipe ${run} `)) {
+      lastSkipped = await swipe.act('skip', 'button');
+      continue;
+    }
     const action = i % 4 === 0 ? 'apply' : 'skip';
     const title = await swipe.act(action, ways[i % 3]!);
     (action === 'apply' ? applied : skipped).push(title);
+    if (action === 'skip') lastSkipped = title;
+    i++;
   }
   expect(applied).toHaveLength(5);
   const next = await swipe.currentTitle();
-  await expect(swipe.announcer).toContainText(`Skipped ${skipped.at(-1)}. Now showing: ${next} by Swipe Brand ${run}`);
+  await expect(swipe.announcer).toContainText(`Skipped ${lastSkipped}. Now showing: ${next}`);
 
   // Reload with no connection: the same deck position, nothing handled comes back.
   await c.page.reload();
