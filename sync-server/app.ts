@@ -111,8 +111,11 @@ function registerApp(app: FastifyInstance, config: ServerConfig): void {
     void app.register(fastifyStatic, { root: dir, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const apiPath = /^\/(api|sync|auth\/v1)(\/|$)/.test(request.url);
-    if (request.method === 'GET' && !apiPath && index && fs.existsSync(index)) {
+    const pathname = request.url.split('?')[0] ?? '';
+    const apiPath = /^\/(api|sync|auth\/v1)(\/|$)/.test(pathname);
+    // A missing file (an old build's /assets/*.js) must be a 404, never index.html served as a script.
+    const filePath = /\.[a-z0-9]+$/i.test(pathname);
+    if (request.method === 'GET' && !apiPath && !filePath && index && fs.existsSync(index)) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
     }
     return reply.status(404).send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });

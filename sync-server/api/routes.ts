@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app.ts';
+import { contactRoutes } from './contact.ts';
 
-/** Online-only endpoints (checkout, escrow, referral rewards) land here in later issues. */
-export async function apiRoutes(_app: FastifyInstance, _opts: { ctx: AppContext }): Promise<void> {}
+/** Online-only endpoints under /api (checkout, escrow and referral rewards come in later issues). */
+export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  await app.register(contactRoutes, { ctx: opts.ctx });
+}

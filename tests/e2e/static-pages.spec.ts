@@ -143,18 +143,16 @@ test.describe('contact form', () => {
   });
 
   test('shows Message Sent! when the server stores the message', async ({ page }) => {
-    let received: unknown;
-    await page.route('**/api/contact', async (route) => {
-      received = route.request().postDataJSON();
-      await route.fulfill({ status: 201, json: { id: 'x' } });
-    });
     const shell = new ShellPage(page);
     await shell.goto('/contact');
     await fillContactForm(page);
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Send Message' }).click();
+    const response = await stored;
+    expect(response.status()).toBe(201);
+    expect(response.request().postDataJSON()).toEqual({ name: 'Ada Brand', email: 'ada@example.com', subject: 'partnership', message: 'I would like to sponsor three creators.' });
     await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
     await expect(shell.main).toContainText("Thank you for reaching out! We'll get back to you within 24 hours.");
-    expect(received).toEqual({ name: 'Ada Brand', email: 'ada@example.com', subject: 'partnership', message: 'I would like to sponsor three creators.' });
   });
 });
 

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const valid = { name: 'Ada Lovelace', email: 'ada@example.test', subject: 'partnership', message: 'We would like to partner.' };
+const post = (body: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+const stored = async () => (await server.db.pool.query('select name, email, subject, message, user_id from public.contact_messages order by created_at')).rows;
+
+test('a signed-out visitor’s contact message is stored for staff', async () => {
+  const res = await post(JSON.stringify({ ...valid, name: '  Ada Lovelace  ' }));
+  expect(res.status).toBe(201);
+  expect(await stored()).toContainEqual({ ...valid, user_id: null });
+});
+
+test('a signed-in sender is linked to the message', async () => {
+  const user = await server.createUser({ role: 'creator' });
+  const res = await post(JSON.stringify({ ...valid, message: 'From a creator' }), { authorization: `Bearer ${user.accessToken}` });
+  expect(res.status).toBe(201);
+  expect(await stored()).toContainEqual({ ...valid, message: 'From a creator', user_id: user.id });
+});
+
+test('bad input gets a 400 with a code and nothing is written', async () => {
+  const before = (await stored()).length;
+  for (const body of [
+    '{"name":',
+    JSON.stringify({ ...valid, email: 'not-an-email' }),
+    JSON.stringify({ ...valid, subject: 'spam' }),
+    JSON.stringify({ ...valid, message: '   ' }),
+    JSON.stringify({ ...valid, name: 42 }),
+  ]) {
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  }
+  const bad = await post(JSON.stringify(valid), { authorization: 'Bearer not-a-token' });
+  expect(bad.status).toBe(401);
+  expect(await stored()).toHaveLength(before);
+});
+
+test('a missing asset file is a 404, never the app page', async () => {
+  const res = await fetch(`${server.url}/assets/old-build-123.js`);
+  expect(res.status).toBe(404);
+});
