@@ -1,18 +1,68 @@
-import type { RxConflictHandler, WithDeleted } from 'rxdb';
+import type { RxConflictHandler, RxConflictHandlerInput, WithDeleted } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
+import { collectionSpecs, type CollectionName } from '../domain/collections/index.ts';
+import { CLIENT_ONLY_FIELDS, SYNC_COLUMN_NAMES } from '../domain/collections/fields.ts';
+
+type Doc = Record<string, unknown>;
 
 /** A document as the replication compares it: no RxDB bookkeeping, no empty rejection marker. */
-function comparable<T>(doc: WithDeleted<T>): Record<string, unknown> {
-  const { _meta: _m, _rev: _r, _attachments: _a, ...rest } = doc as Record<string, unknown>;
+function comparable(doc: WithDeleted<Doc>): Doc {
+  const { _meta: _m, _rev: _r, _attachments: _a, ...rest } = doc as Doc;
   if (rest.sync_rejection === null || rest.sync_rejection === undefined) delete rest.sync_rejection;
   return rest;
 }
 
+const NEVER_MERGED = new Set<string>(['id', '_deleted', '_meta', '_rev', '_attachments', ...SYNC_COLUMN_NAMES, ...CLIENT_ONLY_FIELDS]);
+
 /**
- * The server decides: on a conflict the master state wins (the server already applied its rules,
- * and a rejected write comes back as the master plus `sync_rejection` for the UI to show).
+ * Resolves a push conflict (the server's copy moved on since this device last saw it).
+ * - A refused write (`sync_rejection` on the master) or a deletion on the server: the server's copy wins,
+ *   so a rule the server enforced never turns into a retry loop.
+ * - Otherwise a three-way merge on the server's copy: every client-writable field this device changed
+ *   (new state vs. the master it had seen) is re-applied, so an offline edit of a bio survives the server
+ *   awarding XP meanwhile. Lists of strings changed on both sides merge as sets (an offline skip on one
+ *   device and another on a second device both stay). The result is pushed again against the new master.
  */
-export const serverWinsConflictHandler: RxConflictHandler<Record<string, unknown>> = {
-  isEqual: (a, b) => deepEqual(comparable(a), comparable(b)),
-  resolve: (input) => Promise.resolve(input.realMasterState),
-};
+export function mergeConflict(input: RxConflictHandlerInput<Doc>, serverOwned: readonly string[]): WithDeleted<Doc> {
+  const { newDocumentState: mine, assumedMasterState: base, realMasterState: master } = input;
+  if (master.sync_rejection || master._deleted || mine._deleted) return master;
+  const merged: Doc = { ...master };
+  let changed = false;
+  for (const [field, value] of Object.entries(mine)) {
+    if (NEVER_MERGED.has(field) || serverOwned.includes(field)) continue;
+    const seen = base ? base[field] : undefined;
+    // A new document (no master seen) only fills fields the server copy leaves empty.
+    if (base ? deepEqual(value, seen) : master[field] !== undefined && master[field] !== null) {
+      if (!base && isStringList(value) && isStringList(master[field])) {
+        merged[field] = mergeSets(master[field] as string[], [], value);
+        changed ||= !deepEqual(merged[field], master[field]);
+      }
+      continue;
+    }
+    merged[field] =
+      isStringList(value) && isStringList(seen) && isStringList(master[field])
+        ? mergeSets(master[field] as string[], seen as string[], value)
+        : value;
+    changed ||= !deepEqual(merged[field], master[field]);
+  }
+  return changed ? (merged as WithDeleted<Doc>) : master;
+}
+
+/** The master's list, plus what this device added, minus what it removed, in the master's order. */
+function mergeSets(master: string[], seen: string[], mine: string[]): string[] {
+  const removed = new Set(seen.filter((item) => !mine.includes(item)));
+  const added = mine.filter((item) => !seen.includes(item) && !master.includes(item));
+  return [...master.filter((item) => !removed.has(item)), ...added];
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+export function conflictHandlerFor(name: CollectionName): RxConflictHandler<Doc> {
+  const serverOwned = collectionSpecs[name].serverOwned;
+  return {
+    isEqual: (a, b) => deepEqual(comparable(a), comparable(b)),
+    resolve: (input) => Promise.resolve(mergeConflict(input, serverOwned)),
+  };
+}

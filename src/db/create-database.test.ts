@@ -3,7 +3,6 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, expect, test, vi } from 'vitest';
 import { COLLECTION_NAMES } from '../domain/collections/index.ts';
-import { serverWinsConflictHandler } from './conflict-handler.ts';
 import { createPactaDatabase, type PactaDatabase } from './create-database.ts';
 import { prepareDocument } from './prepare-document.ts';
 
@@ -37,11 +36,3 @@ test('prepareDocument refuses a document of the wrong shape', () => {
   expect(() => prepareDocument('deals', { id: randomUUID(), brand_id: randomUUID(), title: 'x', description: 'y', amount_cents: 12.5, niches: [] })).toThrow();
 });
 
-test('the conflict handler keeps the master and ignores an empty rejection marker when comparing', async () => {
-  const master = { id: '1', title: 'server', _deleted: false };
-  const mine = { id: '1', title: 'mine', _deleted: false };
-  expect(await serverWinsConflictHandler.resolve({ realMasterState: master, newDocumentState: mine }, 'test')).toBe(master);
-  expect(serverWinsConflictHandler.isEqual(master, { ...master, sync_rejection: null }, 'test')).toBe(true);
-  expect(serverWinsConflictHandler.isEqual(master, { ...master, sync_rejection: { code: 'x', message: 'y' } }, 'test')).toBe(false);
-  expect(serverWinsConflictHandler.isEqual(master, mine, 'test')).toBe(false);
-});

@@ -2,7 +2,7 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTION_NAMES, type CollectionDocument, type CollectionName } from '../domain/collections/index.ts';
-import { serverWinsConflictHandler } from './conflict-handler.ts';
+import { conflictHandlerFor } from './conflict-handler.ts';
 import { rxSchemaFor } from './rx-schema.ts';
 
 export type PactaCollections = { [N in CollectionName]: RxCollection<CollectionDocument<N>> };
@@ -40,7 +40,7 @@ export async function createPactaDatabase(opts: {
   });
   const names = opts.collections ?? COLLECTION_NAMES;
   await db.addCollections(
-    Object.fromEntries(names.map((name) => [name, { schema: rxSchemaFor(name), conflictHandler: serverWinsConflictHandler }])),
+    Object.fromEntries(names.map((name) => [name, { schema: rxSchemaFor(name), conflictHandler: conflictHandlerFor(name) }])),
   );
   return db;
 }

@@ -3,5 +3,5 @@ export { startReplication, type PactaReplication, type ReplicationOptions } from
 export type { SyncStatus } from './sync-status.ts';
 export { SyncHttpError } from './sync-api.ts';
 export { rxSchemaFor } from './rx-schema.ts';
-export { serverWinsConflictHandler } from './conflict-handler.ts';
+export { conflictHandlerFor, mergeConflict } from './conflict-handler.ts';
 export { prepareDocument, type DocumentInput } from './prepare-document.ts';

@@ -33,7 +33,7 @@ test('after one visit the app opens offline, on any route', async ({ page, conte
     await page.goto('/blog/how-escrow-protects-both-sides');
     await expect(shell.heading).toHaveText('How escrow protects both sides of a deal');
     // Every public page's code was precached, not only the pages visited.
-    for (const [path, title] of [
+    const publicPages: [path: string, title: string][] = [
       ['/', 'Sponsorship deals, safely made.'],
       ['/contact', 'Contact us'],
       ['/careers', 'Careers'],
@@ -44,7 +44,8 @@ test('after one visit the app opens offline, on any route', async ({ page, conte
       ['/commission-policy', 'Commission Policy'],
       ['/pro', 'Creator Pro'],
       ['/pricing', 'Pricing'],
-    ]) {
+    ];
+    for (const [path, title] of publicPages) {
       await page.goto(path);
       await expect(shell.heading, `${path} offline`).toHaveText(title);
     }
