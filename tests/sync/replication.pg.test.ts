@@ -61,29 +61,36 @@ test('writes made offline are kept locally and pushed once the network is back',
   await eventually(async () => (await c.db.drafts.findOne(ids[1]!).exec())?.version === 1);
 });
 
-test('two devices editing the same draft offline: the first push wins and both converge on it', async () => {
+test('two devices editing the same draft offline: edits to different fields both survive, the later push wins a shared field, both converge', async () => {
   const creator = await server.createUser({ role: 'creator' });
   const a = await client(server, creator, ['drafts']);
   const b = await client(server, creator, ['drafts']);
   const id = newId();
-  await a.db.drafts.insert({ id, user_id: creator.id, kind: 'campaign_brief', title: 'Brief', payload: {} });
+  await a.db.drafts.insert({ id, user_id: creator.id, kind: 'campaign_brief', title: 'Brief', payload: { budget: 100 } });
   await eventually(async () => (await b.db.drafts.findOne(id).exec())?.version === 1);
   await eventually(async () => (await a.db.drafts.findOne(id).exec())?.version === 1);
 
   a.network.online = false;
   b.network.online = false;
-  await (await a.db.drafts.findOne(id).exec())!.incrementalPatch({ title: 'Brief from A' });
+  await (await a.db.drafts.findOne(id).exec())!.incrementalPatch({ title: 'Brief from A', payload: { budget: 250 } });
   await (await b.db.drafts.findOne(id).exec())!.incrementalPatch({ title: 'Brief from B' });
 
   a.network.online = true;
   await eventually(async () => (await server.db.pool.query('select title from public.drafts where id = $1', [id])).rows[0].title === 'Brief from A');
   b.network.online = true;
-  // B's push is a conflict (its assumed master is outdated): the server's state replaces B's edit.
-  await eventually(async () => (await b.db.drafts.findOne(id).exec())?.title === 'Brief from A');
-  await eventually(async () => (await a.db.drafts.findOne(id).exec())?.version === 2);
-  const master = await server.db.pool.query('select title, version from public.drafts where id = $1', [id]);
-  expect(master.rows[0]).toEqual({ title: 'Brief from A', version: 2 });
-  expect((await b.db.drafts.findOne(id).exec())!.version).toBe(2);
+  // B's push is a conflict (its assumed master is outdated): B's own change is re-applied on the server's
+  // copy, so A's payload edit is kept and B's title, pushed later, wins the field both changed.
+  const settled = { title: 'Brief from B', payload: { budget: 250 }, version: 3 };
+  await eventually(async () => {
+    const row = (await server.db.pool.query('select title, payload, version from public.drafts where id = $1', [id])).rows[0];
+    return row.version === 3 && row;
+  });
+  const master = await server.db.pool.query('select title, payload, version from public.drafts where id = $1', [id]);
+  expect(master.rows[0]).toEqual(settled);
+  for (const device of [a, b]) {
+    await eventually(async () => (await device.db.drafts.findOne(id).exec())?.version === 3);
+    expect((await device.db.drafts.findOne(id).exec())!.toJSON()).toMatchObject(settled);
+  }
 });
 
 test('a brand and a creator messaging each other converge on the same conversation', async () => {
