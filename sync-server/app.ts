@@ -46,6 +46,10 @@ export async function buildServer(
       ...(opts.logStream ? { stream: opts.logStream } : {}),
       // Tokens and passwords never reach the logs.
       redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', '*.password'],
+      serializers: {
+        // E-mail links carry one-time tokens in the query string (GET /auth/v1/verify?token=…).
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: withoutSecrets(req.url), remoteAddress: req.ip }),
+      },
     },
     bodyLimit: 1024 * 1024,
   });
@@ -120,4 +124,10 @@ function registerApp(app: FastifyInstance, config: ServerConfig): void {
     }
     return reply.status(404).send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
+}
+
+const SECRET_QUERY_PARAMS = /([?&](?:token|token_hash|code|access_token|refresh_token|apikey)=)[^&#]*/gi;
+/** A request URL fit for the logs: secret query values replaced. */
+export function withoutSecrets(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
 }

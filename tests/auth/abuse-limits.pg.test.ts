@@ -144,6 +144,20 @@ describe('passwords are never kept or logged in clear', () => {
     expect(log).not.toContain(second);
   });
 
+  test('the one-time token of an e-mail link is not written to the request log', async () => {
+    const email = 'link-follower@example.test';
+    expect((await supabaseFor(server.url).auth.signUp({ email, password: first })).error).toBeNull();
+    expect((await supabaseFor(server.url).auth.resetPasswordForEmail(email)).error).toBeNull();
+    const mailbox = await (await fetch(`${server.url}/auth/v1/dev/mailbox.json?email=${encodeURIComponent(email)}`)).json();
+    const link = mailbox.messages[0] as { action_link: string; token_hash: string };
+    const followed = await fetch(link.action_link, { redirect: 'manual' });
+    expect(followed.status).toBe(303);
+    const log = lines.join('');
+    expect(log).toContain('/auth/v1/verify?');
+    expect(log).toContain('[redacted]');
+    expect(log).not.toContain(link.token_hash);
+  });
+
   test('a pgcrypto bcrypt hash (as seed scripts write them) signs in', async () => {
     await server.db.pool.query(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
