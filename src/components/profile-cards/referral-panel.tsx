@@ -10,8 +10,8 @@ export function referralLink(origin: string, code: string): string {
 }
 
 /** Referral panel (spec 000 §2): link, Copy Link → 'Copied!' for 2 s, counts, how it works. */
-export function ReferralPanel({ userId, code, onRetry }: { userId: string; code: string | null; onRetry(): void }) {
-  const stats = useReferralStats(userId);
+export function ReferralPanel({ userId, code, everyone = false, onRetry }: { userId: string; code: string | null; everyone?: boolean; onRetry(): void }) {
+  const stats = useReferralStats(userId, { everyone });
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -4,13 +4,20 @@ import type { GrowthDocument } from '../../domain/collections/index.ts';
 
 export type ReferralStats = { total: number; active: number; earningsCents: number };
 
-/** Pure: the referral panel's counts from the user's growth records. */
-export function referralStats(userId: string, docs: readonly Pick<GrowthDocument, 'kind' | 'user_id' | 'data'>[]): ReferralStats {
+/**
+ * Pure: the referral panel's counts from growth records. An admin's device holds everyone's records and
+ * the admin sees all referrals (spec 000 §6), so `everyone` counts them all; others count their own.
+ */
+export function referralStats(
+  userId: string,
+  docs: readonly Pick<GrowthDocument, 'kind' | 'user_id' | 'data'>[],
+  opts: { everyone?: boolean } = {},
+): ReferralStats {
   let total = 0;
   let active = 0;
   let earningsCents = 0;
   for (const doc of docs) {
-    if (doc.user_id !== userId) continue;
+    if (!opts.everyone && doc.user_id !== userId) continue;
     if (doc.kind === 'referral') {
       total++;
       // Active: the referred user has made a deal (qualified), spec 000 §4 "Referral".
@@ -23,12 +30,12 @@ export function referralStats(userId: string, docs: readonly Pick<GrowthDocument
 }
 
 /** Total referrals, active (qualified) referrals and total earnings, live from the growth collection. */
-export function useReferralStats(userId: string) {
+export function useReferralStats(userId: string, opts: { everyone?: boolean } = {}) {
   return useLiveQuery(
     (db) =>
       db.growth
         .find({ selector: { kind: { $in: ['referral', 'referral_reward'] } } })
-        .$.pipe(map((docs) => referralStats(userId, docs.map((d) => d.toJSON() as GrowthDocument)))),
-    [userId],
+        .$.pipe(map((docs) => referralStats(userId, docs.map((d) => d.toJSON() as GrowthDocument), opts))),
+    [userId, opts.everyone],
   );
 }

@@ -155,7 +155,7 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
       ) : null}
 
       <div className="dashboard-cards">
-        <ReferralPanel userId={user.id} code={me?.referral_code ?? null} onRetry={onRetry} />
+        <ReferralPanel userId={user.id} code={me?.referral_code ?? null} everyone={all} onRetry={onRetry} />
         <SavedListCard userId={user.id} kind={view === 'brand' ? 'shortlist' : 'saved_campaigns'} />
         <div className="card">
           <SocialLinksForm userId={user.id} role={view} links={me?.social_links ?? {}} />
