@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,22 +20,13 @@ import { startEmbeddedPostgres } from '../sync-server/db/embedded.ts';
 import { migrate } from '../sync-server/db/migrate.ts';
 import type { AccessTokenSigner } from '../sync-server/auth/tokens.ts';
 import { createPactaDatabase, prepareDocument, startReplication } from '../src/db/index.ts';
+import { freePort } from '../tests/support/free-port.ts';
 import type { CollectionName } from '../src/domain/collections/index.ts';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 10_000);
 const PUSHED = Number(process.env.BENCH_PUSHED ?? 2_000);
 const LATENCY_SAMPLES = 40;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 async function createUser(db: Database, signer: AccessTokenSigner, role: 'creator' | 'brand') {
   const id = randomUUID();

@@ -17,7 +17,7 @@ import { loadConfig } from '../../sync-server/config.ts';
 import { createDatabase } from '../../sync-server/db/database.ts';
 import { startEmbeddedPostgres } from '../../sync-server/db/embedded.ts';
 import { migrate } from '../../sync-server/db/migrate.ts';
-import { freePort } from '../../tests/support/test-server.ts';
+import { freePort } from '../../tests/support/free-port.ts';
 import { NICHES } from '../../src/domain/niches.ts';
 
 const repoRoot = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));

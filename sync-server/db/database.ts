@@ -29,6 +29,15 @@ export type Database = {
 // bigint columns (cents, sequence numbers) come back as JS numbers: all our amounts fit in 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Makes the rest of the open transaction run as the signed-in user, exactly as Supabase's API does:
+ * the claims go into `request.jwt.claims` and the role becomes `authenticated` (or `service_role`).
+ */
+export async function becomeUser(tx: Tx, claims: JwtClaims): Promise<void> {
+  const role = claims.role === 'service_role' ? 'service_role' : 'authenticated';
+  await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [JSON.stringify(claims), role]);
+}
+
 export function createDatabase(databaseUrl: string, opts: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.max ?? 20 });
   // An idle client can lose its connection (database restart); without a listener that would crash the process.
@@ -52,14 +61,7 @@ export function createDatabase(databaseUrl: string, opts: { max?: number } = {})
 
   return {
     pool,
-    asUser: (claims, work) =>
-      inTransaction(async (tx) => {
-        const role = claims.role === 'service_role' ? 'service_role' : 'authenticated';
-        await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [
-          JSON.stringify(claims),
-          role,
-        ]);
-      }, work),
+    asUser: (claims, work) => inTransaction((tx) => becomeUser(tx, claims), work),
     asService: (work) => inTransaction(async () => {}, work),
     close: () => pool.end(),
   };

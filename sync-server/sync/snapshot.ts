@@ -1,4 +1,4 @@
-import type { Database, JwtClaims, Tx } from '../db/database.ts';
+import { becomeUser, type Database, type JwtClaims, type Tx } from '../db/database.ts';
 
 /**
  * Runs a read in ONE repeatable-read snapshot that starts with the server's own rights and then
@@ -14,13 +14,7 @@ export async function inReadSnapshot<T>(
   const tx = await db.pool.connect();
   try {
     await tx.query('begin isolation level repeatable read read only');
-    const result = await work(tx, async () => {
-      const role = claims.role === 'service_role' ? 'service_role' : 'authenticated';
-      await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [
-        JSON.stringify(claims),
-        role,
-      ]);
-    });
+    const result = await work(tx, () => becomeUser(tx, claims));
     await tx.query('commit');
     return result;
   } catch (err) {

@@ -4,7 +4,7 @@ import { buildServer } from '../../sync-server/app.ts';
 import { loadConfig, type ServerConfig } from '../../sync-server/config.ts';
 import { createDatabase, type Database } from '../../sync-server/db/database.ts';
 import { createTestDatabase } from '../support/test-database.ts';
-import { freePort } from '../support/test-server.ts';
+import { freePort } from '../support/free-port.ts';
 
 export type AuthTestServer = { url: string; app: FastifyInstance; db: Database; config: ServerConfig; databaseUrl: string; close(): Promise<void> };
 

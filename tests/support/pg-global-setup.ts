@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../sync-server/db/embedded.ts';
 import { migrate } from '../../sync-server/db/migrate.ts';
+import { freePort } from './free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,15 +44,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await migrate(templateUrl.toString(), { localBootstrap: true, seed: false });
   project.provide('pgAdminUrl', adminUrl);
   return stop;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }

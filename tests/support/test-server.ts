@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../sync-server/app.ts';
 import { loadConfig, type ServerConfig } from '../../sync-server/config.ts';
 import { createDatabase, type Database } from '../../sync-server/db/database.ts';
+import { freePort } from './free-port.ts';
 import { createTestDatabase } from './test-database.ts';
 import type { AccessTokenSigner } from '../../sync-server/auth/tokens.ts';
 
@@ -96,15 +96,4 @@ export async function startTestServer(
       if (!keepDatabase) await database.drop();
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }

@@ -14,7 +14,7 @@ import { loadConfig } from '../../../sync-server/config.ts';
 import { createDatabase } from '../../../sync-server/db/database.ts';
 import { startEmbeddedPostgres } from '../../../sync-server/db/embedded.ts';
 import { migrate } from '../../../sync-server/db/migrate.ts';
-import { freePort } from '../../support/test-server.ts';
+import { freePort } from '../../support/free-port.ts';
 import { e2eServerInfoFile } from './e2e-server-info.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4273);
