@@ -43,7 +43,7 @@ export default defineConfig({
       },
       workbox: {
         // The whole app shell, lazy route chunks included, so every route opens offline after one visit.
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
         globIgnores: ['screenshots/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: serverPaths,

@@ -79,6 +79,12 @@ try {
   await renderPng(page, markSvg({ size: 180, rounded: false, safe: false }), 180, path.join(icons, 'apple-touch-icon.png'));
   fs.writeFileSync(path.join(publicDir, 'favicon.svg'), markSvg({ size: 64, rounded: true, safe: false }));
   console.log('wrote public/favicon.svg');
+  // Browsers still ask for /favicon.ico on pages without a <link rel=icon> (a JSON response, say).
+  const favicon32 = path.join(icons, 'favicon-32.png');
+  await renderPng(page, markSvg({ size: 32, rounded: true, safe: false }), 32, favicon32);
+  fs.writeFileSync(path.join(publicDir, 'favicon.ico'), pngInIco(fs.readFileSync(favicon32), 32));
+  fs.rmSync(favicon32);
+  console.log('wrote public/favicon.ico');
 
   if (!process.argv.includes('--icons')) {
     if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('Run `npm run build` first: screenshots show dist/.');
@@ -100,4 +106,21 @@ try {
   }
 } finally {
   await browser.close();
+}
+
+/** An .ico holding one PNG image (the ICO format allows PNG payloads): 6-byte header, one 16-byte entry. */
+function pngInIco(png: Buffer, size: number): Buffer {
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header.writeUInt8(size, 6); // width
+  header.writeUInt8(size, 7); // height
+  header.writeUInt8(0, 8); // no palette
+  header.writeUInt8(0, 9); // reserved
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14); // image size
+  header.writeUInt32LE(22, 18); // image offset
+  return Buffer.concat([header, png]);
 }
