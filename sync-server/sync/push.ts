@@ -1,7 +1,7 @@
 import type { DatabaseError } from 'pg';
 import type { Database, JwtClaims, Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import type { SyncRejection } from '../../src/domain/collections/index.ts';
+import { SYNC_COLUMN_NAMES, type SyncRejection } from '../../src/domain/collections/index.ts';
 import { quoteIdent, type ServerCollection } from './collections.ts';
 
 type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
@@ -15,8 +15,9 @@ export type PushRow = { newDocumentState: Doc; assumedMasterState?: Doc | undefi
  *   conflict (the server's copy wins; RxDB keeps it). The version is not compared alone: the client's
  *   own earlier push and server-side field changes bump it without conflicting with the client.
  * - A row already equal to the master (a retry of a push whose answer was lost) writes nothing.
- * - Server-owned fields are never written from a client; changing one relative to the assumed master
- *   refuses the whole batch (400 `server_owned_field`) before anything is written.
+ * - Server-owned fields are never written from a client; changing a business one (xp, escrow_status…)
+ *   relative to the assumed master refuses the whole batch (400 `server_owned_field`) before anything
+ *   is written. The sync stamps (version, created_at, updated_at) are simply ignored: the server sets them.
  * - A write the business rules reject comes back as a conflict carrying `sync_rejection`, so the
  *   client's queue moves on and the UI can say why. A write outside the user's scope (RLS) refuses
  *   the whole batch with 403 `out_of_scope`.
@@ -25,6 +26,9 @@ export async function pushChanges(db: Database, claims: JwtClaims, collection: S
   for (const row of rows) {
     if (!row.assumedMasterState) continue;
     for (const field of collection.serverOwned) {
+      // The sync stamps are rewritten by the server on every write, so a client holding newer stamps
+      // than its assumed master (its copy already carries a later pull) changes nothing: not an error.
+      if ((SYNC_COLUMN_NAMES as readonly string[]).includes(field)) continue;
       if (!sameJson(row.newDocumentState[field], row.assumedMasterState[field])) {
         throw new HttpError(400, 'server_owned_field', `${field} is set by the server and cannot be changed (document ${row.newDocumentState.id})`, {
           field,

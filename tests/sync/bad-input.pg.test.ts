@@ -109,7 +109,7 @@ test('push: malformed, mistyped, oversized or out-of-scope batches are refused w
   await expectUnchanged(() => push('deals', { rows: [{ newDocumentState: { ...master, title: 'Mine now' }, assumedMasterState: master }] }), 403, 'out_of_scope');
 });
 
-test('push: changing a server-owned field refuses the batch with server_owned_field', async () => {
+test('push: changing a business server-owned field refuses the batch with server_owned_field; sync stamps are ignored', async () => {
   const { rows } = await server.db.pool.query(`select to_jsonb(p) - 'change_xid' - 'deleted' as doc from public.profiles p where id = $1`, [creator.id]);
   const master = { ...rows[0].doc, _deleted: false };
   const body = await expectUnchanged(
@@ -118,11 +118,14 @@ test('push: changing a server-owned field refuses the batch with server_owned_fi
     'server_owned_field',
   );
   expect(body.field).toBe('xp');
-  await expectUnchanged(
-    () => push('profiles', { rows: [{ newDocumentState: { ...master, version: master.version + 5 }, assumedMasterState: master }] }),
-    400,
-    'server_owned_field',
-  );
+  // Sync stamps are the server's to set: a copy carrying other stamps (a later pull already applied on
+  // the device) is not an error, and writes nothing by itself.
+  const before = await databaseFingerprint(server.db);
+  const stamps = await push('profiles', {
+    rows: [{ newDocumentState: { ...master, version: master.version + 5, updated_at: new Date().toISOString() }, assumedMasterState: master }],
+  });
+  expect(stamps.status).toBe(200);
+  expect(await databaseFingerprint(server.db)).toBe(before);
 });
 
 test('stream: no token, a bad token and a too-old client are refused before the stream opens', async () => {
