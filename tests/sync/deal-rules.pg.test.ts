@@ -26,18 +26,28 @@ async function push(user: TestUser, collection: string, rows: Row[]): Promise<{ 
   return { status: res.status, body: await res.json() };
 }
 
-/** The master state of one document as the user's device would pull it (undefined when out of scope). */
+/**
+ * The master state of one document as the user's device would pull it (undefined when out of scope).
+ * Like the real client, it pulls again while the server reports rows held back behind an older
+ * transaction (`pending`): test databases share one cluster, so another test's transaction can hold them.
+ */
 async function pulled(user: TestUser, collection: string, id: string): Promise<Doc | undefined> {
-  let checkpoint: unknown = null;
-  for (;;) {
-    const query = new URLSearchParams({ limit: '1000', ...(checkpoint ? { checkpoint: JSON.stringify(checkpoint) } : {}) });
-    const res = await fetch(`${server.url}/sync/v1/${collection}/pull?${query}`, { headers: headers(user) });
-    expect(res.status).toBe(200);
-    const page = (await res.json()) as { documents: Doc[]; checkpoint: unknown };
-    const found = page.documents.find((d) => d.id === id);
-    if (found) return found._deleted ? undefined : found;
-    if (page.documents.length === 0) return undefined;
-    checkpoint = page.checkpoint;
+  for (let attempt = 0; ; attempt++) {
+    let checkpoint: unknown = null;
+    let heldBack = false;
+    let found: Doc | undefined;
+    for (;;) {
+      const query = new URLSearchParams({ limit: '1000', ...(checkpoint ? { checkpoint: JSON.stringify(checkpoint) } : {}) });
+      const res = await fetch(`${server.url}/sync/v1/${collection}/pull?${query}`, { headers: headers(user) });
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as { documents: Doc[]; checkpoint: unknown; pending?: boolean };
+      heldBack ||= Boolean(page.pending);
+      found = page.documents.find((d) => d.id === id) ?? found;
+      if (page.documents.length === 0) break;
+      checkpoint = page.checkpoint;
+    }
+    if (!heldBack || attempt >= 50) return found && !found._deleted ? found : undefined;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
