@@ -24,6 +24,8 @@ export default defineConfig({
           // Each file gets its own database cloned from the migrated template; 2 cores, so 2 at a time.
           maxWorkers: 2,
           fileParallelism: true,
+          // One retry on CI for the integration tests (real servers, timing under load); flaky ones show as retried.
+          retry: process.env.CI ? 1 : 0,
           sequence: { groupOrder: 1 },
         },
       },
