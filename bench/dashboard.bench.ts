@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { e2eServerInfoFile } from '../tests/e2e/support/e2e-server-info.ts';
+import { createConfirmedBrand } from './support/confirmed-brand.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4297);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -34,23 +35,8 @@ await new Promise<void>((resolve, reject) => {
   server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
 });
 
-async function confirmedBrand(): Promise<{ email: string; password: string }> {
-  const email = `bench-dash-${Date.now().toString(36)}@example.test`;
-  const password = 'correct-horse-battery';
-  const headers = { 'content-type': 'application/json', apikey: 'pacta-local-anon-key' };
-  const signUp = await fetch(`${ORIGIN}/auth/v1/signup`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password, data: { full_name: 'Bench Brand', role: 'brand', social_links: { linkedin: 'https://linkedin.com/company/bench' } } }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const mailbox = (await (await fetch(`${ORIGIN}/auth/v1/dev/mailbox.json?email=${encodeURIComponent(email)}`)).json()) as {
-    messages: { kind: string; action_link: string }[];
-  };
-  const link = mailbox.messages.find((m) => m.kind === 'signup')?.action_link;
-  if (!link) throw new Error('no confirmation e-mail in the dev mailbox');
-  await fetch(link, { redirect: 'manual' });
-  return { email, password };
+function confirmedBrand(): Promise<{ email: string; password: string }> {
+  return createConfirmedBrand(ORIGIN, 'bench-dash');
 }
 
 /** The brand's deals, written as the server may (no user claims), in one statement. */

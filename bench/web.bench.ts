@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { AUTH_HEADERS, createConfirmedBrand } from './support/confirmed-brand.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4299);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -65,22 +66,8 @@ async function scriptsLoadedBy(browser: Browser, path: string, session?: unknown
 
 /** A confirmed account signed in through the public auth API; returns the session supabase-js stores. */
 async function signedInSession(): Promise<unknown> {
-  const email = `bench-${Date.now().toString(36)}@example.test`;
-  const password = 'correct-horse-battery';
-  const headers = { 'content-type': 'application/json', apikey: 'pacta-local-anon-key' };
-  const signUp = await fetch(`${ORIGIN}/auth/v1/signup`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password, data: { full_name: 'Bench Brand', role: 'brand', social_links: { linkedin: 'https://linkedin.com/company/bench' } } }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const mailbox = (await (await fetch(`${ORIGIN}/auth/v1/dev/mailbox.json?email=${encodeURIComponent(email)}`)).json()) as {
-    messages: { kind: string; action_link: string }[];
-  };
-  const link = mailbox.messages.find((m) => m.kind === 'signup')?.action_link;
-  if (!link) throw new Error('no confirmation e-mail in the dev mailbox');
-  await fetch(link, { redirect: 'manual' });
-  const token = await fetch(`${ORIGIN}/auth/v1/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
+  const { email, password } = await createConfirmedBrand(ORIGIN, 'bench');
+  const token = await fetch(`${ORIGIN}/auth/v1/token?grant_type=password`, { method: 'POST', headers: AUTH_HEADERS, body: JSON.stringify({ email, password }) });
   if (!token.ok) throw new Error(`sign-in failed: ${token.status} ${await token.text()}`);
   const session = (await token.json()) as { expires_in: number; expires_at?: number };
   return { ...session, expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in };
