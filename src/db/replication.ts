@@ -5,6 +5,7 @@ import { MAX_PUSH_ROWS, type CollectionName, type SyncCheckpoint } from '../doma
 import { openChangeStream } from './change-stream.ts';
 import type { PactaDatabase } from './create-database.ts';
 import { createSyncApi, SyncHttpError, type PushRow, type SyncApi, type SyncApiOptions, type SyncDoc } from './sync-api.ts';
+import { createRecentMasters, type RecentMasters } from './recent-masters.ts';
 import { createSyncStatus, type SyncStatus } from './sync-status.ts';
 import type { Observable } from 'rxjs';
 
@@ -85,6 +86,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     const collection = db.collections[name] as unknown as RxCollection<SyncDoc>;
     const stream$ = new Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>();
     streams.set(name, stream$);
+    const received = createRecentMasters();
     const state = replicateRxCollection<SyncDoc, SyncCheckpoint>({
       replicationIdentifier: `pacta-sync-v1-${name}-${opts.serverUrl}`,
       collection,
@@ -121,7 +123,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         // A document the server rejected stays as it came back until the user changes it again
         // (which clears `sync_rejection`): never re-sent, so nothing loops.
         modifier: (doc) => (doc.sync_rejection ? null : doc),
-        handler: (rows) => track(() => pushRows(api, name, rows as PushRow[])),
+        handler: (rows) => track(() => pushRows(api, name, withKnownMasters(rows as PushRow[], received), received)),
       },
     });
     states.set(name, state);
@@ -134,7 +136,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         lastSent.set(`${name}/${doc.id}`, Date.now());
         status.settled(name, doc.id);
       }),
-      state.received$.subscribe((doc) => status.settled(name, doc.id)),
+      state.received$.subscribe((doc) => {
+        received.remember(doc);
+        status.settled(name, doc.id);
+      }),
     );
     void state.awaitInitialReplication().then(
       () => status.initialSyncDone(),
@@ -238,19 +243,35 @@ async function pullPage(
 }
 
 /**
+ * Gives a row RxDB sent without an assumed master the state this device last received for it (see
+ * recent-masters.ts). The row object is RxDB's own, so its conflict handler sees the same base.
+ */
+function withKnownMasters(rows: PushRow[], received: RecentMasters): PushRow[] {
+  for (const row of rows) {
+    if (row.assumedMasterState) continue;
+    const known = received.get(row.newDocumentState.id);
+    if (known) row.assumedMasterState = known;
+  }
+  return rows;
+}
+
+/**
  * One push. If the server refuses the whole batch because of one row (a write outside the user's
  * scope, a changed server-owned field, an invalid document), the rows are retried one by one and
  * the refused row comes back as a local conflict carrying `sync_rejection`, so one bad row never
  * blocks the queue.
  */
-async function pushRows(api: SyncApi, name: CollectionName, rows: PushRow[]): Promise<SyncDoc[]> {
+async function pushRows(api: SyncApi, name: CollectionName, rows: PushRow[], received: RecentMasters): Promise<SyncDoc[]> {
   try {
-    return (await api.push(name, rows)).conflicts;
+    const { conflicts } = await api.push(name, rows);
+    // RxDB records a conflict's master only when resolving it changes the local copy: remember it here.
+    conflicts.forEach((doc) => received.remember(doc));
+    return conflicts;
   } catch (err) {
     if (!(err instanceof SyncHttpError) || ![400, 403, 413].includes(err.status)) throw err;
     if (rows.length > 1) {
       const conflicts: SyncDoc[] = [];
-      for (const row of rows) conflicts.push(...(await pushRows(api, name, [row])));
+      for (const row of rows) conflicts.push(...(await pushRows(api, name, [row], received)));
       return conflicts;
     }
     const row = rows[0]!;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CollectionName } from '../../src/domain/collections/index.ts';
 import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication } from '../../src/db/index.ts';
@@ -45,13 +46,13 @@ export async function createTestClient(
   server: { url: string },
   user: TestUser,
   collections: readonly CollectionName[],
-  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string } = {},
+  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string; storage?: RxStorage<unknown, unknown> } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
   const db = await createPactaDatabase({
     userId: user.id,
     name: opts.name ?? `pacta-${randomUUID()}`,
-    storage: getRxStorageDexie({ indexedDB: idb, IDBKeyRange }),
+    storage: opts.storage ?? getRxStorageDexie({ indexedDB: idb, IDBKeyRange }),
     collections,
     multiInstance: false,
   });
@@ -78,6 +79,36 @@ export async function createTestClient(
     },
   };
   return client;
+}
+
+/**
+ * Dexie storage on its own fake IndexedDB whose replication bookkeeping can be made slow: while
+ * `metaDelayMs` is set, RxDB's record of a pulled document's master state is written that much later
+ * than the document itself, as on a busy phone. Makes the window between the two writes testable.
+ */
+export function storageWithSlowReplicationMeta() {
+  const control = { metaDelayMs: 0 };
+  const base = getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>;
+  const storage: RxStorage<unknown, unknown> = {
+    ...base,
+    async createStorageInstance(params) {
+      const instance = await base.createStorageInstance(params);
+      if (!params.collectionName.startsWith('rx-replication-meta-')) return instance;
+      return new Proxy(instance, {
+        get(target, prop, receiver) {
+          if (prop !== 'bulkWrite') {
+            const value = Reflect.get(target, prop, receiver) as unknown;
+            return typeof value === 'function' ? value.bind(target) : value;
+          }
+          return async (rows: Parameters<typeof target.bulkWrite>[0], context: string) => {
+            if (control.metaDelayMs && context === 'replication-down-write-meta') await new Promise((r) => setTimeout(r, control.metaDelayMs));
+            return target.bulkWrite(rows, context);
+          };
+        },
+      });
+    },
+  };
+  return { storage, control };
 }
 
 /** Polls until `check` returns a truthy value (or throws its last error after the timeout). */
