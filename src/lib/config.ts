@@ -9,6 +9,11 @@ export function supabaseUrl(): string {
   return import.meta.env.VITE_SUPABASE_URL || window.location.origin;
 }
 
+/** Where `/sync/v1` and `/api` live: the app's own origin (npm start), or the build's VITE_SYNC_URL. */
+export function syncServerUrl(): string {
+  return import.meta.env.VITE_SYNC_URL || window.location.origin;
+}
+
 /** The local auth server accepts any apikey; supabase-js only needs a non-empty one. */
 export function supabaseAnonKey(): string {
   return import.meta.env.VITE_SUPABASE_ANON_KEY || 'pacta-local-anon-key';

@@ -189,6 +189,23 @@ test('an offline application to a deal completed meanwhile comes back with the r
   await Promise.all([b.context.close(), c.context.close()]);
 });
 
+test('a non-Pro creator opening a link to a Pro-only deal sees Pro Exclusive Deal with Upgrade to Pro, not its content', async ({ browser, request }) => {
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Pro Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Free Creator ${run}` });
+  const [deal] = await seedDeals(brand.email, [`Members only ${run}`], { proOnly: true });
+
+  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  await expect(c.page.getByRole('heading', { name: 'Pro Exclusive Deal' })).toBeVisible();
+  await expect(c.page.getByText(deal!.title)).toHaveCount(0);
+  await c.page.getByRole('link', { name: 'Upgrade to Pro' }).click();
+  await expect(c.page).toHaveURL(/\/pricing$/);
+
+  // A deal that does not exist still says so.
+  await c.page.goto('/deals/6f1c1f8e-0000-4000-8000-000000000000');
+  await expect(c.page.getByRole('heading', { name: 'Deal not found.' })).toBeVisible();
+  await c.context.close();
+});
+
 test('deals list, swipe, create, detail and My Deals have no serious accessibility violations', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Axe Brand ${run}` });

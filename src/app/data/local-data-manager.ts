@@ -1,6 +1,7 @@
 import type { Subscription } from 'rxjs';
 import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication, type SyncStatus } from '../../db/index.ts';
 import { getAccessToken, getSessionManager, sessionRetryFetch } from '../../features/auth/session.ts';
+import { syncServerUrl } from '../../lib/config.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
 import { createPendingLedger, type PendingLedger } from './pending-ledger.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
@@ -26,11 +27,6 @@ let current: Entry | undefined;
 let closing: Promise<unknown> = Promise.resolve();
 
 const patchView = setSyncView;
-
-/** Where `/sync/v1` lives: the app's own origin (npm start), or the build's VITE_SYNC_URL. */
-function syncServerUrl(): string {
-  return import.meta.env.VITE_SYNC_URL || window.location.origin;
-}
 
 /** Opens (once) the user's database; another user's database in this tab is closed first. */
 export function openUserDatabase(userId: string): Promise<PactaDatabase> {

@@ -67,15 +67,15 @@ export type SeededDeal = { id: string; title: string };
  * Publishes open deals for a brand straight in the server's database (as the server, so the rules'
  * server path applies), for journeys whose subject is not creating deals.
  */
-export async function seedDeals(brandEmail: string, titles: readonly string[], opts: { amountCents?: number; niches?: string[] } = {}): Promise<SeededDeal[]> {
+export async function seedDeals(brandEmail: string, titles: readonly string[], opts: { amountCents?: number; niches?: string[]; proOnly?: boolean } = {}): Promise<SeededDeal[]> {
   const brandId = await userId(brandEmail);
   return withDatabase(async (client) => {
     const { rows } = await client.query<SeededDeal>(
-      `insert into public.deals (id, brand_id, title, description, amount_cents, niches, deliverables, category)
-       select gen_random_uuid(), $1, t, 'Show the product in real use, in your own voice.', $3, $4, '{Instagram Post}', 'Sponsored Post'
+      `insert into public.deals (id, brand_id, title, description, amount_cents, niches, deliverables, category, pro_only)
+       select gen_random_uuid(), $1, t, 'Show the product in real use, in your own voice.', $3, $4, '{Instagram Post}', 'Sponsored Post', $5
        from unnest($2::text[]) as t
        returning id, title`,
-      [brandId, titles, opts.amountCents ?? 25_000, opts.niches ?? ['Fitness']],
+      [brandId, titles, opts.amountCents ?? 25_000, opts.niches ?? ['Fitness'], opts.proOnly ?? false],
     );
     return rows;
   });

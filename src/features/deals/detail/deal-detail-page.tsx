@@ -6,6 +6,7 @@ import { PageLoading } from '../../../components/page-loading.tsx';
 import { formatUsd } from '../../../domain/fees.ts';
 import { isProActive } from '../../../domain/recommendation.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useDealAccess, type DealAccess } from '../data/deal-access.ts';
 import { DEAL_STATUS_TEXT } from '../data/deal-status.ts';
 import { displayName, isWaitingToSync, useDeal, useDealApplications, useDealReviews, useProfiles } from '../data/use-deal-data.ts';
 import { ApplicantsPanel } from './applicants-panel.tsx';
@@ -25,6 +26,7 @@ export function DealDetailPage() {
   const applications = useDealApplications(db, id);
   const reviews = useDealReviews(db, id);
   const profiles = useProfiles(db);
+  const access = useDealAccess(id, !!db && !deal.loading && !deal.value);
   usePageTitle(deal.value?.title ?? 'Deal');
 
   if (local.status === 'error') {
@@ -36,39 +38,14 @@ export function DealDetailPage() {
       </div>
     );
   }
-  if (!db || deal.loading) return <PageLoading label="Loading deal..." />;
+  if (!db || deal.loading || (!deal.value && access === 'checking')) return <PageLoading label="Loading deal..." />;
   const d = deal.value;
-  if (!d) {
-    return (
-      <div className="page container narrow">
-        <div className="card access-card">
-          <h1>Deal not found.</h1>
-          <p className="muted">It may have been closed, or it is not available to your account.</p>
-          <Link to="/deals" className="button button-primary">
-            Browse Deals
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (!d) return <DealNotOnDevice access={access} />;
 
   const user = auth.user;
   const isOwner = !!user && (d.brand_id === user.id || auth.isAdmin);
   const creatorView = menuRole(auth) === 'creator' && !isOwner;
-  if (d.pro_only && creatorView && !user?.isPro && !auth.isAdmin) {
-    return (
-      <div className="page container narrow">
-        <div className="card access-card pro-gate">
-          <span className="badge badge-pro">Pro</span>
-          <h1>Pro Exclusive Deal</h1>
-          <p>This deal is open to Pro creators only.</p>
-          <Link to="/pricing" className="button button-primary">
-            Upgrade to Pro
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (d.pro_only && creatorView && !user?.isPro && !auth.isAdmin) return <ProExclusiveDeal />;
 
   const brand = profiles.byId.get(d.brand_id);
   const myApplication = user ? (applications.value.find((a) => a.creator_id === user.id) ?? null) : null;
@@ -155,6 +132,43 @@ export function DealDetailPage() {
             </dl>
           </section>
         </aside>
+      </div>
+    </div>
+  );
+}
+
+function ProExclusiveDeal() {
+  return (
+    <div className="page container narrow">
+      <div className="card access-card pro-gate">
+        <span className="badge badge-pro">Pro</span>
+        <h1>Pro Exclusive Deal</h1>
+        <p>This deal is open to Pro creators only.</p>
+        <Link to="/pricing" className="button button-primary">
+          Upgrade to Pro
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The deal is not in the local database: Pro-only for this user, on its way, or not there at all. */
+function DealNotOnDevice({ access }: { access: DealAccess }) {
+  if (access === 'pro_only') return <ProExclusiveDeal />;
+  const hint =
+    access === 'visible'
+      ? 'It has not reached this device yet; it will appear here once it syncs.'
+      : access === 'unknown'
+        ? 'It is not on this device, and the server cannot be asked right now. Try again when you are back online.'
+        : 'It may have been closed, or it is not available to your account.';
+  return (
+    <div className="page container narrow">
+      <div className="card access-card">
+        <h1>Deal not found.</h1>
+        <p className="muted">{hint}</p>
+        <Link to="/deals" className="button button-primary">
+          Browse Deals
+        </Link>
       </div>
     </div>
   );

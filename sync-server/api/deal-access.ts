@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../app.ts';
+import { HttpError } from '../http/errors.ts';
+
+const params = z.object({ id: z.guid() });
+
+/**
+ * GET /api/deals/:id/access — what a signed-in user may know about a deal that is not on their device.
+ * Non-Pro creators never receive Pro-only deals through sync, yet a shared link to one must say
+ * 'Pro Exclusive Deal' (with Upgrade to Pro) rather than "not found". Only the fact that the deal is
+ * Pro-only is revealed, none of its content.
+ * - `{ access: 'visible' }`: the user can read it (it arrives through sync).
+ * - `{ access: 'pro_only' }`: an open or completed Pro-only deal the user cannot read.
+ * - 404 `deal_not_found` otherwise (no such deal, or a draft/cancelled deal of another brand).
+ */
+export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.get('/deals/:id/access', async (request) => {
+    const parsed = params.safeParse(request.params);
+    if (!parsed.success) throw new HttpError(400, 'invalid_deal_id', 'The deal id must be a UUID.');
+    const claims = await ctx.authenticate(request);
+    const { id } = parsed.data;
+    const visible = await ctx.db.asUser(claims, async (tx) => (await tx.query('select 1 from public.deals where id = $1', [id])).rowCount === 1);
+    if (visible) return { access: 'visible' };
+    const proOnly = await ctx.db.asService(
+      async (tx) =>
+        (await tx.query(`select 1 from public.deals where id = $1 and pro_only and status in ('open', 'completed')`, [id])).rowCount === 1,
+    );
+    if (proOnly) return { access: 'pro_only' };
+    throw new HttpError(404, 'deal_not_found', 'Deal not found.');
+  });
+}

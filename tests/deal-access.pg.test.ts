@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from './support/test-server.ts';
+import { insertDeals } from './sync/sync-harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const access = (id: string, user?: TestUser) =>
+  fetch(`${server.url}/api/deals/${id}/access`, { headers: user ? { authorization: `Bearer ${user.accessToken}` } : {} });
+
+test('a non-Pro creator learns that a Pro-only deal exists, and nothing else; a Pro creator can read it', async () => {
+  const brand = await server.createUser({ role: 'brand' });
+  const creator = await server.createUser({ role: 'creator' });
+  const pro = await server.createUser({ role: 'creator' });
+  await server.db.asService((tx) => tx.query(`select public.grant_pro_features($1, array['pro_deals'], interval '30 days')`, [pro.id]));
+  const [proDeal] = await insertDeals(server.db, brand.id, 1, { pro_only: true });
+  const [openDeal] = await insertDeals(server.db, brand.id, 1);
+
+  const gated = await access(proDeal!, creator);
+  expect(gated.status).toBe(200);
+  expect(await gated.json()).toEqual({ access: 'pro_only' });
+  expect(await (await access(proDeal!, pro)).json()).toEqual({ access: 'visible' });
+  expect(await (await access(proDeal!, brand)).json()).toEqual({ access: 'visible' });
+  expect(await (await access(openDeal!, creator)).json()).toEqual({ access: 'visible' });
+});
+
+test('unknown, cancelled and badly written ids get a 4xx { code, message }; no token gets 401', async () => {
+  const brand = await server.createUser({ role: 'brand' });
+  const creator = await server.createUser({ role: 'creator' });
+  const [cancelled] = await insertDeals(server.db, brand.id, 1, { pro_only: true });
+  await server.db.asService((tx) => tx.query(`update public.deals set status = 'cancelled' where id = $1`, [cancelled]));
+
+  for (const [id, status, code] of [
+    ['6f1c1f8e-0000-4000-8000-000000000000', 404, 'deal_not_found'],
+    [cancelled!, 404, 'deal_not_found'],
+    ['not-a-uuid', 400, 'invalid_deal_id'],
+  ] as const) {
+    const res = await access(id, creator);
+    expect(res.status).toBe(status);
+    expect(await res.json()).toMatchObject({ code, message: expect.any(String) });
+  }
+  const anonymous = await access(cancelled!);
+  expect(anonymous.status).toBe(401);
+  expect(await anonymous.json()).toMatchObject({ code: 'no_authorization' });
+});
