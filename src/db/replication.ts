@@ -1,7 +1,7 @@
 import { Subject, type Subscription } from 'rxjs';
 import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { MAX_PUSH_ROWS, type CollectionName, type SyncCheckpoint } from '../domain/collections/index.ts';
+import { collectionSpecs, MAX_PUSH_ROWS, type CollectionName, type CollectionSpec, type SyncCheckpoint } from '../domain/collections/index.ts';
 import { openChangeStream } from './change-stream.ts';
 import type { PactaDatabase } from './create-database.ts';
 import { createSyncApi, SyncHttpError, type PushRow, type SyncApi, type SyncApiOptions, type SyncDoc } from './sync-api.ts';
@@ -82,6 +82,28 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     }
   };
 
+  let stopped = false;
+  let markStopped = () => {};
+  const whenStopped = new Promise<void>((resolve) => (markStopped = resolve));
+  /**
+   * Each collection replicates on its own, so a new conversation's first message could reach the
+   * server before the conversation and be refused. Before pushing child rows, wait until every parent
+   * they name that this device created (not yet accepted, or never stamped by the server: that also
+   * holds after a reload) has been pushed by its own replication.
+   */
+  const parentsOnServer = async (name: CollectionName, rows: PushRow[]) => {
+    const spec: CollectionSpec = collectionSpecs[name];
+    for (const { field, collection: parentName } of spec.parents ?? []) {
+      const parentState = states.get(parentName as CollectionName);
+      const parents = db.collections[parentName as CollectionName] as unknown as RxCollection<SyncDoc> | undefined;
+      if (!parentState || !parents) continue;
+      const ids = [...new Set(rows.map((r) => r.newDocumentState[field]).filter((v): v is string => typeof v === 'string'))];
+      const local = ids.length ? await parents.findByIds(ids).exec() : new Map();
+      const unconfirmed = [...local.values()].some((p) => status.isPending(parentName, p.primary) || p.get('version') == null);
+      if (unconfirmed && !stopped) await Promise.race([parentState.awaitInSync(), whenStopped]);
+    }
+  };
+
   for (const name of names) {
     const collection = db.collections[name] as unknown as RxCollection<SyncDoc>;
     const stream$ = new Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>();
@@ -123,7 +145,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         // A document the server rejected stays as it came back until the user changes it again
         // (which clears `sync_rejection`): never re-sent, so nothing loops.
         modifier: (doc) => (doc.sync_rejection ? null : doc),
-        handler: (rows) => track(() => pushRows(api, name, withKnownMasters(rows as PushRow[], received), received)),
+        handler: async (rows) => {
+          await parentsOnServer(name, rows as PushRow[]);
+          return track(() => pushRows(api, name, withKnownMasters(rows as PushRow[], received), received));
+        },
       },
     });
     states.set(name, state);
@@ -162,7 +187,6 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       },
     });
   };
-  let stopped = false;
   if ((opts.live ?? true) && names.length > 0) {
     if (db.multiInstance) void db.waitForLeadership().then(() => !stopped && openStream());
     else openStream();
@@ -189,6 +213,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     reSync: onOnline,
     async stop() {
       stopped = true;
+      markStopped();
       retryTimers.forEach((t) => clearTimeout(t));
       if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
       changeStream?.stop();

@@ -11,14 +11,21 @@ import type { Database } from '../../sync-server/db/database.ts';
 export function switchableFetch() {
   let online = true;
   const calls: { method: string; url: string }[] = [];
-  const fetchFn: typeof fetch = (input, init) => {
+  const control = { delayMs: (_url: string): number => 0 };
+  const fetchFn: typeof fetch = async (input, init) => {
     calls.push({ method: init?.method ?? 'GET', url: String(input) });
+    const delay = control.delayMs(String(input));
+    if (delay) await new Promise((r) => setTimeout(r, delay));
     return online ? globalThis.fetch(input, init) : Promise.reject(new TypeError('fetch failed: offline'));
   };
   return {
     fetch: fetchFn,
     /** Every request the client made, in order. */
     calls,
+    /** How long to hold a request to this URL before sending it (a slow route, to force an order). */
+    set delayMs(fn: (url: string) => number) {
+      control.delayMs = fn;
+    },
     set online(value: boolean) {
       online = value;
     },

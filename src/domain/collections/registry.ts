@@ -25,6 +25,12 @@ export type CollectionSpec = {
   scope: 'catalog' | 'participant';
   /** RxDB indexes (fields must be required in the schema). */
   indexes: readonly (string | readonly string[])[];
+  /**
+   * Rows that need another collection's row to exist on the server first (a message needs its
+   * conversation): the client pushes the parent before the child, since each collection replicates
+   * on its own and a child arriving first is refused.
+   */
+  parents?: readonly { field: string; collection: string }[];
 };
 
 /**
@@ -88,6 +94,7 @@ export const collectionSpecs = {
     readOnly: false,
     scope: 'participant',
     indexes: ['conversation_id'],
+    parents: [{ field: 'conversation_id', collection: 'conversations' }],
   },
   notifications: {
     table: 'notifications',
@@ -112,6 +119,7 @@ export const collectionSpecs = {
     readOnly: false,
     scope: 'participant',
     indexes: ['ticket_id'],
+    parents: [{ field: 'ticket_id', collection: 'support_tickets' }],
   },
   reviews: { table: 'reviews', schema: reviewDocument, serverOwned: [], readOnly: false, scope: 'participant', indexes: [] },
   growth: { table: 'growth', schema: growthDocument, serverOwned: [], readOnly: true, scope: 'participant', indexes: ['kind'] },
