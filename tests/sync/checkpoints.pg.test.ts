@@ -1,32 +1,19 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { SYNC_PROTOCOL_VERSION, type SyncCheckpoint } from '../../src/domain/collections/index.ts';
 import { purgeTombstones } from '../../sync-server/sync/tombstones.ts';
-import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
-import { createTestClient, eventually, insertDeals, newId, type TestClient } from './sync-harness.ts';
+import type { TestUser } from '../support/test-server.ts';
+import { eventually, insertDeals, newId, type TestClient } from './sync-harness.ts';
+import { syncTestFixture } from './sync-fixture.ts';
 
-let server: TestServer;
-const clients: TestClient[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  for (const c of clients) await c.close({ remove: true }).catch(() => {});
-  await server?.close();
-});
-
-async function client(...args: Parameters<typeof createTestClient>) {
-  const c = await createTestClient(...args);
-  clients.push(c);
-  return c;
-}
+const sync = syncTestFixture();
 
 type Page = { documents: { id: string; _deleted: boolean; title?: string }[]; checkpoint: SyncCheckpoint | null; reset?: boolean };
 
 async function pull(user: TestUser, collection: string, checkpoint: SyncCheckpoint | null, limit = 100): Promise<Page> {
   const params = new URLSearchParams({ limit: String(limit) });
   if (checkpoint) params.set('checkpoint', JSON.stringify(checkpoint));
-  const res = await fetch(`${server.url}/sync/v1/${collection}/pull?${params}`, {
+  const res = await fetch(`${sync.server.url}/sync/v1/${collection}/pull?${params}`, {
     headers: { authorization: `Bearer ${user.accessToken}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
   });
   expect(res.status).toBe(200);
@@ -36,10 +23,10 @@ async function pull(user: TestUser, collection: string, checkpoint: SyncCheckpoi
 test('two transactions committing out of order: the earlier one is not skipped', async () => {
   // Two brands: each deal insert also updates its brand's counters, and one shared brand row would
   // make the second transaction wait for the first.
-  const brand = await server.createUser({ role: 'brand' });
-  const otherBrand = await server.createUser({ role: 'brand' });
-  const creator = await server.createUser({ role: 'creator' });
-  await insertDeals(server.db, brand.id, 3);
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const otherBrand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  await insertDeals(sync.server.db, brand.id, 3);
   // Rows can be held back briefly behind another test database's transaction (xids are cluster-wide).
   const first = await eventually(async () => {
     const page = await pull(creator, 'deals', null);
@@ -49,8 +36,8 @@ test('two transactions committing out of order: the earlier one is not skipped',
 
   const insert = `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
                   values ($1, $2, $3, 'Out of order', 10000, '{tech}')`;
-  const txA = await server.db.pool.connect();
-  const txB = await server.db.pool.connect();
+  const txA = await sync.server.db.pool.connect();
+  const txB = await sync.server.db.pool.connect();
   const idA = newId();
   const idB = newId();
   try {
@@ -77,21 +64,21 @@ test('two transactions committing out of order: the earlier one is not skipped',
   expect(next.documents).toEqual([]);
 
   // And a real client following the same feed ends with both.
-  const c = await client(server, creator, ['deals']);
+  const c = await sync.client(creator, ['deals']);
   await c.replication.awaitInitialSync();
   expect(await c.db.deals.findByIds([idA, idB]).exec()).toHaveProperty('size', 2);
 });
 
 test('a row held back by an older transaction arrives when it ends, even if that transaction writes nothing replicated', async () => {
-  const brand = await server.createUser({ role: 'brand' });
-  const creator = await server.createUser({ role: 'creator' });
-  const c = await client(server, creator, ['deals']);
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const c = await sync.client(creator, ['deals']);
   await c.replication.awaitInitialSync();
-  const blocker = await server.db.pool.connect();
+  const blocker = await sync.server.db.pool.connect();
   try {
     await blocker.query('begin');
     await blocker.query('select pg_current_xact_id()'); // holds an older xid, touches no replicated table
-    const [held] = await insertDeals(server.db, brand.id, 1);
+    const [held] = await insertDeals(sync.server.db, brand.id, 1);
     await new Promise((r) => setTimeout(r, 300));
     expect(await c.db.deals.findOne(held!).exec()).toBeNull();
     await blocker.query('commit'); // no change notice follows this commit
@@ -102,17 +89,17 @@ test('a row held back by an older transaction arrives when it ends, even if that
 });
 
 test('a deal leaving a creator\'s scope reaches the creator\'s device as a removal', async () => {
-  const brand = await server.createUser({ role: 'brand' });
-  const creator = await server.createUser({ role: 'creator' });
-  const [turnsPro, getsCancelled, stays] = await insertDeals(server.db, brand.id, 3);
-  const b = await client(server, brand, ['deals']);
-  const c = await client(server, creator, ['deals']);
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const [turnsPro, getsCancelled, stays] = await insertDeals(sync.server.db, brand.id, 3);
+  const b = await sync.client(brand, ['deals']);
+  const c = await sync.client(creator, ['deals']);
   await Promise.all([b.replication.awaitInitialSync(), c.replication.awaitInitialSync()]);
   // Rows can be held back briefly behind an older transaction anywhere in the cluster (another test's
   // database shares the xid space); the client re-pulls them, so wait rather than assert at once.
   await eventually(async () => (await c.db.deals.findByIds([turnsPro!, getsCancelled!, stays!]).exec()).size === 3);
 
-  // The brand edits its deals on its own device; replication carries the edits to the server.
+  // The brand edits its deals on its own device; replication carries the edits to the sync.server.
   await (await b.db.deals.findOne(turnsPro!).exec())!.incrementalPatch({ pro_only: true });
   await (await b.db.deals.findOne(getsCancelled!).exec())!.incrementalPatch({ status: 'cancelled' });
 
@@ -124,51 +111,50 @@ test('a deal leaving a creator\'s scope reaches the creator\'s device as a remov
 });
 
 test('Pro revoked: Pro-only deals disappear from the device, the rest stay', async () => {
-  const brand = await server.createUser({ role: 'brand' });
-  const creator = await server.createUser({ role: 'creator' });
-  const proDeals = await insertDeals(server.db, brand.id, 2, { pro_only: true });
-  const [openDeal] = await insertDeals(server.db, brand.id, 1);
-  await server.db.asService((tx) => tx.query(`select public.grant_pro_features($1, array['pro_deals'], interval '30 days')`, [creator.id]));
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const proDeals = await insertDeals(sync.server.db, brand.id, 2, { pro_only: true });
+  const [openDeal] = await insertDeals(sync.server.db, brand.id, 1);
+  await sync.server.db.asService((tx) => tx.query(`select public.grant_pro_features($1, array['pro_deals'], interval '30 days')`, [creator.id]));
 
-  const c = await client(server, creator, ['deals']);
+  const c = await sync.client(creator, ['deals']);
   await c.replication.awaitInitialSync();
   await eventually(async () => (await c.db.deals.findByIds([...proDeals, openDeal!]).exec()).size === 3);
 
-  await server.db.asService((tx) => tx.query('delete from public.user_pro_features where user_id = $1', [creator.id]));
+  await sync.server.db.asService((tx) => tx.query('delete from public.user_pro_features where user_id = $1', [creator.id]));
   await eventually(async () => (await c.db.deals.findByIds(proDeals).exec()).size === 0);
   expect(await c.db.deals.findOne(openDeal!).exec()).not.toBeNull();
   // Scope is back to "free": further pulls are ordinary again.
-  const [later] = await insertDeals(server.db, brand.id, 1);
+  const [later] = await insertDeals(sync.server.db, brand.id, 1);
   await eventually(async () => (await c.db.deals.findOne(later!).exec()) !== null);
   expect((await c.db.deals.findByIds(proDeals).exec()).size).toBe(0);
 });
 
 test('a device older than the tombstone horizon is reset once, keeping its unpushed work', async () => {
-  const creator = await server.createUser({ role: 'creator' });
+  const creator = await sync.server.createUser({ role: 'creator' });
   const idb = new IDBFactory();
   const name = `pacta-horizon-${creator.id.slice(0, 8)}`;
-  const c = await client(server, creator, ['drafts'], { idb, name });
+  const c = await sync.client(creator, ['drafts'], { idb, name });
   const [keep, removed] = [newId(), newId()];
   await c.db.drafts.bulkInsert([
     { id: keep, user_id: creator.id, kind: 'deal', title: 'Kept', payload: {} },
     { id: removed, user_id: creator.id, kind: 'deal', title: 'Deleted on another device', payload: {} },
   ]);
-  await eventually(async () => (await server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id])).rows[0].n === 2);
+  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id])).rows[0].n === 2);
   await c.replication.awaitInSync();
-  await c.close();
-  clients.splice(clients.indexOf(c), 1);
+  await sync.closeClient(c, { remove: false });
 
   // While the device is away: the draft is deleted elsewhere and its tombstone purged.
-  await server.db.asService((tx) => tx.query('update public.drafts set deleted = true where id = $1', [removed]));
-  const purged = await purgeTombstones(server.db, 0);
+  await sync.server.db.asService((tx) => tx.query('update public.drafts set deleted = true where id = $1', [removed]));
+  const purged = await purgeTombstones(sync.server.db, 0);
   expect(purged.drafts).toBe(1);
 
-  const again = await client(server, creator, ['drafts'], { idb, name });
+  const again = await sync.client(creator, ['drafts'], { idb, name });
   const unpushed = newId();
   await again.db.drafts.insert({ id: unpushed, user_id: creator.id, kind: 'message', title: 'Written before reconnecting', payload: {} });
   await eventually(async () => (await again.db.drafts.findOne(removed).exec()) === null);
   expect(await again.db.drafts.findOne(keep).exec()).not.toBeNull();
-  await eventually(async () => (await server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [unpushed])).rows[0].n === 1);
+  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [unpushed])).rows[0].n === 1);
   expect(await again.db.drafts.findOne(unpushed).exec()).not.toBeNull();
 
   // The reset happened once: the checkpoint the device stored carries the new horizon, so pulling

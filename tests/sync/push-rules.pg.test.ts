@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { SYNC_PROTOCOL_VERSION } from '../../src/domain/collections/index.ts';
 import { prepareDocument } from '../../src/db/index.ts';
-import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
-import { createTestClient, eventually, insertDeals, newId, type TestClient } from './sync-harness.ts';
+import type { TestUser } from '../support/test-server.ts';
+import { eventually, insertDeals, newId } from './sync-harness.ts';
+import { syncTestFixture } from './sync-fixture.ts';
 
-let server: TestServer;
-const clients: TestClient[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  for (const c of clients) await c.close({ remove: true }).catch(() => {});
-  await server?.close();
-});
+const sync = syncTestFixture();
 
 type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
 
 async function push(user: TestUser, collection: string, rows: { newDocumentState: Doc; assumedMasterState?: Doc }[]) {
-  const res = await fetch(`${server.url}/sync/v1/${collection}/push`, {
+  const res = await fetch(`${sync.server.url}/sync/v1/${collection}/push`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -40,10 +33,10 @@ const application = (dealId: string, creatorId: string): Doc => ({
 });
 
 test('a write the rules reject comes back as a conflict with the reason; the rest of the batch lands', async () => {
-  const brand = await server.createUser({ role: 'brand' });
-  const creator = await server.createUser({ role: 'creator' });
-  const [open, closed] = (await insertDeals(server.db, brand.id, 2)) as [string, string];
-  await server.db.asService((tx) => tx.query(`update public.deals set status = 'cancelled' where id = $1`, [closed]));
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const [open, closed] = (await insertDeals(sync.server.db, brand.id, 2)) as [string, string];
+  await sync.server.db.asService((tx) => tx.query(`update public.deals set status = 'cancelled' where id = $1`, [closed]));
 
   const good = application(open, creator.id);
   const refused = application(closed, creator.id);
@@ -51,19 +44,19 @@ test('a write the rules reject comes back as a conflict with the reason; the res
   expect(conflicts).toEqual([
     { ...refused, sync_rejection: { code: 'deal_not_open', message: 'This deal is no longer open for applications.' } },
   ]);
-  const { rows } = await server.db.pool.query('select id from public.applications where creator_id = $1', [creator.id]);
+  const { rows } = await sync.server.db.pool.query('select id from public.applications where creator_id = $1', [creator.id]);
   expect(rows.map((r) => r.id)).toEqual([good.id]);
 
   // Retrying the same push (its answer was lost) writes nothing and reports no conflict.
   const retry = await push(creator, 'applications', [{ newDocumentState: good }]);
   expect(retry.conflicts).toEqual([]);
-  const again = await server.db.pool.query('select version from public.applications where id = $1', [good.id]);
+  const again = await sync.server.db.pool.query('select version from public.applications where id = $1', [good.id]);
   expect(again.rows[0].version).toBe(1);
 });
 
 test('a push from an outdated copy gets the master state back; server-owned fields are never taken from a client', async () => {
-  const brand = await server.createUser({ role: 'brand' });
-  const creator = await server.createUser({ role: 'creator' });
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
   const dealId = newId();
   const newDeal: Doc = {
     ...prepareDocument('deals', { id: dealId, brand_id: brand.id, title: 'Launch video', description: 'A 60 s video', amount_cents: 120_000, niches: ['tech'] }),
@@ -72,12 +65,12 @@ test('a push from an outdated copy gets the master state back; server-owned fiel
     _deleted: false,
   };
   expect((await push(brand, 'deals', [{ newDocumentState: newDeal }])).conflicts).toEqual([]);
-  const stored = await server.db.pool.query('select escrow_status, applications_count, version from public.deals where id = $1', [dealId]);
+  const stored = await sync.server.db.pool.query('select escrow_status, applications_count, version from public.deals where id = $1', [dealId]);
   expect(stored.rows[0]).toEqual({ escrow_status: 'none', applications_count: 0, version: 1 });
 
   const app = application(dealId, creator.id);
   await push(creator, 'applications', [{ newDocumentState: app }]);
-  const { rows } = await server.db.pool.query(
+  const { rows } = await sync.server.db.pool.query(
     `select jsonb_build_object('id', id, 'deal_id', deal_id, 'creator_id', creator_id, 'status', status, 'pitch', pitch,
        'created_at', created_at, 'updated_at', updated_at, 'version', version, '_deleted', deleted) as doc
        from public.applications where id = $1`,
@@ -93,14 +86,13 @@ test('a push from an outdated copy gets the master state back; server-owned fiel
 });
 
 test('on a device, a rejected message shows its reason, is not retried in a loop, and goes through once fixed', async () => {
-  const brand = await server.createUser({ role: 'brand' });
-  const creator = await server.createUser({ role: 'creator' });
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
   const conversationId = newId();
-  await server.db.asService((tx) =>
+  await sync.server.db.asService((tx) =>
     tx.query('insert into public.conversations (id, user1_id, user2_id, title) values ($1, $2, $3, $4)', [conversationId, brand.id, creator.id, 'Hello']),
   );
-  const c = await createTestClient(server, creator, ['conversations', 'messages']);
-  clients.push(c);
+  const c = await sync.client(creator, ['conversations', 'messages']);
   await c.replication.awaitInitialSync();
 
   const id = newId();
@@ -116,6 +108,6 @@ test('on a device, a rejected message shows its reason, is not retried in a loop
   await c.replication.awaitInSync();
 
   await (await c.db.messages.findOne(id).exec())!.incrementalPatch({ recipient_id: brand.id, sync_rejection: null });
-  await eventually(async () => (await server.db.pool.query('select recipient_id from public.messages where id = $1', [id])).rows[0]?.recipient_id === brand.id);
+  await eventually(async () => (await sync.server.db.pool.query('select recipient_id from public.messages where id = $1', [id])).rows[0]?.recipient_id === brand.id);
   await eventually(async () => (await c.db.messages.findOne(id).exec())?.version === 1);
 });

@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { prepareDocument } from '../../src/db/index.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { createTestClient, eventually, insertDeals, newId, type TestClient } from './sync-harness.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { eventually, insertDeals, newId, type TestClient } from './sync-harness.ts';
+import { syncTestFixture } from './sync-fixture.ts';
 
-let server: TestServer;
-const clients: TestClient[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  for (const c of clients) await c.close({ remove: true }).catch(() => {});
-  await server?.close();
-});
-
-async function client(...args: Parameters<typeof createTestClient>) {
-  const c = await createTestClient(...args);
-  clients.push(c);
-  return c;
-}
+const sync = syncTestFixture();
 
 test('initial sync brings every visible deal and a live change arrives without polling', async () => {
-  const brand = await server.createUser({ role: 'brand' });
-  const creator = await server.createUser({ role: 'creator' });
-  const ids = await insertDeals(server.db, brand.id, 450);
-  const c = await client(server, creator, ['deals'], { pullBatchSize: 100 });
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const ids = await insertDeals(sync.server.db, brand.id, 450);
+  const c = await sync.client(creator, ['deals'], { pullBatchSize: 100 });
   await c.replication.awaitInitialSync();
   // Held-back rows (an older transaction elsewhere in the cluster) follow by themselves shortly.
   const local = await eventually(async () => {
@@ -34,13 +21,13 @@ test('initial sync brings every visible deal and a live change arrives without p
   expect(local[0]!.amount_cents).toBeGreaterThanOrEqual(50001);
   expect(c.replication.syncStatus.initialSync.complete).toBe(true);
 
-  const [later] = await insertDeals(server.db, brand.id, 1);
+  const [later] = await insertDeals(sync.server.db, brand.id, 1);
   await eventually(async () => (await c.db.deals.findOne(later!).exec()) !== null);
 });
 
 test('writes made offline are kept locally and pushed once the network is back', async () => {
-  const creator = await server.createUser({ role: 'creator' });
-  const c = await client(server, creator, ['drafts']);
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const c = await sync.client(creator, ['drafts']);
   await c.replication.awaitInitialSync();
   c.network.online = false;
   const ids = [newId(), newId(), newId()];
@@ -52,12 +39,12 @@ test('writes made offline are kept locally and pushed once the network is back',
 
   await eventually(() => c.replication.syncStatus.online === false);
   expect(c.replication.syncStatus.pendingPush).toBe(3);
-  const onServerWhileOffline = await server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]);
+  const onServerWhileOffline = await sync.server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]);
   expect(onServerWhileOffline.rows[0].n).toBe(0);
 
   c.network.online = true;
   await eventually(async () => {
-    const { rows } = await server.db.pool.query('select id, title, version from public.drafts where user_id = $1 order by title', [creator.id]);
+    const { rows } = await sync.server.db.pool.query('select id, title, version from public.drafts where user_id = $1 order by title', [creator.id]);
     return rows.length === 3 && rows[0].title === 'Offline draft 0, edited' ? rows : false;
   });
   await eventually(() => c.replication.syncStatus.pendingPush === 0 && c.replication.syncStatus.online);
@@ -66,9 +53,9 @@ test('writes made offline are kept locally and pushed once the network is back',
 });
 
 test('two devices editing the same draft offline: edits to different fields both survive, the later push wins a shared field, both converge', async () => {
-  const creator = await server.createUser({ role: 'creator' });
-  const a = await client(server, creator, ['drafts']);
-  const b = await client(server, creator, ['drafts']);
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const a = await sync.client(creator, ['drafts']);
+  const b = await sync.client(creator, ['drafts']);
   const id = newId();
   await a.db.drafts.insert({ id, user_id: creator.id, kind: 'campaign_brief', title: 'Brief', payload: { budget: 100 } });
   await eventually(async () => (await b.db.drafts.findOne(id).exec())?.version === 1);
@@ -80,16 +67,16 @@ test('two devices editing the same draft offline: edits to different fields both
   await (await b.db.drafts.findOne(id).exec())!.incrementalPatch({ title: 'Brief from B' });
 
   a.network.online = true;
-  await eventually(async () => (await server.db.pool.query('select title from public.drafts where id = $1', [id])).rows[0].title === 'Brief from A');
+  await eventually(async () => (await sync.server.db.pool.query('select title from public.drafts where id = $1', [id])).rows[0].title === 'Brief from A');
   b.network.online = true;
   // B's push is a conflict (its assumed master is outdated): B's own change is re-applied on the server's
   // copy, so A's payload edit is kept and B's title, pushed later, wins the field both changed.
   const settled = { title: 'Brief from B', payload: { budget: 250 }, version: 3 };
   await eventually(async () => {
-    const row = (await server.db.pool.query('select title, payload, version from public.drafts where id = $1', [id])).rows[0];
+    const row = (await sync.server.db.pool.query('select title, payload, version from public.drafts where id = $1', [id])).rows[0];
     return row.version === 3 && row;
   });
-  const master = await server.db.pool.query('select title, payload, version from public.drafts where id = $1', [id]);
+  const master = await sync.server.db.pool.query('select title, payload, version from public.drafts where id = $1', [id]);
   expect(master.rows[0]).toEqual(settled);
   for (const device of [a, b]) {
     await eventually(async () => (await device.db.drafts.findOne(id).exec())?.version === 3);
@@ -98,10 +85,10 @@ test('two devices editing the same draft offline: edits to different fields both
 });
 
 test('a brand and a creator messaging each other converge on the same conversation', async () => {
-  const brand = await server.createUser({ role: 'brand' });
-  const creator = await server.createUser({ role: 'creator' });
-  const b = await client(server, brand, ['conversations', 'messages']);
-  const c = await client(server, creator, ['conversations', 'messages']);
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const b = await sync.client(brand, ['conversations', 'messages']);
+  const c = await sync.client(creator, ['conversations', 'messages']);
   await Promise.all([b.replication.awaitInitialSync(), c.replication.awaitInitialSync()]);
 
   const conversationId = newId();
@@ -126,9 +113,9 @@ test('a brand and a creator messaging each other converge on the same conversati
 });
 
 test('a conversation and a support ticket started offline reach the server before their first messages, also after a reload', async () => {
-  const brand = await server.createUser({ role: 'brand' });
-  const creator = await server.createUser({ role: 'creator' });
-  const b = await client(server, brand, ['conversations', 'messages', 'support_tickets', 'support_messages']);
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const b = await sync.client(brand, ['conversations', 'messages', 'support_tickets', 'support_messages']);
   await b.replication.awaitInitialSync();
 
   b.network.online = false;
@@ -151,7 +138,7 @@ test('a conversation and a support ticket started offline reach the server befor
   b.network.online = true;
 
   await eventually(async () => {
-    const { rows } = await server.db.pool.query(
+    const { rows } = await sync.server.db.pool.query(
       `select (select count(*)::int from public.messages where conversation_id = $1) as messages,
               (select count(*)::int from public.support_messages where ticket_id = $2) as replies`,
       [conversationId, ticketId],
@@ -164,20 +151,19 @@ test('a conversation and a support ticket started offline reach the server befor
   ];
   expect(refused).toEqual([]);
   // RxDB's open-source build caps the collections open at once in a process: free these four.
-  clients.splice(clients.indexOf(b), 1);
-  await b.close({ remove: true });
+  await sync.closeClient(b);
 });
 
 test('a server restart in the middle of a sync loses and duplicates nothing', async () => {
-  const brand = await server.createUser({ role: 'brand' });
-  const creator = await server.createUser({ role: 'creator' });
-  const dealIds = await insertDeals(server.db, brand.id, 1200);
-  const c = await client(server, creator, ['deals', 'drafts'], { pullBatchSize: 50 });
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const dealIds = await insertDeals(sync.server.db, brand.id, 1200);
+  const c = await sync.client(creator, ['deals', 'drafts'], { pullBatchSize: 50 });
   // Stop the server while the initial pull is still paging.
   await eventually(async () => (await c.db.deals.count().exec()) >= 100, 30_000);
-  const port = Number(new URL(server.url).port);
-  const databaseUrl = server.databaseUrl;
-  await server.close({ keepDatabase: true });
+  const port = Number(new URL(sync.server.url).port);
+  const databaseUrl = sync.server.databaseUrl;
+  await sync.server.close({ keepDatabase: true });
   const pulledBeforeRestart = await c.db.deals.count().exec();
   expect(pulledBeforeRestart).toBeLessThan(1200);
 
@@ -185,23 +171,23 @@ test('a server restart in the middle of a sync loses and duplicates nothing', as
   const draftId = newId();
   await c.db.drafts.insert({ id: draftId, user_id: creator.id, kind: 'deal', title: 'Written during the restart', payload: {} });
 
-  server = await startTestServer({ databaseUrl, port });
+  sync.server = await startTestServer({ databaseUrl, port });
   await eventually(async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === 1200, 30_000);
   const local = await c.db.deals.find({ selector: { brand_id: brand.id } }).exec();
   expect(new Set(local.map((d) => d.id))).toEqual(new Set(dealIds));
-  await eventually(async () => (await server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [draftId])).rows[0].n === 1);
+  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [draftId])).rows[0].n === 1);
   await c.replication.awaitInSync();
-  const drafts = await server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]);
+  const drafts = await sync.server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]);
   expect(drafts.rows[0].n).toBe(1);
 });
 
 test('server-made growth records (XP) reach their owner through the read-only growth collection', async () => {
-  const creator = await server.createUser({ role: 'creator' });
-  const other = await server.createUser({ role: 'creator' });
-  const c = await client(server, creator, ['growth', 'profiles']);
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const other = await sync.server.createUser({ role: 'creator' });
+  const c = await sync.client(creator, ['growth', 'profiles']);
   await c.replication.awaitInitialSync();
-  await server.db.asService((tx) => tx.query(`select public.award_xp($1, 'review', 30)`, [creator.id]));
-  await server.db.asService((tx) => tx.query(`select public.award_xp($1, 'review', 30)`, [other.id]));
+  await sync.server.db.asService((tx) => tx.query(`select public.award_xp($1, 'review', 30)`, [creator.id]));
+  await sync.server.db.asService((tx) => tx.query(`select public.award_xp($1, 'review', 30)`, [other.id]));
   const records = await eventually(async () => {
     const docs = await c.db.growth.find({ selector: { kind: 'xp_log' } }).exec();
     return docs.length > 0 ? docs : false;
