@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { authMessages } from './auth-messages.ts';
 import { sendPasswordReset } from './auth-actions.ts';
 import './auth.css';
+import { FormError } from '../../components/form-error.tsx';
 
 /** /forgot-password (spec §2): sends the reset e-mail whose link lands on /auth/callback?type=recovery. */
 export function ForgotPasswordScreen() {
@@ -32,11 +33,7 @@ export function ForgotPasswordScreen() {
           </p>
         ) : (
           <form className="form" onSubmit={onSubmit}>
-            {error ? (
-              <p className="form-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FormError message={error} />
             <div className="field">
               <label htmlFor="forgot-email">Email Address</label>
               <input id="forgot-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

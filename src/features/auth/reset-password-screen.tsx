@@ -7,6 +7,7 @@ import { validateNewPassword } from './auth-validation.ts';
 import { PasswordField } from './password-field.tsx';
 import { getSessionManager } from './session.ts';
 import './auth.css';
+import { FormError } from '../../components/form-error.tsx';
 
 /** Spec §9 "Redirect after password reset 2 s". */
 export const REDIRECT_AFTER_RESET_MS = 2_000;
@@ -54,11 +55,7 @@ export function ResetPasswordScreen() {
           </p>
         ) : (
           <form className="form" onSubmit={onSubmit}>
-            {error ? (
-              <p className="form-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FormError message={error} />
             <PasswordField label="New Password" value={password} onChange={setPassword} autoComplete="new-password" required />
             <PasswordField label="Confirm New Password" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" />
             <button type="submit" className="button button-primary" disabled={busy}>

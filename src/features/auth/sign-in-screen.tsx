@@ -7,6 +7,7 @@ import { PasswordField } from './password-field.tsx';
 import { getSessionManager } from './session.ts';
 import { useSessionState } from './use-session-state.ts';
 import './auth.css';
+import { FormError } from '../../components/form-error.tsx';
 
 function passedMessage(state: unknown): string | null {
   const message = (state as { message?: unknown } | null)?.message;
@@ -74,11 +75,7 @@ export function SignInScreen() {
                   Resend verification email
                 </button>
               )}
-              {resendError ? (
-                <p className="form-error" role="alert">
-                  {resendError}
-                </p>
-              ) : null}
+              <FormError message={resendError} />
             </div>
           ) : null}
           <div className="field">

@@ -8,6 +8,7 @@ import { SOCIAL_PLATFORMS, validateSignUp, type SignUpRole, type SocialLinks, ty
 import { PasswordField } from './password-field.tsx';
 import { useSessionState } from './use-session-state.ts';
 import './auth.css';
+import { FormError } from '../../components/form-error.tsx';
 
 const PLATFORM_LABELS: Record<SocialPlatform, string> = {
   linkedin: 'LinkedIn',
@@ -88,11 +89,7 @@ export function SignUpScreen() {
           {ref ? <span className="badge">You were invited to join</span> : null}
         </PageHeader>
         <form className="form" onSubmit={onSubmit}>
-          {error ? (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} />
           <div className="field">
             <label htmlFor="signup-name">Full Name</label>
             <input id="signup-name" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />

@@ -7,6 +7,7 @@ import { isVerifiedLink, readSocialLinks, SOCIAL_PLATFORMS } from '../../compone
 import { XpProgress } from '../../components/profile-cards/xp-progress.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import './profile-page.css';
+import { ChipList } from '../../components/chip-list.tsx';
 
 /** /profile/:id and /profile/me: a profile from the local database; your own has an Edit Profile link. */
 export function ProfilePage() {
@@ -75,15 +76,7 @@ export function ProfilePage() {
       <section className="card" aria-labelledby="about-title">
         <h2 id="about-title">About</h2>
         <p>{p.bio || 'No bio yet.'}</p>
-        {p.niches.length > 0 ? (
-          <ul className="profile-niches" aria-label="Niches">
-            {p.niches.map((n) => (
-              <li key={n} className="chip">
-                {n}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ChipList label="Niches" items={p.niches} className="profile-niches" />
       </section>
       <section className="card" aria-labelledby="level-title">
         <h2 id="level-title">Level</h2>

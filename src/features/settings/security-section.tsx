@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toastSuccess } from '../../lib/toasts.ts';
 import { changePassword } from './change-password.ts';
+import { FormError } from '../../components/form-error.tsx';
 
 /** Security: password change, new and confirm (needs a connection: it goes to the auth server). */
 export function SecuritySection() {
@@ -36,11 +37,7 @@ export function SecuritySection() {
         <label htmlFor={`${id}-confirm`}>Confirm new password</label>
         <input id={`${id}-confirm`} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
       </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div>
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Updating...' : 'Update password'}

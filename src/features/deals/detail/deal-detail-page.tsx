@@ -15,6 +15,7 @@ import { PaymentSummary } from './payment-summary.tsx';
 import { RecommendedCreators } from './recommended-creators.tsx';
 import { RejectionNotice } from './rejection-notice.tsx';
 import { ReviewsList } from './reviews-list.tsx';
+import { ChipList } from '../../../components/chip-list.tsx';
 
 /** /deals/{id}: the deal, the creator's apply section or the brand's applicants, reviews, payment summary. */
 export function DealDetailPage() {
@@ -81,15 +82,7 @@ export function DealDetailPage() {
           <section className="card detail-section" aria-labelledby="description-heading">
             <h2 id="description-heading">Description</h2>
             <p className="prose-text">{d.description}</p>
-            {d.niches.length ? (
-              <ul className="tag-list" aria-label="Niches">
-                {d.niches.map((n) => (
-                  <li key={n} className="chip">
-                    {n}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <ChipList label="Niches" items={d.niches} />
           </section>
           <section className="card detail-section" aria-labelledby="requirements-heading">
             <h2 id="requirements-heading">Requirements</h2>

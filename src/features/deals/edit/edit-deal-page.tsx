@@ -12,6 +12,7 @@ import { validateEditDeal, type EditDealDraft } from '../data/deal-form.ts';
 import { completeDeal, DealActionError, updateDeal } from '../data/deal-operations.ts';
 import { displayName, useDeal, useProfiles } from '../data/use-deal-data.ts';
 import { RejectionNotice } from '../detail/rejection-notice.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 
 const NO_SELECTION = 'You must select at least one creator before completing the deal.';
 
@@ -151,11 +152,7 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
           <input type="checkbox" id={id('pro')} checked={draft.proOnly} disabled={closed} onChange={(e) => setDraft((d) => ({ ...d, proOnly: e.target.checked }))} />
           <label htmlFor={id('pro')}>Pro Creators Only</label>
         </div>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
         {saved ? (
           <p className="form-success" role="status">
             Deal updated!
@@ -183,11 +180,7 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
             ))}
           </ul>
         )}
-        {completeError ? (
-          <p className="form-error" role="alert">
-            {completeError}
-          </p>
-        ) : null}
+        <FormError message={completeError} />
         <button type="button" className="button button-primary" disabled={completed || deal.status === 'cancelled'} onClick={() => void onComplete()}>
           {completed ? 'Deal Marked as Completed' : 'Mark as Completed'}
         </button>

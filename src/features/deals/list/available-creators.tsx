@@ -5,6 +5,7 @@ import { useDatabase } from '../../../app/data/use-database.ts';
 import type { DealInput } from '../../../domain/recommendation.ts';
 import { displayName, useBrandDeals, useProfiles } from '../data/use-deal-data.ts';
 import { useRankedCreators } from '../data/use-recommendations.ts';
+import { ChipList } from '../../../components/chip-list.tsx';
 
 const SHOWN = 12;
 
@@ -53,13 +54,7 @@ export function AvailableCreators() {
               <p className="muted">
                 {creator.followers.toLocaleString('en-US')} followers{creator.region ? ` · ${creator.region}` : ''}
               </p>
-              <ul className="tag-list" aria-label="Niches">
-                {creator.niches.slice(0, 3).map((n) => (
-                  <li key={n} className="chip">
-                    {n}
-                  </li>
-                ))}
-              </ul>
+              <ChipList label="Niches" items={creator.niches.slice(0, 3)} />
             </li>
           ))}
         </ul>

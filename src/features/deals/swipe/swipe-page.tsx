@@ -8,6 +8,7 @@ import { formatUsd } from '../../../domain/fees.ts';
 import { displayName } from '../data/use-deal-data.ts';
 import { useSwipeGesture } from './use-swipe-gesture.ts';
 import { useSwipeStack } from './use-swipe-stack.ts';
+import { ChipList } from '../../../components/chip-list.tsx';
 
 /** /swipe: one open deal at a time; Skip (←, swipe left) or Apply (→, swipe right). Works offline. */
 export function SwipePage() {
@@ -89,13 +90,7 @@ export function SwipePage() {
               <p className="swipe-card-amount">{formatUsd(deal.amount_cents)}</p>
               {deal.pro_only ? <span className="badge badge-pro">Pro</span> : null}
               <p className="swipe-card-description">{deal.description}</p>
-              <ul className="tag-list" aria-label="Deliverables">
-                {tags.map((tag) => (
-                  <li key={tag} className="chip">
-                    {tag}
-                  </li>
-                ))}
-              </ul>
+              <ChipList label="Deliverables" items={tags} />
               <Link to={`/deals/${deal.id}`} className="swipe-card-details">
                 View details
               </Link>

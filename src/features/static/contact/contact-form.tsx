@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CONTACT_SUBJECTS, validateContact, type ContactDraft, type ContactErrors } from './contact-validation.ts';
 import { submitContactMessage } from './submit-contact-message.ts';
+import { FormError } from '../../../components/form-error.tsx';
 
 const EMPTY: ContactDraft = { name: '', email: '', subject: '', message: '' };
 
@@ -92,11 +93,7 @@ export function ContactForm() {
       <Field id={ids.message} label="Message" error={errors.message}>
         <textarea value={draft.message} onChange={set('message')} {...a11y('message')} />
       </Field>
-      {failure ? (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormError message={failure} />
       <div>
         <button type="submit" className="button button-primary" disabled={sending}>
           {sending ? 'Sending...' : 'Send Message'}
