@@ -56,6 +56,23 @@ async function seedDeals(email: string): Promise<void> {
   }
 }
 
+/** One new deal for the brand, committed on the server (the kind of change a notice announces). */
+async function publishDeal(email: string, title: string): Promise<number> {
+  const { databaseUrl } = JSON.parse(readFileSync(e2eServerInfoFile(PORT), 'utf8')) as { databaseUrl: string };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
+       select gen_random_uuid(), u.id, $2, 'Published while the dashboard is open.', 30000, '{Travel}' from auth.users u where u.email = $1`,
+      [email, title],
+    );
+    return Date.now();
+  } finally {
+    await client.end();
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
@@ -90,6 +107,17 @@ try {
   });
   await page.evaluate(() => navigator.serviceWorker.ready);
 
+  // A deal committed on the server while the dashboard is open, until it is on screen (no reload):
+  // the first right after the 10,000-deal first sync, then a few more once the app is idle.
+  async function liveDeal(title: string): Promise<number> {
+    const committedAt = await publishDeal(account.email, title);
+    await page.getByText(title, { exact: true }).first().waitFor({ timeout: 120_000 });
+    return Date.now() - committedAt;
+  }
+  const firstLive = await liveDeal('Live deal right after the first sync');
+  const live: number[] = [];
+  for (let i = 0; i < RUNS; i++) live.push(await liveDeal(`Live deal ${i + 1}`));
+
   async function measure(): Promise<number> {
     await page.reload();
     await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt !== undefined, null, { timeout: 60_000 });
@@ -106,6 +134,7 @@ try {
 
   console.log(`\nDashboard with ${DEALS} deals in the local database (brand view, ${shown} cards shown, deals store present: ${localDeals > 0}):`);
   console.log(`  first sign-in until every collection synced: ${(firstSyncMs / 1000).toFixed(1)} s`);
+  console.log(`  deal committed on the server → on the open dashboard: right after the first sync ${firstLive} ms; then median ${median(live)} ms (runs: ${live.join(', ')})`);
   console.log(`  navigation → usable dashboard, online:  median ${median(online).toFixed(0)} ms (runs: ${online.map((v) => v.toFixed(0)).join(', ')})`);
   console.log(`  navigation → usable dashboard, offline: median ${median(offline).toFixed(0)} ms (runs: ${offline.map((v) => v.toFixed(0)).join(', ')})`);
   await context.close();
