@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { CreateDealPage } from './pages/create-deal-page.ts';
 import { DealDetailPage } from './pages/deal-detail-page.ts';
-import { DealsPage, seedAcceptedApplication, seedDeals, signIn, waitForSynced } from './pages/deals-page.ts';
+import { DealsPage, makeDealProOnly, seedAcceptedApplication, seedDeals, signIn, waitForSynced } from './pages/deals-page.ts';
 import { SwipePage } from './pages/swipe-page.ts';
 import { expect, test } from './support/console-errors.ts';
 
@@ -187,6 +187,30 @@ test('an offline application to a deal completed meanwhile comes back with the r
   await c.page.goto('/my-deals');
   await expect(c.page.getByText('This application did not go through: This deal is no longer open for applications.')).toBeVisible();
   await Promise.all([b.context.close(), c.context.close()]);
+});
+
+test('an offline application to a deal that turned Pro-only meanwhile says why, on the deal and on My Deals', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Upselling Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Offline Creator ${run}` });
+  const [deal] = await seedDeals(brand.email, [`Soon Pro only ${run}`]);
+  const reason = 'This application did not go through: This is a Pro Exclusive Deal: only Pro users can apply. Upgrade to Pro to apply.';
+
+  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const detail = new DealDetailPage(c.page);
+  await expect(detail.heading).toHaveText(deal!.title);
+  await c.context.setOffline(true);
+  await detail.applyButton.click();
+  await expect(c.page).toHaveURL(/\/dashboard$/);
+  await makeDealProOnly(deal!.id);
+
+  await c.context.setOffline(false);
+  await c.page.goto(`/deals/${deal!.id}`);
+  await expect(c.page.getByRole('heading', { name: 'Pro Exclusive Deal' })).toBeVisible({ timeout: 30_000 });
+  await expect(c.page.getByText(reason)).toBeVisible({ timeout: 30_000 });
+  await c.page.goto('/my-deals');
+  await expect(c.page.getByText(reason)).toBeVisible();
+  await c.context.close();
 });
 
 test('a non-Pro creator opening a link to a Pro-only deal sees Pro Exclusive Deal with Upgrade to Pro, not its content', async ({ browser, request }) => {

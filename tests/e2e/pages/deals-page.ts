@@ -81,6 +81,11 @@ export async function seedDeals(brandEmail: string, titles: readonly string[], o
   });
 }
 
+/** The brand turns a deal Pro-only (as the server). */
+export async function makeDealProOnly(dealId: string): Promise<void> {
+  await withDatabase((client) => client.query('update public.deals set pro_only = true where id = $1', [dealId]));
+}
+
 /** Another creator's application, accepted by the brand (as the server), so the deal can be completed. */
 export async function seedAcceptedApplication(dealId: string, creatorEmail: string): Promise<void> {
   const creatorId = await userId(creatorEmail);

@@ -41,7 +41,12 @@ export function DealDetailPage() {
   }
   if (!db || deal.loading || (!deal.value && access === 'checking')) return <PageLoading label="Loading deal..." />;
   const d = deal.value;
-  if (!d) return <DealNotOnDevice access={access} />;
+  if (!d) {
+    // The deal left this device (it turned Pro-only, or closed to non-participants): an application
+    // the server refused still says why here.
+    const refused = applications.value.find((a) => a.creator_id === auth.user?.id && a.sync_rejection)?.sync_rejection;
+    return <DealNotOnDevice access={access} refusal={refused?.message} />;
+  }
 
   const user = auth.user;
   const isOwner = !!user && (d.brand_id === user.id || auth.isAdmin);
@@ -130,13 +135,14 @@ export function DealDetailPage() {
   );
 }
 
-function ProExclusiveDeal() {
+function ProExclusiveDeal({ refusal }: { refusal?: string | undefined }) {
   return (
     <div className="page container narrow">
       <div className="card access-card pro-gate">
         <span className="badge badge-pro">Pro</span>
         <h1>Pro Exclusive Deal</h1>
         <p>This deal is open to Pro creators only.</p>
+        {refusal ? <RejectionNotice what="application" message={refusal} /> : null}
         <Link to="/pricing" className="button button-primary">
           Upgrade to Pro
         </Link>
@@ -146,8 +152,8 @@ function ProExclusiveDeal() {
 }
 
 /** The deal is not in the local database: Pro-only for this user, on its way, or not there at all. */
-function DealNotOnDevice({ access }: { access: DealAccess }) {
-  if (access === 'pro_only') return <ProExclusiveDeal />;
+function DealNotOnDevice({ access, refusal }: { access: DealAccess; refusal: string | undefined }) {
+  if (access === 'pro_only') return <ProExclusiveDeal refusal={refusal} />;
   const hint =
     access === 'visible'
       ? 'It has not reached this device yet; it will appear here once it syncs.'
@@ -159,6 +165,7 @@ function DealNotOnDevice({ access }: { access: DealAccess }) {
       <div className="card access-card">
         <h1>Deal not found.</h1>
         <p className="muted">{hint}</p>
+        {refusal ? <RejectionNotice what="application" message={refusal} /> : null}
         <Link to="/deals" className="button button-primary">
           Browse Deals
         </Link>
