@@ -266,6 +266,8 @@ test('filters, permission messages, editing and completion rules', async ({ brow
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Editing Brand ${run}` });
   const otherBrand = await createConfirmedAccount(request, { role: 'brand', fullName: `Other Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Filtering Creator ${run}` });
+  // Older than the deal under test, which stays on the first page of cards (newest first).
+  await seedDeals(otherBrand.email, Array.from({ length: 30 }, (_, i) => `Paged ${i} ${run}`), { amountCents: 77_777 });
   const [deal] = await seedDeals(brand.email, [`Editable ${run}`], { amountCents: 40_000, niches: ['Gaming'] });
 
   // Signed out, the create screen asks to sign in.
@@ -286,6 +288,17 @@ test('filters, permission messages, editing and completion rules', async ({ brow
   await deals.clearFilters.click();
   await expect(deals.card(deal!.title)).toBeVisible();
   await expect(c.page.getByLabel('Minimum amount ($)')).toHaveValue('');
+
+  // Cards come a page at a time.
+  await c.page.getByLabel('Minimum amount ($)').fill('777.77');
+  await c.page.getByLabel('Maximum amount ($)').fill('777.77');
+  await expect(c.page.getByText('Showing 24 of 30 deals')).toBeVisible();
+  await expect(deals.allDeals.getByRole('article')).toHaveCount(24);
+  await c.page.getByRole('button', { name: 'Show more deals' }).click();
+  await expect(c.page.getByText('Showing 30 of 30 deals')).toBeVisible();
+  await expect(deals.allDeals.getByRole('article')).toHaveCount(30);
+  await expect(c.page.getByRole('button', { name: 'Show more deals' })).toHaveCount(0);
+  await deals.clearFilters.click();
 
   // A creator may not create or edit deals.
   await c.page.goto('/deals/new');

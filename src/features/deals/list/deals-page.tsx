@@ -12,6 +12,7 @@ import { DealFilterBar } from './deal-filter-bar.tsx';
 import { filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
 
 const RECOMMENDED_ON_PAGE = 4;
+const DEALS_PER_PAGE = 24;
 
 /** /deals: creators browse open deals (with Recommended for You); brands see Available Creators. */
 export function DealsPage() {
@@ -41,7 +42,13 @@ function CreatorDealsView() {
   const profiles = useProfiles(db);
   const open = useOpenDeals(db);
   const applications = useCreatorApplications(db, user?.id ?? null);
-  const [filters, setFilters] = useState(NO_FILTERS);
+  const [filters, setFiltersState] = useState(NO_FILTERS);
+  // Cards render a page at a time: hundreds of open deals on one screen help nobody and cost a lot.
+  const [limit, setLimit] = useState(DEALS_PER_PAGE);
+  const setFilters = (next: typeof filters) => {
+    setFiltersState(next);
+    setLimit(DEALS_PER_PAGE);
+  };
 
   const visible = useMemo(
     () =>
@@ -99,11 +106,23 @@ function CreatorDealsView() {
         ) : shown.length === 0 ? (
           <p className="empty-state">No deals match your filters.</p>
         ) : (
-          <div className="grid">
-            {shown.map((deal) => (
-              <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} />
-            ))}
-          </div>
+          <>
+            <div className="grid">
+              {shown.slice(0, limit).map((deal) => (
+                <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} />
+              ))}
+            </div>
+            <div className="deals-more">
+              <p className="muted" aria-live="polite">
+                Showing {Math.min(limit, shown.length)} of {shown.length} deals
+              </p>
+              {shown.length > limit ? (
+                <button type="button" className="button button-secondary" onClick={() => setLimit((l) => l + DEALS_PER_PAGE)}>
+                  Show more deals
+                </button>
+              ) : null}
+            </div>
+          </>
         )}
       </section>
     </div>
