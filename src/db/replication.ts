@@ -289,7 +289,8 @@ function withKnownMasters(rows: PushRow[], received: RecentMasters): PushRow[] {
 async function pushRows(api: SyncApi, name: CollectionName, rows: PushRow[], received: RecentMasters): Promise<SyncDoc[]> {
   try {
     const { conflicts } = await api.push(name, rows);
-    // RxDB records a conflict's master only when resolving it changes the local copy: remember it here.
+    // A conflict's master is the base of the merged document pushed next. When the row had no assumed
+    // master, RxDB records it as a new metadata entry, which loses to the late record of the pull.
     conflicts.forEach((doc) => received.remember(doc));
     return conflicts;
   } catch (err) {
