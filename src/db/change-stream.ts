@@ -8,19 +8,28 @@ export type ChangeStreamHandlers = {
   onError(err: unknown): void;
 };
 
+/** The server sends a heartbeat every 15 s; three missed in a row means the connection is dead. */
+const DEFAULT_SILENCE_MS = 45_000;
+
 /**
  * `GET /sync/v1/stream` read with fetch streaming (EventSource cannot send the bearer token).
- * Reconnects with backoff after any drop, asking for a fresh token each time.
+ * Reconnects with backoff after any drop, asking for a fresh token each time. A connection that
+ * goes silent without closing (a phone changing networks leaves it half-open) is dropped after
+ * `silenceMs` with nothing received, so live notices do not stop unnoticed.
  */
-export function openChangeStream(api: SyncApi, handlers: ChangeStreamHandlers, opts: { maxBackoffMs?: number } = {}) {
+export function openChangeStream(api: SyncApi, handlers: ChangeStreamHandlers, opts: { maxBackoffMs?: number; silenceMs?: number } = {}) {
   let stopped = false;
   let abort: AbortController | undefined;
   let backoff = 250;
   const maxBackoff = opts.maxBackoffMs ?? 10_000;
+  const silenceMs = opts.silenceMs ?? DEFAULT_SILENCE_MS;
   let wake: (() => void) | undefined;
+  /** The last connection was dropped for silence: routine, not an error to report. */
+  let wentSilent = false;
 
   async function runOnce(): Promise<void> {
     abort = new AbortController();
+    wentSilent = false;
     const res = await api.fetch(api.streamUrl, { headers: await api.headers({ accept: 'text/event-stream' }), signal: abort.signal });
     if (!res.ok || !res.body) {
       let body: { code?: string; message?: string } = {};
@@ -33,11 +42,22 @@ export function openChangeStream(api: SyncApi, handlers: ChangeStreamHandlers, o
     }
     handlers.onConnectedChange(true);
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    const connection = abort;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const expectDataSoon = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        wentSilent = true;
+        connection.abort();
+      }, silenceMs);
+    };
     let buffer = '';
     try {
+      expectDataSoon();
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
+        expectDataSoon();
         backoff = 250;
         buffer += value;
         let end: number;
@@ -48,6 +68,7 @@ export function openChangeStream(api: SyncApi, handlers: ChangeStreamHandlers, o
         }
       }
     } finally {
+      clearTimeout(watchdog);
       handlers.onConnectedChange(false);
     }
   }
@@ -80,7 +101,7 @@ export function openChangeStream(api: SyncApi, handlers: ChangeStreamHandlers, o
         await runOnce();
       } catch (err) {
         if (stopped) return;
-        handlers.onError(err);
+        if (!wentSilent) handlers.onError(err);
       }
       if (stopped) return;
       await new Promise<void>((resolve) => {
