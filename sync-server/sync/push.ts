@@ -16,28 +16,19 @@ export type PushRow = { newDocumentState: Doc; assumedMasterState?: Doc | undefi
  *   own earlier push and server-side field changes bump it without conflicting with the client.
  * - A row already equal to the master (a retry of a push whose answer was lost) writes nothing.
  * - Server-owned fields are never written from a client; changing a business one (xp, escrow_status…)
- *   relative to the assumed master refuses the whole batch (400 `server_owned_field`) before anything
- *   is written. The sync stamps (version, created_at, updated_at) are simply ignored: the server sets them.
+ *   to a value that is neither the assumed master's nor the current master's refuses the whole batch
+ *   (400 `server_owned_field`) before anything is written. The sync stamps (version, created_at, updated_at) are simply ignored: the server sets them.
  * - A write the business rules reject comes back as a conflict carrying `sync_rejection`, so the
  *   client's queue moves on and the UI can say why. A write outside the user's scope (RLS) refuses
  *   the whole batch with 403 `out_of_scope`.
  */
 export async function pushChanges(db: Database, claims: JwtClaims, collection: ServerCollection, rows: PushRow[]): Promise<Doc[]> {
-  for (const row of rows) {
-    if (!row.assumedMasterState) continue;
-    for (const field of collection.serverOwned) {
-      // The sync stamps are rewritten by the server on every write, so a client holding newer stamps
-      // than its assumed master (its copy already carries a later pull) changes nothing: not an error.
-      if ((SYNC_COLUMN_NAMES as readonly string[]).includes(field)) continue;
-      if (!sameJson(row.newDocumentState[field], row.assumedMasterState[field])) {
-        throw new HttpError(400, 'server_owned_field', `${field} is set by the server and cannot be changed (document ${row.newDocumentState.id})`, {
-          field,
-          id: row.newDocumentState.id,
-        });
-      }
-    }
-  }
+  const suspects = rows.flatMap((row) => {
+    const fields = changedServerOwnedFields(collection, row);
+    return fields.length ? [{ row, fields }] : [];
+  });
   return db.asUser(claims, async (tx) => {
+    await refuseServerOwnedChanges(tx, collection, suspects);
     const conflicts: Doc[] = [];
     // Fast path: one statement reads every master, one inserts every new row. Anything unusual
     // (an error, an update) goes through the careful one-row-at-a-time path below.
@@ -53,6 +44,42 @@ export async function pushChanges(db: Database, claims: JwtClaims, collection: S
     }
     return conflicts;
   });
+}
+
+/** Business server-owned fields whose value in the new state differs from the assumed master. */
+function changedServerOwnedFields(collection: ServerCollection, row: PushRow): string[] {
+  const assumed = row.assumedMasterState;
+  if (!assumed) return [];
+  // The sync stamps are rewritten by the server on every write, so a client holding newer stamps than
+  // its assumed master (its copy already carries a later pull) changes nothing: not an error.
+  return collection.serverOwned.filter(
+    (field) => !(SYNC_COLUMN_NAMES as readonly string[]).includes(field) && !sameJson(row.newDocumentState[field], assumed[field]),
+  );
+}
+
+/**
+ * A server-owned value that differs from the assumed master is still fine when it is the server's
+ * current value: the device merged a newer master into its copy (a conflict resolved on the server's
+ * state) while its record of the assumed master lagged behind. Anything else refuses the whole batch
+ * (400 `server_owned_field`) before a row is written.
+ */
+async function refuseServerOwnedChanges(tx: Tx, collection: ServerCollection, suspects: { row: PushRow; fields: string[] }[]): Promise<void> {
+  if (suspects.length === 0) return;
+  const { rows: masters } = await tx.query<{ id: string; doc: Doc }>(
+    `select t.id, ${collection.documentSql} as doc from ${collection.relation} t where t.id = any($1::uuid[])`,
+    [suspects.map((s) => s.row.newDocumentState.id)],
+  );
+  const byId = new Map(masters.map((m) => [m.id, m.doc]));
+  for (const { row, fields } of suspects) {
+    const master = byId.get(row.newDocumentState.id);
+    const field = fields.find((f) => !master || !sameJson(row.newDocumentState[f], master[f]));
+    if (field) {
+      throw new HttpError(400, 'server_owned_field', `${field} is set by the server and cannot be changed (document ${row.newDocumentState.id})`, {
+        field,
+        id: row.newDocumentState.id,
+      });
+    }
+  }
 }
 
 type BatchPlan = { inserts: PushRow[]; updates: PushRow[]; conflicts: Doc[] };

@@ -126,6 +126,16 @@ test('push: changing a business server-owned field refuses the batch with server
   });
   expect(stamps.status).toBe(200);
   expect(await databaseFingerprint(server.db)).toBe(before);
+
+  // A copy that merged a newer master (the server awarded XP meanwhile) while the device's record of
+  // its assumed master lagged behind holds the server's current values: not a change, the bio lands.
+  await server.db.asService((tx) => tx.query(`select public.award_xp($1, 'review', 30)`, [creator.id]));
+  const { rows: current } = await server.db.pool.query(`select to_jsonb(p) - 'change_xid' - 'deleted' as doc from public.profiles p where id = $1`, [creator.id]);
+  expect(current[0].doc.xp).not.toBe(master.xp);
+  const merged = await push('profiles', { rows: [{ newDocumentState: { ...current[0].doc, _deleted: false, bio: 'Merged bio' }, assumedMasterState: master }] });
+  expect(merged.status).toBe(200);
+  const { rows: after } = await server.db.pool.query(`select bio, xp from public.profiles where id = $1`, [creator.id]);
+  expect(after[0]).toEqual({ bio: 'Merged bio', xp: current[0].doc.xp });
 });
 
 test('stream: no token, a bad token and a too-old client are refused before the stream opens', async () => {
