@@ -29,6 +29,8 @@ export type ReplicationOptions = SyncApiOptions & {
   pushBatchSize?: number;
   /** How long to wait before retrying a failed request (ms). */
   retryTime?: number;
+  /** How long a received server state serves as the base of a push RxDB sends without one (ms). */
+  rememberReceivedMs?: number;
   /** Open the live change stream (default true). */
   live?: boolean;
 };
@@ -108,7 +110,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     const collection = db.collections[name] as unknown as RxCollection<SyncDoc>;
     const stream$ = new Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>();
     streams.set(name, stream$);
-    const received = createRecentMasters();
+    const received = createRecentMasters({ ttlMs: opts.rememberReceivedMs });
     const state = replicateRxCollection<SyncDoc, SyncCheckpoint>({
       replicationIdentifier: `pacta-sync-v1-${name}-${opts.serverUrl}`,
       collection,
@@ -142,12 +144,11 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       },
       push: {
         batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
-        // A document the server rejected stays as it came back until the user changes it again
-        // (which clears `sync_rejection`): never re-sent, so nothing loops.
-        modifier: (doc) => (doc.sync_rejection ? null : doc),
         handler: async (rows) => {
-          await parentsOnServer(name, rows as PushRow[]);
-          return track(() => pushRows(api, name, withKnownMasters(rows as PushRow[], received), received));
+          const sendable = withoutRejections(rows as PushRow[]);
+          if (sendable.length === 0) return [];
+          await parentsOnServer(name, sendable);
+          return track(() => pushRows(api, name, withKnownMasters(sendable, received), received));
         },
       },
     });
@@ -265,6 +266,22 @@ async function pullPage(
     .filter((doc) => !seen.has(doc.primary) && !hooks.keepLocal(doc.primary, startedAt))
     .map((doc) => ({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true }));
   return { documents: [...documents, ...removals], checkpoint: position ?? undefined };
+}
+
+/**
+ * A document the server refused stays as it came back (with `sync_rejection`) until the user changes it
+ * again, which clears the field: never re-sent, so nothing loops. The refused state is also what RxDB
+ * records as the assumed master; without the client-only marker it is the server's state, the base of
+ * the user's corrected edit. (RxDB's push `modifier` would blank that base along with the row.)
+ */
+function withoutRejections(rows: PushRow[]): PushRow[] {
+  const sendable = rows.filter((row) => !row.newDocumentState.sync_rejection);
+  for (const row of sendable) {
+    if (row.assumedMasterState?.sync_rejection === undefined) continue;
+    const { sync_rejection: _refusal, ...master } = row.assumedMasterState;
+    row.assumedMasterState = master as SyncDoc;
+  }
+  return sendable;
 }
 
 /**

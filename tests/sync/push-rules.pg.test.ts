@@ -111,3 +111,26 @@ test('on a device, a rejected message shows its reason, is not retried in a loop
   await eventually(async () => (await sync.server.db.pool.query('select recipient_id from public.messages where id = $1', [id])).rows[0]?.recipient_id === brand.id);
   await eventually(async () => (await c.db.messages.findOne(id).exec())?.version === 1);
 });
+
+test('on a device, a refused edit of an existing deal shows its reason, and the corrected edit goes through', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const [dealId] = await insertDeals(sync.server.db, brand.id, 1);
+  // Received states are not kept as push bases here: the fix must come from the refused state itself,
+  // as it does when the user corrects the edit minutes later.
+  const b = await sync.client(brand, ['deals'], { rememberReceivedMs: 0 });
+  await eventually(async () => (await b.db.deals.findOne(dealId!).exec()) !== null);
+  await b.replication.awaitInSync();
+
+  const deal = async () => (await b.db.deals.findOne(dealId!).exec())!;
+  await (await deal()).incrementalPatch({ amount_cents: 50 });
+  const refused = await eventually(async () => (await deal()).sync_rejection);
+  expect(refused.code).toBeTypeOf('string');
+  // The device shows the server's state again, with the reason.
+  expect((await deal()).amount_cents).toBe(50001);
+
+  await (await deal()).incrementalPatch({ amount_cents: 75_000, sync_rejection: null });
+  const amountOnServer = async () => Number((await sync.server.db.pool.query('select amount_cents from public.deals where id = $1', [dealId])).rows[0].amount_cents);
+  await eventually(async () => (await amountOnServer()) === 75_000, 15_000).catch(() => undefined);
+  expect(await amountOnServer()).toBe(75_000);
+  await eventually(async () => (await deal()).amount_cents === 75_000 && !(await deal()).sync_rejection);
+});

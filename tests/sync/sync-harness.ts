@@ -53,7 +53,7 @@ export async function createTestClient(
   server: { url: string },
   user: TestUser,
   collections: readonly CollectionName[],
-  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string; storage?: RxStorage<unknown, unknown> } = {},
+  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string; storage?: RxStorage<unknown, unknown>; rememberReceivedMs?: number } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
   const db = await createPactaDatabase({
@@ -71,6 +71,7 @@ export async function createTestClient(
       fetch: network.fetch,
       retryTime: 150,
       pullBatchSize: opts.pullBatchSize,
+      rememberReceivedMs: opts.rememberReceivedMs,
     });
   const client: TestClient = {
     db,
