@@ -148,7 +148,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
           const sendable = withoutRejections(rows as PushRow[]);
           if (sendable.length === 0) return [];
           await parentsOnServer(name, sendable);
-          return track(() => pushRows(api, name, withKnownMasters(sendable, received), received));
+          return track(() => pushRows(api, name, withKnownMasters(sendable, received)));
         },
       },
     });
@@ -303,18 +303,14 @@ function withKnownMasters(rows: PushRow[], received: RecentMasters): PushRow[] {
  * the refused row comes back as a local conflict carrying `sync_rejection`, so one bad row never
  * blocks the queue.
  */
-async function pushRows(api: SyncApi, name: CollectionName, rows: PushRow[], received: RecentMasters): Promise<SyncDoc[]> {
+async function pushRows(api: SyncApi, name: CollectionName, rows: PushRow[]): Promise<SyncDoc[]> {
   try {
-    const { conflicts } = await api.push(name, rows);
-    // A conflict's master is the base of the merged document pushed next. When the row had no assumed
-    // master, RxDB records it as a new metadata entry, which loses to the late record of the pull.
-    conflicts.forEach((doc) => received.remember(doc));
-    return conflicts;
+    return (await api.push(name, rows)).conflicts;
   } catch (err) {
     if (!(err instanceof SyncHttpError) || ![400, 403, 413].includes(err.status)) throw err;
     if (rows.length > 1) {
       const conflicts: SyncDoc[] = [];
-      for (const row of rows) conflicts.push(...(await pushRows(api, name, [row], received)));
+      for (const row of rows) conflicts.push(...(await pushRows(api, name, [row])));
       return conflicts;
     }
     const row = rows[0]!;
