@@ -310,6 +310,12 @@ test('filters, permission messages, editing and completion rules', async ({ brow
 
   const o = await openAs(browser, otherBrand, `/deals/${deal!.id}/edit`);
   await expect(o.page.getByText('You do not have permission to edit this deal.')).toBeVisible();
+  // Its own 30 deals on My Deals, a page at a time.
+  await o.page.goto('/my-deals');
+  await expect(o.page.getByText('Showing 20 of 30 deals')).toBeVisible();
+  await o.page.getByRole('button', { name: 'Show more deals' }).click();
+  await expect(o.page.getByText('Showing 30 of 30 deals')).toBeVisible();
+  await expect(o.page.getByRole('listitem').filter({ hasText: 'Paged 0 ' })).toBeVisible();
 
   // The owner edits, then cannot complete without a selected creator.
   const b = await openAs(browser, brand, `/deals/${deal!.id}`);

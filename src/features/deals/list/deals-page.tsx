@@ -10,6 +10,7 @@ import { AvailableCreators } from './available-creators.tsx';
 import { DealCard } from './deal-card.tsx';
 import { DealFilterBar } from './deal-filter-bar.tsx';
 import { filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
+import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
 
 const RECOMMENDED_ON_PAGE = 4;
 const DEALS_PER_PAGE = 24;
@@ -43,11 +44,10 @@ function CreatorDealsView() {
   const open = useOpenDeals(db);
   const applications = useCreatorApplications(db, user?.id ?? null);
   const [filters, setFiltersState] = useState(NO_FILTERS);
-  // Cards render a page at a time: hundreds of open deals on one screen help nobody and cost a lot.
-  const [limit, setLimit] = useState(DEALS_PER_PAGE);
+  const page = usePagedList(DEALS_PER_PAGE);
   const setFilters = (next: typeof filters) => {
     setFiltersState(next);
-    setLimit(DEALS_PER_PAGE);
+    page.reset();
   };
 
   const visible = useMemo(
@@ -108,20 +108,11 @@ function CreatorDealsView() {
         ) : (
           <>
             <div className="grid">
-              {shown.slice(0, limit).map((deal) => (
+              {shown.slice(0, page.limit).map((deal) => (
                 <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} />
               ))}
             </div>
-            <div className="deals-more">
-              <p className="muted" aria-live="polite">
-                Showing {Math.min(limit, shown.length)} of {shown.length} deals
-              </p>
-              {shown.length > limit ? (
-                <button type="button" className="button button-secondary" onClick={() => setLimit((l) => l + DEALS_PER_PAGE)}>
-                  Show more deals
-                </button>
-              ) : null}
-            </div>
+            <ShowMore shown={page.limit} total={shown.length} noun="deals" onMore={page.more} />
           </>
         )}
       </section>

@@ -10,6 +10,9 @@ import { DEAL_STATUS_TEXT } from '../data/deal-status.ts';
 import { isWaitingToSync, useBrandDeals, useCreatorApplications, useDealsByIds } from '../data/use-deal-data.ts';
 import { statusLabel } from '../detail/applicants-panel.tsx';
 import { RejectionNotice } from '../detail/rejection-notice.tsx';
+import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
+
+const DEALS_PER_PAGE = 20;
 
 /** /my-deals: a brand's own deals (brand_id), a creator's deals applied to or won. */
 export function MyDealsPage() {
@@ -30,6 +33,7 @@ export function MyDealsPage() {
   // A creator's application whose deal is no longer on this device (refused, or the deal left their scope).
   const orphans = isBrand ? [] : applications.value.filter((a) => !applied.value.some((d) => d.id === a.deal_id));
   const loading = !db || (isBrand ? own.loading : applications.loading || applied.loading);
+  const page = usePagedList(DEALS_PER_PAGE);
 
   return (
     <div className="page container my-deals">
@@ -47,17 +51,22 @@ export function MyDealsPage() {
       ) : deals.length === 0 && orphans.length === 0 ? (
         <p className="empty-state card">No deals found.</p>
       ) : (
-        <ul className="my-deal-list">
-          {deals.map((deal) => (
-            <MyDealRow key={deal.id} deal={deal} application={byDeal.get(deal.id)} winner={!!userId && deal.winner_id === userId} showCount={isBrand} />
-          ))}
-          {orphans.map((a) => (
-            <li key={a.id} className="card my-deal">
-              <h2 className="my-deal-title">A deal you applied to</h2>
-              {a.sync_rejection ? <RejectionNotice what="application" message={a.sync_rejection.message} /> : <p className="muted">This deal is no longer available.</p>}
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="my-deal-list">
+            {deals.slice(0, page.limit).map((deal) => (
+              <MyDealRow key={deal.id} deal={deal} application={byDeal.get(deal.id)} winner={!!userId && deal.winner_id === userId} showCount={isBrand} />
+            ))}
+            {orphans.map((a) => (
+              <li key={a.id} className="card my-deal">
+                <h2 className="my-deal-title">A deal you applied to</h2>
+                {a.sync_rejection ? <RejectionNotice what="application" message={a.sync_rejection.message} /> : <p className="muted">This deal is no longer available.</p>}
+              </li>
+            ))}
+          </ul>
+          {deals.length > DEALS_PER_PAGE ? (
+            <ShowMore shown={page.limit} total={deals.length} noun="deals" onMore={page.more} />
+          ) : null}
+        </>
       )}
     </div>
   );
