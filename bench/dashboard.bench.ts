@@ -39,38 +39,36 @@ function confirmedBrand(): Promise<{ email: string; password: string }> {
   return createConfirmedBrand(ORIGIN, 'bench-dash');
 }
 
-/** The brand's deals, written as the server may (no user claims), in one statement. */
-async function seedDeals(email: string): Promise<void> {
+/** Runs SQL on the e2e server's database as the server may (no user claims). */
+async function onServerDatabase(sql: string, values: unknown[]): Promise<void> {
   const { databaseUrl } = JSON.parse(readFileSync(e2eServerInfoFile(PORT), 'utf8')) as { databaseUrl: string };
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(
-      `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
-       select gen_random_uuid(), u.id, 'Bench deal ' || n, 'A sponsorship brief used by the dashboard benchmark.', 10000 + n, '{Travel}'
-         from auth.users u, generate_series(1, $2) n where u.email = $1`,
-      [email, DEALS],
-    );
+    await client.query(sql, values);
   } finally {
     await client.end();
   }
 }
 
-/** One new deal for the brand, committed on the server (the kind of change a notice announces). */
+/** The brand's deals, in one statement. */
+function seedDeals(email: string): Promise<void> {
+  return onServerDatabase(
+    `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
+     select gen_random_uuid(), u.id, 'Bench deal ' || n, 'A sponsorship brief used by the dashboard benchmark.', 10000 + n, '{Travel}'
+       from auth.users u, generate_series(1, $2) n where u.email = $1`,
+    [email, DEALS],
+  );
+}
+
+/** One new deal for the brand, committed on the server (the kind of change a notice announces); returns when. */
 async function publishDeal(email: string, title: string): Promise<number> {
-  const { databaseUrl } = JSON.parse(readFileSync(e2eServerInfoFile(PORT), 'utf8')) as { databaseUrl: string };
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
-       select gen_random_uuid(), u.id, $2, 'Published while the dashboard is open.', 30000, '{Travel}' from auth.users u where u.email = $1`,
-      [email, title],
-    );
-    return Date.now();
-  } finally {
-    await client.end();
-  }
+  await onServerDatabase(
+    `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
+     select gen_random_uuid(), u.id, $2, 'Published while the dashboard is open.', 30000, '{Travel}' from auth.users u where u.email = $1`,
+    [email, title],
+  );
+  return Date.now();
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

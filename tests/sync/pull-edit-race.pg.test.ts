@@ -17,33 +17,34 @@ async function dealOnServer(id: string) {
   return rows[0] as { title: string; description: string };
 }
 
-test('an edit made the moment a pulled deal lands, before its master state is recorded, reaches the server', async () => {
+/**
+ * A brand's device whose replication metadata writes are 3 s slow, and a deal the server publishes:
+ * resolves the moment the deal is in the local collection, long before RxDB records its master state.
+ */
+async function dealJustArrived() {
   const brand = await sync.server.createUser({ role: 'brand' });
   const slow = storageWithSlowReplicationMeta();
   const c = await sync.client(brand, ['deals'], { storage: slow.storage });
   await c.replication.awaitInitialSync();
-
   slow.control.metaDelayMs = 3_000;
-  const [id] = await insertDeals(sync.server.db, brand.id, 1);
-  const arrived = await eventually(() => c.db.deals.findOne(id!).exec());
+  const [id] = (await insertDeals(sync.server.db, brand.id, 1)) as [string];
+  const arrived = await eventually(() => c.db.deals.findOne(id).exec());
+  return { c, slow, id, arrived };
+}
+
+test('an edit made the moment a pulled deal lands, before its master state is recorded, reaches the server', async () => {
+  const { c, slow, id, arrived } = await dealJustArrived();
   await arrived.incrementalPatch({ title: 'Renamed the moment it arrived' });
 
-  await settles(async () => (await dealOnServer(id!)).title === 'Renamed the moment it arrived');
-  expect((await dealOnServer(id!)).title).toBe('Renamed the moment it arrived');
+  await settles(async () => (await dealOnServer(id)).title === 'Renamed the moment it arrived');
+  expect((await dealOnServer(id)).title).toBe('Renamed the moment it arrived');
   slow.control.metaDelayMs = 0;
   await c.replication.awaitInSync();
-  expect((await c.db.deals.findOne(id!).exec())?.title).toBe('Renamed the moment it arrived');
+  expect((await c.db.deals.findOne(id).exec())?.title).toBe('Renamed the moment it arrived');
 });
 
 test('the same edit survives the server changing another field meanwhile (three-way merge on what was received)', async () => {
-  const brand = await sync.server.createUser({ role: 'brand' });
-  const slow = storageWithSlowReplicationMeta();
-  const c = await sync.client(brand, ['deals'], { storage: slow.storage });
-  await c.replication.awaitInitialSync();
-
-  slow.control.metaDelayMs = 3_000;
-  const [id] = await insertDeals(sync.server.db, brand.id, 1);
-  const arrived = await eventually(() => c.db.deals.findOne(id!).exec());
+  const { c, slow, id, arrived } = await dealJustArrived();
   c.network.online = false;
   await arrived.incrementalPatch({ title: 'Renamed offline' });
   await sync.server.db.asService((tx) => tx.query(`update public.deals set description = 'Changed by the team' where id = $1`, [id]));
@@ -51,11 +52,11 @@ test('the same edit survives the server changing another field meanwhile (three-
   c.replication.reSync();
 
   const merged = { title: 'Renamed offline', description: 'Changed by the team' };
-  await settles(async () => JSON.stringify(await dealOnServer(id!)) === JSON.stringify(merged));
-  expect(await dealOnServer(id!)).toEqual(merged);
+  await settles(async () => JSON.stringify(await dealOnServer(id)) === JSON.stringify(merged));
+  expect(await dealOnServer(id)).toEqual(merged);
   slow.control.metaDelayMs = 0;
   await eventually(async () => {
-    const local = await c.db.deals.findOne(id!).exec();
+    const local = await c.db.deals.findOne(id).exec();
     return local?.title === 'Renamed offline' && local.description === 'Changed by the team';
   });
 });
