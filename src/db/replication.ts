@@ -231,6 +231,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
  * whole restarted feed, then removes as master state every local document the feed no longer has:
  * written as `_deleted` documents from the master, they are not pushed back. Local changes not yet
  * pushed are kept by RxDB (it never overwrites unpushed fork state from a pull).
+ * A first pull without a checkpoint while the collection already holds documents the server confirmed
+ * is treated the same way: the device lost its checkpoint (RxDB stores it after the documents, without waiting, so a tab
+ * closed right after a sync can lose it), and a plain pull from scratch would never tell it about
+ * rows deleted meanwhile.
  */
 async function pullPage(
   api: SyncApi,
@@ -248,7 +252,8 @@ async function pullPage(
   const startedAt = Date.now() - 1;
   let page = await api.pull(name, checkpoint, batchSize);
   onPending(page.pending === true);
-  if (!page.reset) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
+  const lostCheckpoint = checkpoint === null && !page.reset && (await collection.findOne({ selector: { version: { $exists: true } } }).exec()) !== null;
+  if (!page.reset && !lostCheckpoint) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
 
   let documents = [...page.documents];
   let position = page.checkpoint;
@@ -263,7 +268,9 @@ async function pullPage(
   const seen = new Set(documents.map((d) => d.id));
   const local = await collection.find().exec();
   const removals = local
-    .filter((doc) => !seen.has(doc.primary) && !hooks.keepLocal(doc.primary, startedAt))
+    // Only documents the server confirmed (they carry its version): one created here and not yet
+    // pushed is missing from the feed because it is new, not because it was deleted.
+    .filter((doc) => doc.get('version') != null && !seen.has(doc.primary) && !hooks.keepLocal(doc.primary, startedAt))
     .map((doc) => ({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true }));
   return { documents: [...documents, ...removals], checkpoint: position ?? undefined };
 }

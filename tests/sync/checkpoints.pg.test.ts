@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { SYNC_PROTOCOL_VERSION, type SyncCheckpoint } from '../../src/domain/collections/index.ts';
 import { purgeTombstones } from '../../sync-server/sync/tombstones.ts';
 import type { TestUser } from '../support/test-server.ts';
-import { eventually, insertDeals, newId, type TestClient } from './sync-harness.ts';
+import { eventually, insertDeals, newId, storageWithFaultyReplicationMeta, type TestClient } from './sync-harness.ts';
 import { syncTestFixture } from './sync-fixture.ts';
 
 const sync = syncTestFixture();
@@ -58,15 +58,19 @@ test('two transactions committing out of order: the earlier one is not skipped',
     txA.release();
     txB.release();
   }
-  const afterA = await pull(creator, 'deals', first.checkpoint);
-  expect(afterA.documents.map((d) => d.id)).toEqual(expect.arrayContaining([idA, idB]));
+  // Both arrive together once A has committed (and any other database's older transaction has ended).
+  const afterA = await eventually(async () => {
+    const page = await pull(creator, 'deals', first.checkpoint);
+    const ids = page.documents.map((d) => d.id);
+    return ids.includes(idA) && ids.includes(idB) && page;
+  });
   const next = await pull(creator, 'deals', afterA.checkpoint);
   expect(next.documents).toEqual([]);
 
   // And a real client following the same feed ends with both.
   const c = await sync.client(creator, ['deals']);
   await c.replication.awaitInitialSync();
-  expect(await c.db.deals.findByIds([idA, idB]).exec()).toHaveProperty('size', 2);
+  await eventually(async () => (await c.db.deals.findByIds([idA, idB]).exec()).size === 2);
 });
 
 test('a row held back by an older transaction arrives when it ends, even if that transaction writes nothing replicated', async () => {
@@ -160,6 +164,38 @@ test('a device older than the tombstone horizon is reset once, keeping its unpus
   // The reset happened once: the checkpoint the device stored carries the new horizon, so pulling
   // from it is an ordinary pull, not another reset.
   expect(await pullFromStoredCheckpoint(again, creator)).toEqual({ reset: false });
+});
+
+test('a device that lost its stored checkpoint still drops rows deleted meanwhile, keeping its unpushed work', async () => {
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const idb = new IDBFactory();
+  const name = `pacta-lost-${creator.id.slice(0, 8)}`;
+  const faulty = storageWithFaultyReplicationMeta(idb);
+  faulty.control.dropCheckpoints = true;
+  const c = await sync.client(creator, ['drafts'], { storage: faulty.storage, name });
+  const [keep, removed] = [newId(), newId()];
+  await c.db.drafts.bulkInsert([
+    { id: keep, user_id: creator.id, kind: 'deal', title: 'Kept', payload: {} },
+    { id: removed, user_id: creator.id, kind: 'deal', title: 'Deleted on another device', payload: {} },
+  ]);
+  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id])).rows[0].n === 2);
+  await eventually(async () => (await c.db.drafts.findOne(keep).exec())?.version === 1);
+  await c.replication.awaitInSync();
+  await sync.closeClient(c, { remove: false });
+
+  // While the device is away the draft is deleted elsewhere and its tombstone purged: a pull from
+  // scratch cannot carry the deletion, and without a checkpoint the server sees no reason to reset.
+  await sync.server.db.asService((tx) => tx.query('update public.drafts set deleted = true where id = $1', [removed]));
+  expect((await purgeTombstones(sync.server.db, 0)).drafts).toBe(1);
+
+  const again = await sync.client(creator, ['drafts'], { idb, name });
+  const unpushed = newId();
+  await again.db.drafts.insert({ id: unpushed, user_id: creator.id, kind: 'message', title: 'Written before reconnecting', payload: {} });
+  await eventually(async () => (await again.db.drafts.findOne(removed).exec()) === null);
+  expect(await again.db.drafts.findOne(keep).exec()).not.toBeNull();
+  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [unpushed])).rows[0].n === 1);
+  expect(await again.db.drafts.findOne(unpushed).exec()).not.toBeNull();
+  expect((await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [removed])).rows[0].n).toBe(0);
 });
 
 /** Pulls once from the checkpoint the device stored and reports whether the server asked for a reset. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { eventually, insertDeals, storageWithSlowReplicationMeta } from './sync-harness.ts';
+import { eventually, insertDeals, storageWithFaultyReplicationMeta } from './sync-harness.ts';
 import { syncTestFixture } from './sync-fixture.ts';
 
 // RxDB writes a pulled document into the local collection first and records it as the assumed master
@@ -23,7 +23,7 @@ async function dealOnServer(id: string) {
  */
 async function dealJustArrived() {
   const brand = await sync.server.createUser({ role: 'brand' });
-  const slow = storageWithSlowReplicationMeta();
+  const slow = storageWithFaultyReplicationMeta();
   const c = await sync.client(brand, ['deals'], { storage: slow.storage });
   await c.replication.awaitInitialSync();
   slow.control.metaDelayMs = 3_000;

@@ -90,13 +90,14 @@ export async function createTestClient(
 }
 
 /**
- * Dexie storage on its own fake IndexedDB whose replication bookkeeping can be made slow: while
- * `metaDelayMs` is set, RxDB's record of a pulled document's master state is written that much later
- * than the document itself, as on a busy phone. Makes the window between the two writes testable.
+ * Dexie storage on a fake IndexedDB whose replication bookkeeping can misbehave like a busy or killed
+ * phone: while `metaDelayMs` is set, RxDB's record of a pulled document's master state is written that
+ * much later than the document itself; while `dropCheckpoints` is set, the stored pull/push positions
+ * are never saved (a tab closed before RxDB's unawaited checkpoint write landed).
  */
-export function storageWithSlowReplicationMeta() {
-  const control = { metaDelayMs: 0 };
-  const base = getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>;
+export function storageWithFaultyReplicationMeta(idb: IDBFactory = new IDBFactory()) {
+  const control = { metaDelayMs: 0, dropCheckpoints: false };
+  const base = getRxStorageDexie({ indexedDB: idb, IDBKeyRange }) as RxStorage<unknown, unknown>;
   const storage: RxStorage<unknown, unknown> = {
     ...base,
     async createStorageInstance(params) {
@@ -109,6 +110,7 @@ export function storageWithSlowReplicationMeta() {
             return typeof value === 'function' ? value.bind(target) : value;
           }
           return async (rows: Parameters<typeof target.bulkWrite>[0], context: string) => {
+            if (control.dropCheckpoints && context === 'replication-set-checkpoint') return { error: [] };
             if (control.metaDelayMs && context === 'replication-down-write-meta') await new Promise((r) => setTimeout(r, control.metaDelayMs));
             return target.bulkWrite(rows, context);
           };
