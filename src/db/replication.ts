@@ -268,9 +268,7 @@ async function pullPage(
   const seen = new Set(documents.map((d) => d.id));
   const local = await collection.find().exec();
   const removals = local
-    // Only documents the server confirmed (they carry its version): one created here and not yet
-    // pushed is missing from the feed because it is new, not because it was deleted.
-    .filter((doc) => doc.get('version') != null && !seen.has(doc.primary) && !hooks.keepLocal(doc.primary, startedAt))
+    .filter((doc) => !seen.has(doc.primary) && !hooks.keepLocal(doc.primary, startedAt))
     .map((doc) => ({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true }));
   return { documents: [...documents, ...removals], checkpoint: position ?? undefined };
 }

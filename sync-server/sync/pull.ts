@@ -67,7 +67,9 @@ export async function pullChanges(
     const position = last ? { xid: last.xid, id: last.doc.id } : from;
     const response: PullResponse<Doc> = {
       documents: rows.map((r) => r.doc),
-      checkpoint: last || checkpoint ? { ...position, scope, horizon } : null,
+      // Always a position, even for an empty fresh feed: it records the scope and the tombstone horizon
+      // the device is now in step with (a client holding documents but no checkpoint had nothing to send).
+      checkpoint: { ...position, scope, horizon },
     };
     if (reset) response.reset = true;
     if (pending) response.pending = true;
