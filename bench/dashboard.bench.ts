@@ -7,12 +7,12 @@
  * browser offline (service worker + local data only). "Usable" = the welcome heading and the first deal
  * card are on screen, measured in the page from the navigation start (performance.now()).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { e2eServerInfoFile } from '../tests/e2e/support/e2e-server-info.ts';
 import { createConfirmedBrand } from './support/confirmed-brand.ts';
+import { startBenchServer } from './support/e2e-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4297);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -20,20 +20,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEALS = Number(process.env.BENCH_DEALS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-if (!existsSync('dist/index.html')) {
-  console.error('dist/ is missing: run `npm run build` first.');
-  process.exit(1);
-}
-
-const server = spawn('npx', ['tsx', 'tests/e2e/support/start-e2e-server.ts'], {
-  env: { ...process.env, E2E_PORT: String(PORT), E2E_LOG_LEVEL: 'error' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-  detached: true,
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('e2e server ready') && resolve());
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const server = await startBenchServer(PORT);
 
 function confirmedBrand(): Promise<{ email: string; password: string }> {
   return createConfirmedBrand(ORIGIN, 'bench-dash');
@@ -138,5 +125,5 @@ try {
   await context.close();
 } finally {
   await browser.close();
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  server.stop();
 }

@@ -9,11 +9,10 @@
  * summed; the service worker is blocked so every script really crosses the network once.
  * Time to a usable dashboard with 10,000 deals is reported by the dashboard's own bench once it lands.
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { AUTH_HEADERS, createConfirmedBrand } from './support/confirmed-brand.ts';
+import { startBenchServer } from './support/e2e-server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4299);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -21,20 +20,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LANDING_GOAL_KB = 150;
 const SIGNED_IN_GOAL_KB = 350;
 
-if (!existsSync('dist/index.html')) {
-  console.error('dist/ is missing: run `npm run build` first.');
-  process.exit(1);
-}
-
-const server = spawn('npx', ['tsx', 'tests/e2e/support/start-e2e-server.ts'], {
-  env: { ...process.env, E2E_PORT: String(PORT), E2E_LOG_LEVEL: 'error' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-  detached: true,
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('e2e server ready') && resolve());
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const server = await startBenchServer(PORT);
 
 type ScriptLoad = { url: string; rawBytes: number; gzipBytes: number };
 
@@ -87,5 +73,5 @@ try {
   report('Signed-in first route (/dashboard), cold cache', await scriptsLoadedBy(browser, '/dashboard', await signedInSession()), SIGNED_IN_GOAL_KB);
 } finally {
   await browser.close();
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  server.stop();
 }

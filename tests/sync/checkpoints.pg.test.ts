@@ -153,13 +153,7 @@ test('a device older than the tombstone horizon is reset once, keeping its unpus
   const purged = await purgeTombstones(sync.server.db, 0);
   expect(purged.drafts).toBe(1);
 
-  const again = await sync.client(creator, ['drafts'], { idb, name });
-  const unpushed = newId();
-  await again.db.drafts.insert({ id: unpushed, user_id: creator.id, kind: 'message', title: 'Written before reconnecting', payload: {} });
-  await eventually(async () => (await again.db.drafts.findOne(removed).exec()) === null);
-  expect(await again.db.drafts.findOne(keep).exec()).not.toBeNull();
-  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [unpushed])).rows[0].n === 1);
-  expect(await again.db.drafts.findOne(unpushed).exec()).not.toBeNull();
+  const again = await reconnectWithUnpushedWork(creator, { idb, name }, { keep, removed });
 
   // The reset happened once: the checkpoint the device stored carries the new horizon, so pulling
   // from it is an ordinary pull, not another reset.
@@ -188,15 +182,24 @@ test('a device that lost its stored checkpoint still drops rows deleted meanwhil
   await sync.server.db.asService((tx) => tx.query('update public.drafts set deleted = true where id = $1', [removed]));
   expect((await purgeTombstones(sync.server.db, 0)).drafts).toBe(1);
 
-  const again = await sync.client(creator, ['drafts'], { idb, name });
-  const unpushed = newId();
-  await again.db.drafts.insert({ id: unpushed, user_id: creator.id, kind: 'message', title: 'Written before reconnecting', payload: {} });
-  await eventually(async () => (await again.db.drafts.findOne(removed).exec()) === null);
-  expect(await again.db.drafts.findOne(keep).exec()).not.toBeNull();
-  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [unpushed])).rows[0].n === 1);
-  expect(await again.db.drafts.findOne(unpushed).exec()).not.toBeNull();
+  await reconnectWithUnpushedWork(creator, { idb, name }, { keep, removed });
   expect((await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [removed])).rows[0].n).toBe(0);
 });
+
+/**
+ * The device comes back (same local database), writes a draft before its first sync, and must end
+ * without the draft deleted elsewhere, with the kept one, and with its new draft on the server.
+ */
+async function reconnectWithUnpushedWork(creator: TestUser, device: { idb: IDBFactory; name: string }, drafts: { keep: string; removed: string }) {
+  const again = await sync.client(creator, ['drafts'], device);
+  const unpushed = newId();
+  await again.db.drafts.insert({ id: unpushed, user_id: creator.id, kind: 'message', title: 'Written before reconnecting', payload: {} });
+  await eventually(async () => (await again.db.drafts.findOne(drafts.removed).exec()) === null);
+  expect(await again.db.drafts.findOne(drafts.keep).exec()).not.toBeNull();
+  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [unpushed])).rows[0].n === 1);
+  expect(await again.db.drafts.findOne(unpushed).exec()).not.toBeNull();
+  return again;
+}
 
 /** Pulls once from the checkpoint the device stored and reports whether the server asked for a reset. */
 async function pullFromStoredCheckpoint(c: TestClient, user: TestUser): Promise<{ reset: boolean }> {
