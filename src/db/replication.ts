@@ -58,6 +58,14 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   // a growing delay, since no change notice may follow the end of that transaction.
   const retryDelay = new Map<CollectionName, number>();
   const retryTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** Pull `name` again after `ms` (timers are cleared when the replication stops). */
+  const resyncLater = (name: CollectionName, ms: number) => {
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      streams.get(name)?.next('RESYNC');
+    }, ms);
+    retryTimers.add(timer);
+  };
   const pullAgainSoon = (name: CollectionName, pending: boolean) => {
     if (!pending) {
       retryDelay.delete(name);
@@ -65,11 +73,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     }
     const delay = Math.min((retryDelay.get(name) ?? 100) * 2, 5_000);
     retryDelay.set(name, delay);
-    const timer = setTimeout(() => {
-      retryTimers.delete(timer);
-      streams.get(name)?.next('RESYNC');
-    }, delay);
-    retryTimers.add(timer);
+    resyncLater(name, delay);
   };
 
   const track = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -133,11 +137,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
           const notice = lastNotice.get(name);
           if (page.documents.length === 0 && notice !== undefined && startedAt - notice < 1_000) {
             lastNotice.delete(name);
-            const timer = setTimeout(() => {
-              retryTimers.delete(timer);
-              streams.get(name)?.next('RESYNC');
-            }, 300);
-            retryTimers.add(timer);
+            resyncLater(name, 300);
           }
           return page;
         },
@@ -232,9 +232,9 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
  * written as `_deleted` documents from the master, they are not pushed back. Local changes not yet
  * pushed are kept by RxDB (it never overwrites unpushed fork state from a pull).
  * A first pull without a checkpoint while the collection already holds documents the server confirmed
- * is treated the same way: the device lost its checkpoint (RxDB stores it after the documents, without waiting, so a tab
- * closed right after a sync can lose it), and a plain pull from scratch would never tell it about
- * rows deleted meanwhile.
+ * is treated the same way: the device lost its checkpoint (RxDB stores it after the documents, without
+ * waiting, so a tab closed right after a sync can lose it), and a plain pull from scratch would never
+ * tell it about rows deleted meanwhile.
  */
 async function pullPage(
   api: SyncApi,
