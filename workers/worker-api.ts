@@ -1,5 +1,5 @@
 /**
- * The one typed boundary of the recommendations worker (STYLE.md 3). The worker implements `WorkerApi`
+ * The one typed boundary of the recommendations worker. The worker implements `WorkerApi`
  * (workers/recommendations-service.ts); the main thread reaches it only through
  * src/lib/recommendations-client.ts, where Comlink turns every method into a Promise.
  *

@@ -29,7 +29,7 @@ const GROWTH_TOOL_ROUTES: [string, string][] = [
 ];
 
 /**
- * The whole route table of both spec documents (000 §2, 001 §2). Screens of later issues show
+ * The whole route table of both spec documents. Screens still to come show
  * "coming soon" behind the guard they will have, so redirects already behave as they will.
  */
 export const routes: RouteObject[] = [
@@ -60,10 +60,10 @@ export const routes: RouteObject[] = [
       { path: '/referrals/payouts', element: signedIn(soon('Referral payouts')) },
       // Deals and campaigns
       { path: '/deals', element: signedIn(<Pages.DealsPage />) },
-      // The screen itself answers signed-out visitors and non-brands (spec 001 §2 texts).
+      // The screen itself answers signed-out visitors and non-brands.
       { path: '/deals/new', element: <Pages.CreateDealPage /> },
       { path: '/deals/:id', element: signedIn(<Pages.DealDetailPage />) },
-      // The screen says 'Only brands can edit deals.' / 'You do not have permission…' (spec 001 §6).
+      // The screen says 'Only brands can edit deals.' / 'You do not have permission…'.
       { path: '/deals/:id/edit', element: signedIn(<Pages.EditDealPage />) },
       { path: '/campaign/new', element: brandOnly(soon('New campaign brief')) },
       { path: '/swipe', element: creatorOnly(<Pages.SwipePage />) },

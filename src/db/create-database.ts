@@ -23,7 +23,7 @@ export function addPactaPlugins(): void {
 /**
  * The signed-in user's local database: one IndexedDB database per user (Dexie storage), holding
  * the collections this realm needs (all 12 by default; RxDB's open-source build allows 13 open per
- * realm, so tests and workers open only what they use). Created outside React (STYLE.md 2).
+ * realm, so tests and workers open only what they use). Created outside React.
  *
  * In Node, pass `storage: getRxStorageDexie({ indexedDB, IDBKeyRange })` from fake-indexeddb.
  */

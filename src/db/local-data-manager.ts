@@ -8,7 +8,7 @@ import { createPendingLedger, type PendingLedger } from './pending-ledger.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
 
 /**
- * The signed-in user's local data, kept OUTSIDE React (STYLE.md 2): one RxDB database per user,
+ * The signed-in user's local data, kept OUTSIDE React: one RxDB database per user,
  * opened once per tab and shared by every screen; replication runs in the elected leader tab only,
  * and the leader tells the other tabs its sync status over a BroadcastChannel.
  */

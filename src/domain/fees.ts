@@ -16,7 +16,7 @@ export const PRO_MONTHLY_PRICE_CENTS = 3_500;
 export const PRO_YEARLY_PRICE_CENTS = 31_500;
 export const PRO_TRIAL_DAYS = 7;
 
-/** Minimum deal amount (spec 001 §9: minimum deal amount 1 dollar). */
+/** "Minimum deal amount 1 dollar." */
 export const MIN_DEAL_AMOUNT_CENTS = 100;
 /** Disputes about a payment must be reported within this many days (terms). */
 export const DISPUTE_WINDOW_DAYS = 30;

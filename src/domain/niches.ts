@@ -1,4 +1,4 @@
-/** The 26 niches a creator or a deal can have (spec 001 §3), in the order the pickers show them. */
+/** The 26 niches a creator or a deal can have, in the order the pickers show them. */
 export const NICHES = [
   'Technology',
   'Fitness',

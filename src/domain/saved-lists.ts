@@ -15,7 +15,7 @@ export function savedListId(userId: string, kind: SavedListKind): string {
   return uuidv5(`${userId.toLowerCase()}:${kind}`, SAVED_LIST_NAMESPACE);
 }
 
-/** Adds an entry: trimmed, never empty, never a duplicate (spec 000 §5). Returns null when nothing changes. */
+/** Adds an entry: trimmed, never empty, never a duplicate. Returns null when nothing changes. */
 export function addSavedItem(items: readonly string[], entry: string): string[] | null {
   const value = entry.trim();
   if (!value || items.includes(value)) return null;

@@ -1,5 +1,5 @@
 /**
- * The shared error catalogue (spec 000 §8): one place that turns a failed call into the words a user
+ * The shared error catalogue: one place that turns a failed call into the words a user
  * sees. Screens call `errorMessage(err)`; the session layer calls `classifyError(err)` to learn that a
  * 401 means "refresh and retry, then sign out".
  */

@@ -1,6 +1,6 @@
 /**
  * The main thread's only door to the recommendations worker (workers/recommendations.worker.ts), and
- * the only module that calls Comlink.wrap (STYLE.md 3). The worker is created on first use, once per
+ * the only module that calls Comlink.wrap. The worker is created on first use, once per
  * page, and every call waits for its ready() handshake, so a call never races the worker's start-up.
  *
  * Usage (from hooks, with plain objects — pass RxDB documents as `doc.toJSON()`, since documents with

@@ -1,5 +1,5 @@
 /**
- * The ten colour themes (spec 000 §2 "Themes"). Pure data: `theme.ts` applies them, and
+ * The ten colour themes ("Themes"). Pure data: `theme.ts` applies them, and
  * `themes.test.ts` checks every pair of colours the UI puts on top of each other for WCAG AA contrast.
  */
 export const THEME_NAMES = ['warm', 'slate', 'lavender', 'olive', 'dark', 'amber', 'ocean', 'rose', 'forest', 'sunset'] as const;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Toasts show for 4 seconds (spec 000 §9), red for errors and green for success. */
+/** Toasts show for 4 seconds, red for errors and green for success. */
 export const TOAST_DURATION_MS = 4_000;
 
 export type ToastKind = 'error' | 'success';

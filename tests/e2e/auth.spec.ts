@@ -7,7 +7,7 @@ import { DashboardPage } from './pages/dashboard-page.ts';
 import { serverProfile, SettingsPage } from './pages/settings-page.ts';
 import { expect, test } from './support/console-errors.ts';
 
-// Accounts and sessions (issue 4 items 4, 5 and 8) against the built app and the real server, which
+// Accounts and sessions against the built app and the real server, which
 // runs with e-mail confirmation on: every confirmation and reset link is read from the dev mailbox.
 
 // Refused sign-ins and the routed failures below make Chromium log the failed responses; those are the point.

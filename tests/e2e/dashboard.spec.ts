@@ -4,7 +4,7 @@ import { blockingAxeViolations, DashboardPage, seedMarketplace } from './pages/d
 import { promoteToAdmin } from './support/e2e-server-info.ts';
 import { expect, test } from './support/console-errors.ts';
 
-// Dashboard (issue 4 item 6) on the built app and the real server: data comes from the user's local
+// Dashboard on the built app and the real server: data comes from the user's local
 // RxDB database, filled by replication.
 
 test('a creator sees their dashboard: welcome, level, Quick Stats, empty applications with Browse Deals, cards', async ({ page, request, context }) => {

@@ -7,7 +7,7 @@ import { DealsPage, makeDealProOnly, seedAcceptedApplication, seedDeals, signIn,
 import { SwipePage } from './pages/swipe-page.ts';
 import { expect, test } from './support/console-errors.ts';
 
-// Deals, swipe and applications (issue 5) against the built PWA and the real server: two browser
+// Deals, swipe and applications against the built PWA and the real server: two browser
 // contexts for two users, offline via context.setOffline, seeded deals written as the server.
 
 type Account = { email: string; password: string; fullName: string };

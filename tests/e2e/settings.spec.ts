@@ -4,7 +4,7 @@ import { blockingAxeViolations, DashboardPage } from './pages/dashboard-page.ts'
 import { serverProfile, SettingsPage } from './pages/settings-page.ts';
 import { expect, test } from './support/console-errors.ts';
 
-// Settings (issue 4 item 7) on the built app and the real server.
+// Settings on the built app and the real server.
 
 async function signedIn(page: import('@playwright/test').Page, request: import('@playwright/test').APIRequestContext, role: 'creator' | 'brand', fullName: string) {
   const account = await createConfirmedAccount(request, { role, fullName });

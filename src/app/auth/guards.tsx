@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { passesRoleCheck, useAuth, type Role } from '../../lib/session/auth-context.ts';
 
-/** Signed-out visitors go to /auth/signin (spec 000 §2), remembering where they wanted to go. */
+/** Signed-out visitors go to /auth/signin, remembering where they wanted to go. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();

@@ -4,7 +4,7 @@ import { FOOTER_COLUMNS, mainNavItems, quickActions } from './nav-items.ts';
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 
-test('the navigation bar per role (spec 000 §2)', () => {
+test('the navigation bar per role', () => {
   expect(labels(mainNavItems(null))).toEqual(['Sign In', 'Sign Up']);
   expect(labels(mainNavItems('brand'))).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
   expect(labels(mainNavItems('creator'))).toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);

@@ -2,7 +2,7 @@ import type { ViewAs } from '../../lib/session/auth-context.ts';
 
 export type NavItem = { to: string; label: string };
 
-/** Main menu per role (spec 000 §2 "Navigation bar"). */
+/** Main menu per role ("Navigation bar"). */
 export function mainNavItems(role: ViewAs | null): NavItem[] {
   if (role === null) {
     return [

@@ -4,7 +4,7 @@ import { toastError } from '../../lib/toasts.ts';
 import { useAuth } from '../../lib/session/auth-context.ts';
 
 /**
- * Sign Out (spec 000 §2). The session manager goes to /auth/signin once signed out; with unsynced
+ * Sign Out. The session manager goes to /auth/signin once signed out; with unsynced
  * changes it asks first, so this must not navigate on its own.
  */
 export function useSignOut(): () => Promise<void> {

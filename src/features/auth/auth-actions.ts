@@ -3,9 +3,9 @@ import { authMessages } from '../../lib/session/auth-messages.ts';
 import { filledSocialLinks, type SignUpInput } from './auth-validation.ts';
 import { isNetworkError } from '../../lib/session/network-errors.ts';
 
-/** Where the confirmation e-mail's link lands (spec §7). */
+/** Where the confirmation e-mail's link lands. */
 export const confirmRedirectUrl = () => `${window.location.origin}/auth/callback`;
-/** Where the recovery e-mail's link lands (spec §7). */
+/** Where the recovery e-mail's link lands. */
 export const recoveryRedirectUrl = () => `${window.location.origin}/auth/callback?type=recovery`;
 
 export type ActionResult = { error: string | null };

@@ -8,7 +8,7 @@ import { useSessionState } from './use-session-state.ts';
 import type { Role } from '../../lib/session/session-types.ts';
 import './auth.css';
 
-/** Where a confirmed user starts (spec §2 "Auth callback"): creators swipe, everyone else the dashboard. */
+/** Where a confirmed user starts ("Auth callback"): creators swipe, everyone else the dashboard. */
 export function landingPathFor(role: Role | undefined): string {
   return role === 'creator' ? '/swipe' : '/dashboard';
 }

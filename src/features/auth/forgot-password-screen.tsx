@@ -6,7 +6,7 @@ import { sendPasswordReset } from './auth-actions.ts';
 import './auth.css';
 import { FormError } from '../../components/form-error.tsx';
 
-/** /forgot-password (spec §2): sends the reset e-mail whose link lands on /auth/callback?type=recovery. */
+/** /forgot-password: sends the reset e-mail whose link lands on /auth/callback?type=recovery. */
 export function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);

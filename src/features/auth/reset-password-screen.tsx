@@ -9,10 +9,10 @@ import { getSessionManager } from '../../lib/session/session.ts';
 import './auth.css';
 import { FormError } from '../../components/form-error.tsx';
 
-/** Spec §9 "Redirect after password reset 2 s". */
+/** "Redirect after password reset 2 s". */
 export const REDIRECT_AFTER_RESET_MS = 2_000;
 
-/** /reset-password (spec §2): the recovery link's session sets a new password, then sign in again. */
+/** /reset-password: the recovery link's session sets a new password, then sign in again. */
 export function ResetPasswordScreen() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');

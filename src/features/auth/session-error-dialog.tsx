@@ -3,7 +3,7 @@ import { SessionDialog } from './session-dialog.tsx';
 import type { SessionManager } from '../../lib/session/session-manager.ts';
 import type { SessionState } from '../../lib/session/session-types.ts';
 
-/** On every page while a session error exists (spec §2): the error, Try Again (2 at most) and Sign Out. */
+/** On every page while a session error exists: the error, Try Again (2 at most) and Sign Out. */
 export function SessionErrorDialog({ manager, state }: { manager: SessionManager; state: SessionState }) {
   if (!state.sessionError || state.signOutPrompt) return null;
   const exhausted = state.retryCount >= MAX_SESSION_RETRIES;

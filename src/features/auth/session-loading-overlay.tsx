@@ -4,7 +4,7 @@ import { SessionDialog } from './session-dialog.tsx';
 import type { SessionManager } from '../../lib/session/session-manager.ts';
 import type { SessionState } from '../../lib/session/session-types.ts';
 
-/** Spec §9 "Loading overlay 8 s". */
+/** "Loading overlay 8 s". */
 export const LOADING_OVERLAY_DELAY_MS = 8_000;
 
 /** While the session is still loading after 8 s: 'Taking longer than expected...' with three ways out. */

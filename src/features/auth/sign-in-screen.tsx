@@ -14,7 +14,7 @@ function passedMessage(state: unknown): string | null {
   return typeof message === 'string' && message ? message : null;
 }
 
-/** /auth/signin and /signin (spec §2 "Sign-in screen"). */
+/** /auth/signin and /signin ("Sign-in screen"). */
 export function SignInScreen() {
   const session = useSessionState();
   const location = useLocation();

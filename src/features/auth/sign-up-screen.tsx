@@ -26,7 +26,7 @@ const PLATFORM_PLACEHOLDERS: Record<SocialPlatform, string> = {
   twitter: 'https://twitter.com/yourname',
 };
 
-/** /auth/signup and /signup (spec §2 "Sign-up screen"); `ref` carries a referral code. */
+/** /auth/signup and /signup ("Sign-up screen"); `ref` carries a referral code. */
 export function SignUpScreen() {
   const session = useSessionState();
   const navigate = useNavigate();

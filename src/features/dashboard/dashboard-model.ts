@@ -33,7 +33,7 @@ export function creatorStats(applications: readonly Pick<ApplicationDocument, 's
   ];
 }
 
-/** Messages where the user is sender or recipient, newest first, 5 (spec 000 §7). */
+/** Messages where the user is sender or recipient, newest first, 5. */
 export function recentMessages(messages: readonly MessageDocument[], userId: string, limit = 5): MessageDocument[] {
   return sortNewestFirst(messages.filter((m) => m.sender_id === userId || m.recipient_id === userId)).slice(0, limit);
 }
@@ -42,7 +42,7 @@ export const BIO_SUGGESTION_MIN = 50;
 
 export type Suggestion = { text: string; to: string; action: string };
 
-/** Smart suggestions: the next useful step for this profile (bio threshold 50 characters, spec 000 §5). */
+/** Smart suggestions: the next useful step for this profile (a bio shorter than 50 characters asks for more). */
 export function profileSuggestions(
   profile: Pick<ProfileDocument, 'bio' | 'niches' | 'social_links'> | null,
   view: 'brand' | 'creator',

@@ -12,7 +12,7 @@ import { ApplicationList, DealList, MessageList } from './dashboard-lists.tsx';
 import { useDashboardApplications, useDashboardDeals, useRecentMessages } from './use-dashboard-data.ts';
 import './dashboard.css';
 
-/** Dashboard (spec 000 §2): skeleton, error with Try Again, redirect when signed out, then the content. */
+/** Dashboard: skeleton, error with Try Again, redirect when signed out, then the content. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const auth = useAuth();

@@ -6,8 +6,8 @@ import { recentMessages, sortNewestFirst } from './dashboard-model.ts';
 export type ApplicationWithDeal = { application: ApplicationDocument; deal: DealDocument | null };
 
 /**
- * The brand's deals (brand_id = user), or for an admin every deal on this device, newest first
- * (spec 000 §6). Live: a deal created or synced shows at once.
+ * The brand's deals (brand_id = user), or for an admin every deal on this device, newest first.
+ * Live: a deal created or synced shows at once.
  */
 export function useDashboardDeals(userId: string, all: boolean, enabled = true) {
   return useLiveQuery(

@@ -3,7 +3,7 @@ import './growth-cards.css';
 import { levelForXp } from '../../domain/xp.ts';
 
 /**
- * Leaderboard card (spec 000 §2): the user's XP and level from the synced profile. The rank compares
+ * Leaderboard card: the user's XP and level from the synced profile. The rank compares
  * the user with everyone, which only the server knows (other users' profiles are not on this device),
  * so it is shown on the leaderboard page, which needs a connection.
  */

@@ -10,7 +10,7 @@ export function referralLink(origin: string, code: string): string {
   return `${origin}/signup?ref=${encodeURIComponent(code)}`;
 }
 
-/** Referral panel (spec 000 §2): link, Copy Link → 'Copied!' for 2 s, counts, how it works. */
+/** Referral panel: link, Copy Link → 'Copied!' for 2 s, counts, how it works. */
 export function ReferralPanel({ userId, code, everyone = false, onRetry }: { userId: string; code: string | null; everyone?: boolean; onRetry(): void }) {
   const stats = useReferralStats(userId, { everyone });
   const [copied, setCopied] = useState(false);

@@ -6,7 +6,7 @@ export type ReferralStats = { total: number; active: number; earningsCents: numb
 
 /**
  * Pure: the referral panel's counts from growth records. An admin's device holds everyone's records and
- * the admin sees all referrals (spec 000 §6), so `everyone` counts them all; others count their own.
+ * the admin sees all referrals, so `everyone` counts them all; others count their own.
  */
 export function referralStats(
   userId: string,
@@ -20,7 +20,7 @@ export function referralStats(
     if (!opts.everyone && doc.user_id !== userId) continue;
     if (doc.kind === 'referral') {
       total++;
-      // Active: the referred user has made a deal (qualified), spec 000 §4 "Referral".
+      // Active: the referred user has made a deal (qualified).
       if (doc.data.qualified === true) active++;
     } else if (doc.kind === 'referral_reward' && typeof doc.data.amount_cents === 'number') {
       earningsCents += doc.data.amount_cents;

@@ -13,7 +13,7 @@ type Entry = { value: string; label: string; to: string | null };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Saved-list card (spec 000 §2): Shortlist for a brand, Saved Campaigns for a creator; add and remove;
+ * Saved-list card: Shortlist for a brand, Saved Campaigns for a creator; add and remove;
  * empty or duplicate entries are not added. Entries that are ids of a deal or a creator on this device
  * show that deal's title or creator's name and link to it.
  */

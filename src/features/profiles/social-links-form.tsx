@@ -6,7 +6,7 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { isVerifiedLink, readSocialLinks, requiredBadge, requiredPlatform, SOCIAL_PLATFORMS, validateSocialLinks, type SocialLinkErrors, type SocialLinks } from './social-links.ts';
 import { updateProfile } from './update-profile.ts';
 
-/** Social-links form (spec 000 §5): required badge by role, verified flag per link, saved locally. */
+/** Social-links form: required badge by role, verified flag per link, saved locally. */
 export function SocialLinksForm({ userId, role, links: stored }: { userId: string; role: 'brand' | 'creator'; links: Record<string, unknown> }) {
   const db = useDatabase();
   const id = useId();

@@ -1,5 +1,5 @@
 /**
- * Social-links rules (spec 000 §5 "Social-links form"): LinkedIn is required for a brand, Instagram
+ * Social-links rules ("Social-links form"): LinkedIn is required for a brand, Instagram
  * for a creator; a link is flagged verified when it contains the platform's base address.
  */
 export const SOCIAL_PLATFORMS = [

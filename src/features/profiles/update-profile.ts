@@ -3,7 +3,7 @@ import type { PactaDatabase } from '../../db/index.ts';
 import { prepareDocument } from '../../db/index.ts';
 import { NICHES } from '../../domain/niches.ts';
 
-/** What a user may edit on their own profile (spec 000 §2 Settings), with the database's limits. */
+/** What a user may edit on their own profile, with the database's limits. */
 export const profileEdit = z
   .object({
     full_name: z.string().trim().min(1, 'Please enter your full name').max(120, 'Full name must be at most 120 characters'),

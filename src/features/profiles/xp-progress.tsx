@@ -1,7 +1,7 @@
 import { levelProgress, MAX_LEVEL } from '../../domain/xp.ts';
 import './profile-cards.css';
 
-/** XP progress bar (spec 000 §2): the level and the XP still needed for the next one. */
+/** XP progress bar: the level and the XP still needed for the next one. */
 export function XpProgress({ xp }: { xp: number }) {
   const p = levelProgress(xp);
   const next = p.nextLevelXp === null ? `Level ${MAX_LEVEL} is the top level` : `${p.xpToNextLevel} XP to level ${p.level + 1}`;

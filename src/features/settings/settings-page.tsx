@@ -8,7 +8,7 @@ import { normaliseSection, SETTINGS_SECTIONS } from './settings-sections.ts';
 import { useSettingsProfile } from './use-settings-profile.ts';
 import './settings.css';
 
-/** Settings (spec 000 §2), one section at a time by `?section=`. */
+/** Settings, one section at a time by `?section=`. */
 export function SettingsPage() {
   usePageTitle('Settings');
   const auth = useAuth();

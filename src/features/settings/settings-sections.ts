@@ -1,4 +1,4 @@
-/** Settings sections (spec 000 §2): the `section` query parameter, with its accepted aliases. */
+/** Settings sections: the `section` query parameter, with its accepted aliases. */
 export const SETTINGS_SECTIONS = [
   { key: 'account', label: 'Account' },
   { key: 'security', label: 'Security' },
@@ -20,12 +20,12 @@ export function normaliseSection(value: string | null): SettingsSection {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Settings password change (spec 000 §5): new must equal confirm; at least 8 characters. */
+/** Settings password change: new must equal confirm; at least 8 characters. */
 export function passwordChangeError(password: string, confirm: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return 'Password must be at least 8 characters long';
   if (password !== confirm) return 'Passwords do not match';
   return null;
 }
 
-/** Settings loading retries (spec 000 §9): 2 s apart, up to 2 times. */
+/** Settings loading retries: 2 s apart, up to 2 times. */
 export const SETTINGS_RETRY = { delayMs: 2_000, retries: 2 } as const;

@@ -12,7 +12,7 @@ export type SettingsProfile =
 
 /**
  * The profile Settings edits, from the local database. While it is not there yet (a first sync still
- * running) loading retries automatically up to 2 times, 2 seconds apart (spec 000 §9), then shows
+ * running) loading retries automatically up to 2 times, 2 seconds apart, then shows
  * 'Failed to load settings: {reason}' with Try Again.
  */
 export function useSettingsProfile(): SettingsProfile {

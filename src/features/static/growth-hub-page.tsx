@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 
-/** The growth hub's tools (spec 000 §2); each has its own route, with its screen still to come. */
+/** The growth hub's tools; each has its own route, with its screen still to come. */
 export const GROWTH_TOOLS = [
   { to: '/analytics', title: 'Analytics', text: 'How your deals and profile perform over time.' },
   { to: '/campaign-brief-builder', title: 'Campaign Brief Builder', text: 'Turn an idea into a brief creators can act on.' },

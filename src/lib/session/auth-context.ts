@@ -46,7 +46,7 @@ export function menuRole(auth: Pick<AuthValue, 'status' | 'role' | 'viewAs'>): V
   return auth.role === 'admin' ? auth.viewAs : auth.role;
 }
 
-/** Role guard rule (spec 000 §2): admin passes every role check. */
+/** Role guard rule: admin passes every role check. */
 export function passesRoleCheck(role: Role | null, allowed: readonly Role[]): boolean {
   return role === 'admin' || (role !== null && allowed.includes(role));
 }

@@ -30,5 +30,5 @@ export const authMessages = {
   offline: 'You are offline. Please check your connection and try again.',
 } as const;
 
-/** The session-error dialog allows this many retries (spec §2 "Retry attempt: n/2"). */
+/** The session-error dialog allows this many retries ("Retry attempt: n/2"). */
 export const MAX_SESSION_RETRIES = 2;

@@ -7,7 +7,7 @@ export function browserIsOffline(): boolean {
 
 /**
  * True when `error` means "the server could not be reached" rather than "the server said no":
- * offline is not an error for a signed-in user (issue 4 item 5), so these never sign anyone out.
+ * offline is not an error for a signed-in user, so these never sign anyone out.
  */
 export function isNetworkError(error: unknown): boolean {
   if (browserIsOffline()) return true;

@@ -7,7 +7,7 @@ import { profileFromMetadata, toSessionUser } from './session-user.ts';
 import { retry, TimeoutError, withTimeout } from '../retry.ts';
 import type { ProfileSnapshot, SessionDataPort, SessionState } from './session-types.ts';
 
-/** Timing of spec §9. */
+/** The session's timings: "Profile fetch timeout 7 s", two profile retries, a keep-alive every 5 minutes. */
 export const SESSION_TIMING = {
   profileFetchTimeoutMs: 7_000,
   profileRetries: 2,
@@ -370,7 +370,7 @@ export class SessionManager {
     this.keepAliveTimer = undefined;
   }
 
-  /** Refreshes the session when it expires within 5 minutes (spec §4 "Keep-alive"). */
+  /** Refreshes the session when it expires within 5 minutes ("Keep-alive"). */
   async keepAlive(): Promise<void> {
     if (this.state.status !== 'signed_in') return;
     const session = this.state.session;
@@ -584,7 +584,7 @@ export class SessionManager {
   }
 }
 
-/** The sign-in screen's message for a failed password sign-in (spec §2, §5). */
+/** The sign-in screen's message for a failed password sign-in. */
 export function signInErrorMessage(error: unknown): string {
   if (isNetworkError(error)) return authMessages.offline;
   const code = (error as { code?: unknown }).code;

@@ -15,7 +15,7 @@ export type ProfileSnapshot = {
   [column: string]: unknown;
 };
 
-/** The session user merged with its profile (spec §3 "Session user"). */
+/** The session user merged with its profile ("Session user"). */
 export type SessionUser = {
   id: string;
   email: string;

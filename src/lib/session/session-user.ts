@@ -22,7 +22,7 @@ export function profileFromMetadata(user: User): ProfileSnapshot {
 }
 
 /**
- * The session user merged with its profile (spec §3). The role comes from the server-set
+ * The session user merged with its profile. The role comes from the server-set
  * app_metadata first, then the synced profile, then the sign-up metadata: the user can edit their
  * own user_metadata, so it never outranks what the server decided (an admin is only made by the server).
  */

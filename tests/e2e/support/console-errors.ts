@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 
 /**
- * Every e2e test fails on an unexpected console error or uncaught page error (STYLE.md 5).
+ * Every e2e test fails on an unexpected console error or uncaught page error.
  * A test that provokes one on purpose lists it: `test.use({ allowedConsoleErrors: [/Failed to load/] })`.
  */
 export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleErrors: void }>({

@@ -102,7 +102,7 @@ function optionalCount(text: string, field: string): FormResult<number | null> {
 }
 
 /**
- * Validates the create-deal form (spec 001 §5) in the order the spec lists the rules. Advanced
+ * Validates the create-deal form in the order the spec lists the rules. Advanced
  * options only count when the user may see them; performance rate only for a performance-paid
  * campaign.
  */
@@ -170,7 +170,7 @@ export type EditedDealFields = {
   pro_only: boolean;
 };
 
-/** Edit form (spec 001 §5): title, description, amount required; requirements comma split; deadline free text. */
+/** Edit form: title, description, amount required; requirements comma split; deadline free text. */
 export function validateEditDeal(draft: EditDealDraft): FormResult<EditedDealFields> {
   if (!draft.title.trim() || !draft.description.trim() || !draft.amount.trim()) {
     return { ok: false, message: MESSAGES.requiredFields };

@@ -31,7 +31,7 @@ export async function updateDeal(db: PactaDatabase, dealId: string, fields: Edit
 }
 
 /**
- * Completes the deal (spec 001 §4): status completed, the first selected creator recorded as
+ * Completes the deal: status completed, the first selected creator recorded as
  * winner_id, in one write (the server accepts winner_id only together with completion).
  */
 export async function completeDeal(db: PactaDatabase, dealId: string): Promise<void> {

@@ -8,7 +8,7 @@ import { isWaitingToSync } from '../data/use-deal-data.ts';
 import { statusLabel } from './applicants-panel.tsx';
 import { RejectionNotice } from './rejection-notice.tsx';
 
-/** Spec 001 §9: redirects after apply wait 2 s. */
+/** "Redirects after apply wait 2 s." */
 const REDIRECT_AFTER_APPLY_MS = 2_000;
 
 /** The creator's side of a deal: Apply, or the own application's status (and why it was refused). */

@@ -1,7 +1,7 @@
 import type { DealDocument } from '../../../domain/collections/index.ts';
 import { dealPaymentSummary, formatRate, formatUsd, SERVICE_FEE_BP } from '../../../domain/fees.ts';
 
-/** Completed deals only (spec 001 §4); every figure comes from the one fee module. */
+/** Completed deals only; every figure comes from the one fee module. */
 export function PaymentSummary({ deal, winnerIsPro, winnerName }: { deal: DealDocument; winnerIsPro: boolean; winnerName: string | null }) {
   const s = dealPaymentSummary(deal.amount_cents, { creatorIsPro: winnerIsPro });
   return (

@@ -109,7 +109,7 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
     }
   }
 
-  // The winner first (spec 001 §4: the selection is prefilled from the winner), then the others.
+  // The winner first (the selection is prefilled from the winner), then the others.
   const selected = deal.winner_id ? [deal.winner_id, ...deal.selected_creator_ids.filter((c) => c !== deal.winner_id)] : deal.selected_creator_ids;
 
   return (

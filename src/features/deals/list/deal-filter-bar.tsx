@@ -3,7 +3,7 @@ import { NICHES } from '../../../domain/niches.ts';
 import { DEAL_CATEGORIES } from '../data/deal-form.ts';
 import { hasFilters, NO_FILTERS, type DealFilterValues } from './deal-filters.ts';
 
-/** Category, minimum and maximum amount, niches, and Clear Filters (spec 001 §2 Deals list). */
+/** Category, minimum and maximum amount, niches, and Clear Filters. */
 export function DealFilterBar({ value, onChange, categories }: { value: DealFilterValues; onChange(next: DealFilterValues): void; categories: readonly string[] }) {
   const uid = useId();
   const allCategories = [...new Set([...DEAL_CATEGORIES, ...categories])];

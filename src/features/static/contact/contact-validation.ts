@@ -1,4 +1,4 @@
-/** The contact form's fields and rules (spec 001 §5: name, email (email format), subject, message required). */
+/** The contact form's fields and rules (name, email (email format), subject, message required). */
 export const CONTACT_SUBJECTS = [
   { value: 'general', label: 'General Inquiry' },
   { value: 'support', label: 'Technical Support' },

@@ -1,4 +1,4 @@
-/** Benefit lists of the two Pro pages (spec 000 §2 "Pro pages"). */
+/** Benefit lists of the two Pro pages ("Pro pages"). */
 export const CREATOR_PRO_BENEFITS = [
   'Priority deal listings',
   'Pro badge on your profile',
