@@ -127,3 +127,55 @@ test("a Pro creator's ticket sent as low lands as high priority and sorts above 
     await pro.context.close();
   }
 });
+
+test('a reply written offline to a ticket staff closed meanwhile shows why it was refused; a fourth open question on the free plan opens the upgrade dialog', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const staff = await signedIn(browser, request, 'admin', 'Sam Staff');
+  const creator = await signedIn(browser, request, 'creator', 'Fred Free');
+  try {
+    await creator.support.goto();
+    const ticketId = await creator.support.openTicket('Cannot upload my avatar', 'The upload spins forever.');
+    await expect.poll(async () => (await serverTicket(ticketId))?.status, { timeout: 30_000 }).toBe('open');
+
+    await creator.context.setOffline(true);
+    try {
+      await creator.support.reply('It happens with PNG files too.');
+      await staff.page.goto(`/support/${ticketId}`);
+      await staff.support.closeTicket.click();
+      await expect.poll(async () => (await serverTicket(ticketId))?.status, { timeout: 30_000 }).toBe('closed');
+    } finally {
+      await creator.context.setOffline(false);
+    }
+    const refused = creator.support.thread.locator('li').filter({ hasText: 'It happens with PNG files too.' });
+    await expect(refused).toContainText('This reply did not go through: This ticket is closed, so it takes no more replies.', { timeout: 30_000 });
+    await expect(creator.support.replyBox).toHaveCount(0);
+    expect((await serverTicket(ticketId))?.replies).toBe(0);
+
+    // Three open questions (the closed ticket does not count), then a fourth: the free plan's limit,
+    // with the upgrade dialog.
+    for (const n of ['one', 'two', 'three']) {
+      await creator.support.goto();
+      await creator.support.openTicket(`Question ${n}`, `Question ${n}, in detail.`);
+    }
+    await creator.support.goto();
+    await expect(creator.support.myTickets.locator('li')).toHaveCount(4);
+    await creator.support.newTicket.click();
+    await creator.support.subject.fill('Question four');
+    await creator.support.message.fill('Question four, in detail.');
+    await creator.support.create.click();
+    const dialog = creator.page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    await expect(dialog).toContainText('Pro users have no limit');
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    await expect(dialog).toHaveCount(0);
+    const panel = creator.page.getByRole('alert').filter({ hasText: 'The ticket was not created' });
+    await expect(panel).toContainText('The free plan allows 3 open tickets at a time.');
+    await expect(panel.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(creator.page).toHaveURL(/\/support\/new$/);
+  } finally {
+    await staff.context.close();
+    await creator.context.close();
+  }
+});
