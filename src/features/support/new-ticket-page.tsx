@@ -1,8 +1,8 @@
 import './support.css';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../app/auth/auth-context.ts';
-import { useLocalData } from '../../app/data/use-database.ts';
+import { useAuth } from '../../lib/session/auth-context.ts';
+import { useLocalData } from '../../db/hooks/use-database.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { TICKET_PRIORITIES, type TicketPriority } from '../../domain/collections/index.ts';

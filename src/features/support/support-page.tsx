@@ -1,6 +1,6 @@
 import './support.css';
-import { useAuth } from '../../app/auth/auth-context.ts';
-import { useLocalData } from '../../app/data/use-database.ts';
+import { useAuth } from '../../lib/session/auth-context.ts';
+import { useLocalData } from '../../db/hooks/use-database.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { MyTickets } from './my-tickets.tsx';
 import { StaffQueue } from './staff-queue.tsx';

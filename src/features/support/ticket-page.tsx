@@ -1,8 +1,8 @@
 import './support.css';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAuth } from '../../app/auth/auth-context.ts';
-import { useLocalData } from '../../app/data/use-database.ts';
+import { useAuth } from '../../lib/session/auth-context.ts';
+import { useLocalData } from '../../db/hooks/use-database.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { TICKET_PRIORITIES, type ProfileDocument, type SupportTicketDocument, type TicketPriority } from '../../domain/collections/index.ts';
 import { askerCanReopen, REOPEN_WINDOW_DAYS } from '../../domain/support.ts';

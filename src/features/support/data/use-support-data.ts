@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { combineLatest, map, of } from 'rxjs';
-import { useLiveQuery } from '../../../app/data/use-live-query.ts';
+import { useLiveQuery } from '../../../db/hooks/use-live-query.ts';
 import type { DealDocument, ProfileDocument, SupportMessageDocument, SupportTicketDocument } from '../../../domain/collections/index.ts';
 import { allMessages$, allTickets$, ticket$, ticketMessages$, ticketsOf$ } from './support-queries.ts';
 
@@ -66,8 +66,9 @@ export function useMyDeals(userId: string | null): DealDocument[] {
         : of(null),
     [userId],
   );
-  const appliedIds = live.data?.appliedIds ?? NONE;
-  const applied = useLiveQuery((db) => (appliedIds.length ? db.deals.findByIds([...appliedIds]).$ : of(new Map())), [appliedIds.join(',')]);
+  // A string key, so a new array with the same ids does not re-subscribe.
+  const appliedKey = (live.data?.appliedIds ?? NONE).join(',');
+  const applied = useLiveQuery((db) => (appliedKey ? db.deals.findByIds(appliedKey.split(',')).$ : of(new Map())), [appliedKey]);
   return useMemo(() => {
     const byId = new Map<string, DealDocument>();
     for (const d of live.data?.own ?? NONE) byId.set(d.id, d);
