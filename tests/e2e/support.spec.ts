@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { SignInPage } from './pages/auth-pages.ts';
-import { DashboardPage } from './pages/dashboard-page.ts';
+import { blockingAxeViolations, DashboardPage } from './pages/dashboard-page.ts';
 import { grantPro, serverTicket, SupportPage } from './pages/support-page.ts';
 import { expect, test } from './support/console-errors.ts';
 import { promoteToAdmin } from './support/e2e-server-info.ts';
@@ -85,6 +85,7 @@ test('a ticket written offline reaches the staff queue live; staff reply, the cr
     await expect.poll(async () => (await serverTicket(ticketId))?.status).toBe('closed');
     // The asker may still reopen it (within 14 days of closing).
     await expect(creator.support.reopenTicket).toBeVisible();
+    expect(await blockingAxeViolations(creator.page)).toEqual([]);
   } finally {
     await staff.context.close();
     await creator.context.close();
@@ -116,6 +117,7 @@ test("a Pro creator's ticket sent as low lands as high priority and sorts above 
     const subjects = await staff.support.queueSubjects();
     expect(subjects.indexOf('Brand has not confirmed delivery')).toBeLessThan(subjects.indexOf('Invoice address is wrong'));
     expect(subjects.indexOf('Invoice address is wrong')).toBeGreaterThan(-1);
+    expect(await blockingAxeViolations(staff.page)).toEqual([]);
 
     // The Pro filter narrows the queue to Pro tickets.
     await staff.page.getByLabel('Pro', { exact: true }).selectOption('pro');
@@ -168,6 +170,7 @@ test('a reply written offline to a ticket staff closed meanwhile shows why it wa
     await creator.support.create.click();
     const dialog = creator.page.getByRole('dialog', { name: 'Upgrade to Pro' });
     await expect(dialog).toContainText('Pro users have no limit');
+    expect(await blockingAxeViolations(creator.page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Not now' }).click();
     await expect(dialog).toHaveCount(0);
     const panel = creator.page.getByRole('alert').filter({ hasText: 'The ticket was not created' });

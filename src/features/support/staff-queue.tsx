@@ -50,7 +50,7 @@ export function StaffQueue() {
         <div className="card">
           <dt>Avg. first response</dt>
           <dd data-testid="average-response">{average === null ? '—' : `${average} min`}</dd>
-          <p className="muted support-stat-note">Tickets opened in the last {RESPONSE_TIME_WINDOW_DAYS} days</p>
+          <dd className="muted support-stat-note">Tickets opened in the last {RESPONSE_TIME_WINDOW_DAYS} days</dd>
         </div>
       </dl>
 
