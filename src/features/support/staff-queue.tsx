@@ -11,7 +11,7 @@ import { KIND_TEXT, PRIORITY_TEXT, TicketBadges } from './ticket-badges.tsx';
 type Filters = { status: 'open' | 'closed' | 'all'; priority: 'all' | SupportTicketDocument['priority']; pro: 'all' | 'pro' | 'free'; kind: 'all' | SupportTicketDocument['kind'] };
 const DEFAULT_FILTERS: Filters = { status: 'open', priority: 'all', pro: 'all', kind: 'all' };
 
-export function matchesFilters(t: SupportTicketDocument, f: Filters): boolean {
+function matchesFilters(t: SupportTicketDocument, f: Filters): boolean {
   return (
     (f.status === 'all' || t.status === f.status) &&
     (f.priority === 'all' || t.priority === f.priority) &&

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useLatest } from '../../lib/use-latest.ts';
 
 /** An error whose message says Pro users get more opens the upgrade dialog instead of the panel. */
-export function mentionsProUsers(message: string): boolean {
+function mentionsProUsers(message: string): boolean {
   return message.includes('Pro users');
 }
 
@@ -38,7 +38,7 @@ export function SupportErrorPanel({ title, message, onRetry }: { title: string; 
 }
 
 /** A modal offering Pro: focus goes to its first action and stays inside (Tab wraps, Escape closes). */
-export function UpgradeDialog({ message, onClose }: { message: string; onClose: () => void }) {
+function UpgradeDialog({ message, onClose }: { message: string; onClose: () => void }) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   const close = useLatest(onClose);
