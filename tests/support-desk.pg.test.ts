@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabase, type Database } from '../sync-server/db/database.ts';
-import { averageFirstResponseMinutes, compareQueue, SUPPORT_ERRORS } from '../src/domain/support.ts';
+import {
+  averageFirstResponseMinutes,
+  compareQueue,
+  FREE_OPEN_TICKET_LIMIT,
+  MESSAGE_MAX_LENGTH,
+  REOPEN_WINDOW_DAYS,
+  SUBJECT_MAX_LENGTH,
+  SUPPORT_ERRORS,
+} from '../src/domain/support.ts';
 import { createTestDatabase } from './support/test-database.ts';
 import { apply, asAnon, asServer, asUser, expectRule, makeDeal, makeUser } from './support/rules-fixtures.ts';
 
@@ -131,7 +139,15 @@ describe('replies', () => {
   test('the asker reopens only within 14 days of closing; staff any time', async () => {
     const id = await openTicket(creator);
     await close(creator, id);
-    await asServer(db, `update public.support_tickets set closed_at = now() - interval '15 days' where id = $1`, [id]);
+    await asServer(db, `update public.support_tickets set closed_at = now() - make_interval(days => $2) - interval '1 minute' where id = $1`, [id, REOPEN_WINDOW_DAYS]);
+    const stillOpenable = await openTicket(creator);
+    await close(creator, stillOpenable);
+    await asServer(db, `update public.support_tickets set closed_at = now() - make_interval(days => $2) + interval '1 minute' where id = $1`, [
+      stillOpenable,
+      REOPEN_WINDOW_DAYS,
+    ]);
+    await reopen(creator, stillOpenable);
+    await close(creator, stillOpenable);
     const refused = await expectRule(reopen(creator, id), 'reopen_window_passed', 409);
     expect(refused.detail).toBe(SUPPORT_ERRORS.reopenExpired);
     await reopen(admin, id);
@@ -142,12 +158,12 @@ describe('replies', () => {
   test('blank and overlong texts are refused with the sentences the form shows', async () => {
     const blankSubject = await expectRule(openTicket(creator, { subject: '   ' }), 'subject_required', 422);
     expect(blankSubject).toMatchObject({ detail: SUPPORT_ERRORS.subjectRequired, hint: 'subject' });
-    expect((await expectRule(openTicket(creator, { subject: 'x'.repeat(201) }), 'subject_too_long', 422)).detail).toBe(SUPPORT_ERRORS.subjectTooLong);
+    expect((await expectRule(openTicket(creator, { subject: 'x'.repeat(SUBJECT_MAX_LENGTH + 1) }), 'subject_too_long', 422)).detail).toBe(SUPPORT_ERRORS.subjectTooLong);
     expect((await expectRule(openTicket(creator, { message: '' }), 'message_required', 422)).detail).toBe(SUPPORT_ERRORS.messageRequired);
-    expect((await expectRule(openTicket(creator, { message: 'x'.repeat(10_001) }), 'message_too_long', 422)).detail).toBe(SUPPORT_ERRORS.messageTooLong);
+    expect((await expectRule(openTicket(creator, { message: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) }), 'message_too_long', 422)).detail).toBe(SUPPORT_ERRORS.messageTooLong);
     const id = await openTicket(brand);
     await expectRule(reply(brand, id, '  '), 'message_required', 422);
-    await expectRule(reply(brand, id, 'x'.repeat(10_001)), 'message_too_long', 422);
+    await expectRule(reply(brand, id, 'x'.repeat(MESSAGE_MAX_LENGTH + 1)), 'message_too_long', 422);
   });
 
   test('the asker, subject and message never change; server-owned fields stay the server’s', async () => {
@@ -172,10 +188,12 @@ describe('deals, disputes and the free plan', () => {
     await expectRule(openTicket(brand, { kind: 'contact' }), 'invalid_kind', 422);
   });
 
-  test('the free plan keeps 3 open questions ("Pro users have no limit"); disputes do not count', async () => {
+  test('the free plan keeps its open questions to the limit ("Pro users have no limit"); disputes do not count', async () => {
     const user = await makeUser(db, 'brand');
-    const ids = [await openTicket(user), await openTicket(user), await openTicket(user)];
+    const ids: string[] = [];
+    for (let i = 0; i < FREE_OPEN_TICKET_LIMIT; i += 1) ids.push(await openTicket(user));
     const refused = await expectRule(openTicket(user), 'open_ticket_limit', 409);
+    expect(refused.detail).toBe(SUPPORT_ERRORS.openTicketLimit);
     expect(refused.detail).toContain('Pro users');
     const deal = await makeDeal(db, user);
     await openTicket(user, { kind: 'dispute', deal_id: deal });
