@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { SignInPage } from './pages/auth-pages.ts';
 import { blockingAxeViolations, DashboardPage } from './pages/dashboard-page.ts';
-import { grantPro, serverTicket, SupportPage } from './pages/support-page.ts';
+import { grantPro, openTicketsOnServer, serverTicket, SupportPage } from './pages/support-page.ts';
 import { expect, test } from './support/console-errors.ts';
 import { promoteToAdmin } from './support/e2e-server-info.ts';
 
@@ -179,6 +179,39 @@ test('a reply written offline to a ticket staff closed meanwhile shows why it wa
     await expect(creator.page).toHaveURL(/\/support\/new$/);
   } finally {
     await staff.context.close();
+    await creator.context.close();
+  }
+});
+
+test('a ticket written offline that the server refuses for the free plan\'s limit opens the upgrade dialog on the ticket, with Retry', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const creator = await signedIn(browser, request, 'brand', 'Tess Twodevices');
+  try {
+    await waitForServiceWorker(creator.page);
+    await creator.support.goto();
+    await creator.context.setOffline(true);
+    let ticketId: string;
+    try {
+      ticketId = await creator.support.openTicket('Written on the train', 'Offline question.');
+      // Meanwhile the account's other device filed three open questions.
+      await openTicketsOnServer(creator.account.email, ['From the laptop 1', 'From the laptop 2', 'From the laptop 3']);
+    } finally {
+      await creator.context.setOffline(false);
+    }
+    const dialog = creator.page.getByRole('dialog', { name: 'Upgrade to Pro' });
+    await expect(dialog).toContainText('Pro users have no limit', { timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    const panel = creator.page.getByRole('alert').filter({ hasText: 'This ticket was not sent' });
+    await expect(panel).toContainText('The free plan allows 3 open tickets at a time.');
+    await expect(creator.page.locator('.ticket-header').getByText('Not sent')).toBeVisible();
+    await expect(creator.support.replyBox).toHaveCount(0);
+    expect(await serverTicket(ticketId)).toBeUndefined();
+
+    // Retry sends it again: refused again while three are open (the dialog comes back).
+    await panel.getByRole('button', { name: 'Retry' }).click();
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    expect(await serverTicket(ticketId)).toBeUndefined();
+  } finally {
     await creator.context.close();
   }
 });

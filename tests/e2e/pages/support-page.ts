@@ -104,3 +104,16 @@ export async function serverTicket(id: string): Promise<{ priority: string; stat
     return rows[0];
   });
 }
+
+/** Open questions for a user, written server-side as if from another of their devices. */
+export async function openTicketsOnServer(email: string, subjects: string[]): Promise<void> {
+  await withDatabase(async (client) => {
+    for (const subject of subjects) {
+      await client.query(
+        `insert into public.support_tickets (id, user_id, subject, message)
+         values (gen_random_uuid(), (select id from auth.users where email = $1), $2, 'Written on another device.')`,
+        [email, subject],
+      );
+    }
+  });
+}
