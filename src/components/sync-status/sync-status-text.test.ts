@@ -9,6 +9,7 @@ const status = (patch: Partial<NonNullable<LocalSyncView['status']>> = {}): Loca
   lastSyncedAt: 1_000,
   initialSync: { done: 12, total: 12, complete: true },
   lastError: null,
+  rejected: [],
   ...patch,
 });
 
