@@ -101,7 +101,7 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     }
     const parsed = pushBodySchema(collection).safeParse(body);
     if (!parsed.success) throw validationFailed(parsed.error);
-    const conflicts = await pushChanges(ctx.db, claims(request), collection, (parsed.data as { rows: PushRow[] }).rows);
+    const conflicts = await pushChanges(ctx.db, claims(request), collection, (parsed.data as { rows: PushRow[] }).rows, request.log);
     return { conflicts };
   });
 
