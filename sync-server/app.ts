@@ -22,6 +22,8 @@ declare module 'fastify' {
     pactaSigner: AccessTokenSigner | undefined;
     /** The same bearer-token check route modules get as `ctx.authenticate` (tests mount probes on it). */
     pactaAuthenticate: AppContext['authenticate'];
+    /** Every route registered (method and path), so tests can drive all of them, including future ones. */
+    pactaRoutes: { method: string; url: string }[];
   }
 }
 
@@ -57,12 +59,18 @@ export async function buildServer(
     // Node's own refusals (headers too large, an unreadable request) answer JSON { code, message } too.
     clientErrorHandler,
     // A route parameter is an id or a collection name: anything longer is no route.
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     // Router-level refusals (a malformed URL encoding, an unsupported media type) in the same shape.
     frameworkErrors: (err, _request, reply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
       void (reply as FastifyReply).status(status).send({ code: status === 415 ? 'unsupported_media_type' : 'bad_request', message: err.message });
     },
+  });
+
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('pactaRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
 
   // Input limits first, before authentication and before any route reads a value.
