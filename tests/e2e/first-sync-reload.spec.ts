@@ -14,6 +14,7 @@ async function recordPushes(context: BrowserContext): Promise<PushSeen[]> {
     const collection = new URL(route.request().url()).pathname.split('/')[3] ?? '?';
     const body = route.request().postDataJSON() as { rows?: { newDocumentState?: { id?: string } }[] } | null;
     const response = await route.fetch();
+    if (process.env.DUMP_PUSHES) (await import('node:fs')).appendFileSync('/tmp/hardening-pushes.jsonl', `${route.request().postData()}\n`);
     seen.push({ collection, status: response.status(), ids: (body?.rows ?? []).map((r) => r.newDocumentState?.id ?? '?') });
     await route.fulfill({ response });
   });
