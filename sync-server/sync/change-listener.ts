@@ -68,7 +68,8 @@ export function startChangeListener(
       const current = c;
       current.on('error', (err) => drop(current, err));
       current.on('notification', onNotification);
-      await current.query(`listen ${NOTIFY_CHANNEL}; listen ${SESSION_ENDED_CHANNEL}`);
+      await current.query(`listen ${SESSION_ENDED_CHANNEL}`);
+      await current.query(`listen ${NOTIFY_CHANNEL}`);
       if (closed) {
         current.release(true);
         return;
