@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { DestinationStream } from 'pino';
 import type { ServerConfig } from './config.ts';
 import type { Database, JwtClaims } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
+import { assertSafeInput, clientErrorHandler, INPUT_LIMITS } from './http/input-limits.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { createTokenVerifier, loadLocalSigner, type AccessTokenSigner, type AccessTokenVerifier } from './auth/tokens.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
@@ -20,6 +22,8 @@ declare module 'fastify' {
     pactaSigner: AccessTokenSigner | undefined;
     /** The same bearer-token check route modules get as `ctx.authenticate` (tests mount probes on it). */
     pactaAuthenticate: AppContext['authenticate'];
+    /** Every route registered (method and path), so tests can drive all of them, including future ones. */
+    pactaRoutes: { method: string; url: string }[];
   }
 }
 
@@ -51,7 +55,34 @@ export async function buildServer(
         req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: withoutSecrets(req.url), remoteAddress: req.ip }),
       },
     },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: INPUT_LIMITS.maxBodyBytes,
+    // Node's own refusals (headers too large, an unreadable request) answer JSON { code, message } too.
+    clientErrorHandler,
+    // A route parameter is an id or a collection name: anything longer is no route.
+    routerOptions: { maxParamLength: 200 },
+    // Router-level refusals (a malformed URL encoding, an unsupported media type) in the same shape.
+    frameworkErrors: (err, _request, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      void (reply as FastifyReply).status(status).send({ code: status === 415 ? 'unsupported_media_type' : 'bad_request', message: err.message });
+    },
+  });
+
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('pactaRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+
+  // Input limits first, before authentication and before any route reads a value.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > INPUT_LIMITS.maxUrlLength) {
+      throw new HttpError(414, 'url_too_long', `The request URL is longer than ${INPUT_LIMITS.maxUrlLength} characters.`);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    assertSafeInput(request.query, 'query');
+    assertSafeInput(request.params, 'path');
+    assertSafeInput(request.body, 'body');
   });
 
   const issuer = config.auth.mode === 'local' ? `${config.publicUrl}/auth/v1` : `${config.auth.supabaseUrl}/auth/v1`;
@@ -86,6 +117,14 @@ export async function buildServer(
             ? 'unsupported_media_type'
             : 'bad_request';
       return reply.status(e.statusCode).send({ code, message: e.message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Postgres restarting or unreachable: the pool reconnects by itself once it is back.
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: 'database_unavailable', message: 'Pacta is briefly unavailable. Please try again in a moment.' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ code: 'internal_error', message: 'Server error. Please try again later.' });

@@ -145,9 +145,10 @@ const matrix: Row[] = [
     set: `read_at = now()`,
     expected: {
       anon: D,
-      creator: ops('hidden', 'rule:not_your_message', 'hidden'),
-      brand: ops('hidden', 'rule:not_your_message', 'hidden'),
-      admin: ops('hidden', 'rule:not_your_message', 'hidden'),
+      // A conversation the writer cannot see is "not found", exactly like a missing one.
+      creator: ops('hidden', 'rule:conversation_not_found', 'hidden'),
+      brand: ops('hidden', 'rule:conversation_not_found', 'hidden'),
+      admin: ops('hidden', 'rule:conversation_not_found', 'hidden'),
     },
   },
   {
@@ -169,8 +170,9 @@ const matrix: Row[] = [
     set: `message = 'edited'`,
     expected: {
       anon: D,
-      creator: ops('hidden', 'rule:not_your_message', 'denied'),
-      brand: ops('hidden', 'rule:not_your_message', 'denied'),
+      // A ticket the writer cannot see is "not found", exactly like a missing one.
+      creator: ops('hidden', 'rule:ticket_not_found', 'denied'),
+      brand: ops('hidden', 'rule:ticket_not_found', 'denied'),
       admin: ops('allowed', 'rule:not_your_message', 'denied'),
     },
   },

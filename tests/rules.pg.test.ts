@@ -53,11 +53,12 @@ describe('applying', () => {
     await expectRule(apply(db, creator, dealId), 'already_applied', 409);
   });
 
-  test('only open deals take applications', async () => {
+  test('only open deals take applications; a deal the creator cannot see is not found, like a missing one', async () => {
     const dealId = await makeDeal(db, brand);
     await asUser(db, brand, `update public.deals set status = 'cancelled' where id = $1`, [dealId]);
-    const err = await expectRule(apply(db, creator, dealId), 'deal_not_open', 409);
-    expect(err.detail).toBe('This deal is no longer open for applications.');
+    const hidden = await expectRule(apply(db, creator, dealId), 'deal_not_found', 404);
+    const missing = await expectRule(apply(db, creator, randomUUID()), 'deal_not_found', 404);
+    expect(hidden.detail).toBe(missing.detail);
   });
 
   test('a creator applies only for itself and starts pending', async () => {
@@ -372,7 +373,8 @@ describe('messages', () => {
     const c = (await asServer(db, 'select last_message, last_message_at from public.conversations where id = $1', [conversation])).rows[0];
     expect(c.last_message).toBe('Hi! Happy to work together.');
     expect(c.last_message_at).toBeInstanceOf(Date);
-    await expectRule(send(otherBrand, creator, 'Let me in'), 'not_a_participant', 403);
+    // Someone else's conversation is "not found" to an outsider, exactly like a missing one.
+    await expectRule(send(otherBrand, creator, 'Let me in'), 'conversation_not_found', 404);
     await expectRule(send(creator, otherBrand, 'Wrong person'), 'wrong_recipient', 422);
     await expectRule(asUser(db, brand, `update public.conversations set last_message = 'x' where id = $1`, [conversation]), 'server_owned_field', 403);
   });

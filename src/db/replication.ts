@@ -6,6 +6,7 @@ import { createBackoff, type Backoff } from '../lib/retry.ts';
 import { openChangeStream } from './change-stream.ts';
 import type { PactaDatabase } from './create-database.ts';
 import { createSyncApi, SyncHttpError, type PushRow, type SyncApi, type SyncApiOptions, type SyncDoc } from './sync-api.ts';
+import { createLocalChangeFilter } from './local-changes.ts';
 import { createRecentMasters, type RecentMasters } from './recent-masters.ts';
 import { createSyncStatus, type SyncStatus } from './sync-status.ts';
 import type { Observable } from 'rxjs';
@@ -119,8 +120,13 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     const stream$ = new Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>();
     streams.set(name, stream$);
     const received = createRecentMasters({ ttlMs: opts.rememberReceivedMs });
+    const replicationIdentifier = `pacta-sync-v1-${name}-${opts.serverUrl}`;
+    const spec: CollectionSpec = collectionSpecs[name];
+    const localChanges = createLocalChangeFilter(collection, replicationIdentifier, (a, b) =>
+      collection.conflictHandler.isEqual(a, b, 'pacta-local-change-check'),
+    );
     const state = replicateRxCollection<SyncDoc, SyncCheckpoint>({
-      replicationIdentifier: `pacta-sync-v1-${name}-${opts.serverUrl}`,
+      replicationIdentifier,
       collection,
       live: opts.live ?? true,
       retryTime: opts.retryTime ?? 5_000,
@@ -146,19 +152,24 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
           return page;
         },
       },
-      push: {
-        batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
-        handler: async (rows) => {
-          const sendable = withoutRejections(rows as PushRow[]);
-          if (sendable.length === 0) return [];
-          await parentsOnServer(name, sendable);
-          return track(() => pushRows(api, name, withKnownMasters(sendable, received)));
-        },
-      },
+      // A read-only collection (written by the server only) has no push at all: nothing on this
+      // device can ever be sent for it.
+      push: spec.readOnly
+        ? undefined
+        : {
+            batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
+            handler: async (rows) => {
+              const sendable = await localChanges.changedRows(withoutRejections(rows as PushRow[]));
+              if (sendable.length === 0) return [];
+              await parentsOnServer(name, sendable);
+              return track(() => pushRows(api, name, withKnownMasters(sendable, received)));
+            },
+          },
     });
     states.set(name, state);
     subs.push(
       collection.eventBulks$.subscribe((bulk) => {
+        for (const event of bulk.events) status.rejection(name, event.documentId, refusalOf(event.documentData));
         if (isReplicationWrite(bulk.context)) return;
         status.localWrite(name, bulk.events.map((e) => e.documentId));
       }),
@@ -172,7 +183,13 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       }),
     );
     void state.awaitInitialReplication().then(
-      () => status.initialSyncDone(),
+      async () => {
+        status.initialSyncDone();
+        // Refusals kept from an earlier session (the marker lives in the document until it is edited).
+        if (spec.readOnly || stopped) return;
+        const refused = await collection.find({ selector: { sync_rejection: { $exists: true } } }).exec();
+        for (const doc of refused) status.rejection(name, doc.primary, refusalOf(doc.toJSON() as SyncDoc));
+      },
       () => {},
     );
   }
@@ -275,6 +292,12 @@ async function pullPage(
     .filter((doc) => !seen.has(doc.primary) && !hooks.keepLocal(doc.primary, startedAt))
     .map((doc) => ({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true }));
   return { documents: [...documents, ...removals], checkpoint: position ?? undefined };
+}
+
+function refusalOf(doc: SyncDoc | undefined): { code: string; message: string } | null {
+  const refusal = doc?.sync_rejection as { code?: unknown; message?: unknown } | null | undefined;
+  if (!doc || doc._deleted || !refusal || typeof refusal.code !== 'string') return null;
+  return { code: refusal.code, message: typeof refusal.message === 'string' ? refusal.message : '' };
 }
 
 /**

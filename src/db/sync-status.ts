@@ -13,7 +13,14 @@ export type SyncStatus = {
   initialSync: { done: number; total: number; complete: boolean };
   /** The last failure, cleared by the next success. `offline` for network failures. */
   lastError: { code: string; message: string } | null;
+  /**
+   * Local changes the server refused (each document keeps the refusal until the user changes it
+   * again): never hidden behind "Synced".
+   */
+  rejected: RejectedChange[];
 };
+
+export type RejectedChange = { collection: string; id: string; code: string; message: string };
 
 /** Keeps the sync status and publishes it; the replication feeds it, the UI reads `status$`. */
 export function createSyncStatus(total: number) {
@@ -25,7 +32,9 @@ export function createSyncStatus(total: number) {
     lastSyncedAt: null,
     initialSync: { done: 0, total, complete: total === 0 },
     lastError: null,
+    rejected: [],
   });
+  const rejected = new Map<string, RejectedChange>();
   const patch = (p: Partial<SyncStatus>) => state.next({ ...state.value, ...p });
   const pendingCount = () => [...pending.values()].reduce((n, s) => n + s.size, 0);
 
@@ -62,6 +71,13 @@ export function createSyncStatus(total: number) {
     },
     settled(collection: string, id: string) {
       if (pending.get(collection)?.delete(id)) patch({ pendingPush: pendingCount() });
+    },
+    /** A document's current refusal (`null`: it carries none, or is gone). */
+    rejection(collection: string, id: string, refusal: { code: string; message: string } | null) {
+      const key = `${collection}/${id}`;
+      if (refusal) rejected.set(key, { collection, id, code: refusal.code, message: refusal.message });
+      else if (!rejected.delete(key)) return;
+      patch({ rejected: [...rejected.values()] });
     },
     complete() {
       state.complete();

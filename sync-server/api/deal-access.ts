@@ -16,9 +16,10 @@ const params = z.object({ id: z.guid() });
  */
 export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.get('/deals/:id/access', async (request) => {
+    // Who asks comes first: an outsider learns nothing, not even which ids are well formed.
+    const claims = await ctx.authenticate(request);
     const parsed = params.safeParse(request.params);
     if (!parsed.success) throw new HttpError(400, 'invalid_deal_id', 'The deal id must be a UUID.');
-    const claims = await ctx.authenticate(request);
     const { id } = parsed.data;
     const visible = await ctx.db.asUser(claims, async (tx) => (await tx.query('select 1 from public.deals where id = $1', [id])).rowCount === 1);
     if (visible) return { access: 'visible' };

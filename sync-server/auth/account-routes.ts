@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authError, validationFailed } from './errors.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
-import { bodyOf, optionalObject, optionalString, queryParam } from './request-helpers.ts';
+import { authBodies, parseBody, queryParam } from './request-helpers.ts';
 import { requireCaller, type AuthServices } from './services.ts';
 import { endSessions, type LogoutScope } from './sessions.ts';
 import { findUserById, normalizeEmail, userJson } from './users.ts';
@@ -22,10 +22,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { services: Auth
 
   app.put('/user', async (request) => {
     const caller = await requireCaller(services, request);
-    const body = bodyOf(request);
-    const password = optionalString(body, 'password');
-    const data = optionalObject(body, 'data');
-    const email = optionalString(body, 'email');
+    const { password, data, email } = parseBody(request, authBodies.updateUser);
     if (password !== undefined) assertAcceptablePassword(password);
 
     const user = await db.asService(async (tx) => {

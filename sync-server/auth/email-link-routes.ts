@@ -3,7 +3,7 @@ import type { Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { otpExpired, validationFailed } from './errors.ts';
 import { consumeOneTimeToken, tokenHashOf, type OneTimeTokenType } from './one-time-tokens.ts';
-import { bodyOf, clientInfo, optionalString, queryParam, requireEmail, safeRedirect } from './request-helpers.ts';
+import { authBodies, clientInfo, parseBody, queryParam, safeRedirect } from './request-helpers.ts';
 import { prepareAuthEmail, type AuthServices } from './services.ts';
 import { startSession, type SessionJson } from './sessions.ts';
 import { findUserByEmail, findUserById, normalizeEmail } from './users.ts';
@@ -24,7 +24,7 @@ export async function emailLinkRoutes(app: FastifyInstance, opts: { services: Au
 
   app.post('/recover', async (request) => {
     await services.limiter.consume('email_ip', request.ip, rateLimits.emailPerIp);
-    const email = requireEmail(bodyOf(request));
+    const { email } = parseBody(request, authBodies.recover);
     const redirectTo = safeRedirect(config.publicUrl, queryParam(request, 'redirect_to'));
     const outboxId = await db.asService(async (tx) => {
       const user = await findUserByEmail(tx, email, { forUpdate: true });
@@ -38,13 +38,8 @@ export async function emailLinkRoutes(app: FastifyInstance, opts: { services: Au
 
   app.post('/resend', async (request) => {
     await services.limiter.consume('email_ip', request.ip, rateLimits.emailPerIp);
-    const body = bodyOf(request);
-    const type = optionalString(body, 'type');
-    if (type !== 'signup') {
-      if (type === 'email_change' || type === 'sms' || type === 'phone_change') throw validationFailed(`Resending ${type} is not supported`);
-      throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
-    }
-    const email = requireEmail(body);
+    const { type, email } = parseBody(request, authBodies.resend);
+    if (type !== 'signup') throw validationFailed(`Resending ${type} is not supported`);
     const redirectTo = safeRedirect(config.publicUrl, queryParam(request, 'redirect_to'));
     const outboxId = await db.asService(async (tx) => {
       const user = await findUserByEmail(tx, email, { forUpdate: true });
@@ -80,13 +75,8 @@ export async function emailLinkRoutes(app: FastifyInstance, opts: { services: Au
   }
 
   app.post('/verify', async (request) => {
-    const body = bodyOf(request);
-    const type = optionalString(body, 'type');
-    if (!type) throw validationFailed('Verify requires a verification type');
-    if (!VERIFY_TYPES[type]) throw validationFailed(`Unsupported verification type "${type}"`);
-    const tokenHash = optionalString(body, 'token_hash');
-    const token = optionalString(body, 'token');
-    const email = optionalString(body, 'email');
+    const { type, token_hash: tokenHash, token, email } = parseBody(request, authBodies.verify);
+    if (!Object.hasOwn(VERIFY_TYPES, type)) throw validationFailed(`Unsupported verification type "${type}"`);
     let hash: string;
     if (tokenHash) hash = tokenHash;
     else if (token && email) hash = tokenHashOf(normalizeEmail(email), token.trim());
@@ -104,7 +94,7 @@ export async function emailLinkRoutes(app: FastifyInstance, opts: { services: Au
     const token = queryParam(request, 'token') ?? '';
     const fragment = new URLSearchParams();
     try {
-      if (!VERIFY_TYPES[type]) throw validationFailed(`Unsupported verification type "${type}"`);
+      if (!Object.hasOwn(VERIFY_TYPES, type)) throw validationFailed(`Unsupported verification type "${type}"`);
       if (!token) throw otpExpired();
       const session = await db.asService((tx) => verify(tx, request, type, token));
       fragment.set('access_token', session.access_token);

@@ -120,6 +120,7 @@ export async function refreshSession(tx: Tx, signer: AccessTokenSigner, presente
     }
     await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [row.session_id]);
     await tx.query(`update auth.sessions set not_after = now(), updated_at = now() where id = $1`, [row.session_id]);
+    await announceSessionsEnded(tx, [row.session_id]);
     return { reused: true };
   }
 
@@ -141,13 +142,38 @@ export type LogoutScope = 'global' | 'local' | 'others';
 
 /** Ends sessions (their refresh tokens go with them, by cascade). */
 export async function endSessions(tx: Tx, userId: string, currentSessionId: string, scope: LogoutScope): Promise<void> {
-  if (scope === 'local') {
-    await tx.query(`delete from auth.sessions where id = $1 and user_id = $2`, [currentSessionId, userId]);
-  } else if (scope === 'others') {
-    await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [userId, currentSessionId]);
-  } else {
-    await tx.query(`delete from auth.sessions where user_id = $1`, [userId]);
-  }
+  const { rows } =
+    scope === 'local'
+      ? await tx.query<{ id: string }>(`delete from auth.sessions where id = $1 and user_id = $2 returning id`, [currentSessionId, userId])
+      : scope === 'others'
+        ? await tx.query<{ id: string }>(`delete from auth.sessions where user_id = $1 and id <> $2 returning id`, [userId, currentSessionId])
+        : await tx.query<{ id: string }>(`delete from auth.sessions where user_id = $1 returning id`, [userId]);
+  await announceSessionsEnded(
+    tx,
+    rows.map((r) => r.id),
+  );
+}
+
+/** The channel on which every sync-server instance hears of ended sessions (payload: the session id). */
+export const SESSION_ENDED_CHANNEL = 'pacta_session_ended';
+
+/**
+ * Tells every server instance (Postgres NOTIFY, delivered when the transaction commits) that these
+ * sessions ended, so each closes their live change streams at once rather than at token expiry.
+ */
+async function announceSessionsEnded(tx: Tx, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await tx.query(`select pg_notify('${SESSION_ENDED_CHANNEL}', id) from unnest($1::text[]) as id`, [sessionIds]);
+}
+
+/** Which of these sessions are still alive (the rest ended: signed out, revoked, expired). */
+export async function aliveSessions(db: Pick<Tx, 'query'>, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>(
+    `select id::text from auth.sessions where id = any($1::uuid[]) and (not_after is null or not_after > now())`,
+    [sessionIds],
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** True while the session exists and has not been ended (logout, revoked refresh-token family). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { authError, invalidCredentials, validationFailed } from './errors.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
-import { bodyOf, clientInfo, optionalObject, optionalString, queryParam, requireEmail, safeRedirect } from './request-helpers.ts';
+import { authBodies, clientInfo, parseBody, queryParam, safeRedirect } from './request-helpers.ts';
 import { prepareAuthEmail, type AuthServices } from './services.ts';
 import { refreshSession, startSession } from './sessions.ts';
 import { findUserByEmail, findUserById, isBanned, userJson } from './users.ts';
@@ -15,12 +15,8 @@ export async function signInRoutes(app: FastifyInstance, opts: { services: AuthS
 
   app.post('/signup', async (request) => {
     await services.limiter.consume('sign_up_ip', request.ip, rateLimits.signUpPerIp);
-    const body = bodyOf(request);
-    const email = requireEmail(body);
-    const password = optionalString(body, 'password');
-    if (!password) throw validationFailed('Signup requires a valid password');
+    const { email, password, data = {} } = parseBody(request, authBodies.signUp);
     assertAcceptablePassword(password);
-    const data = optionalObject(body, 'data') ?? {};
     const redirectTo = safeRedirect(services.ctx.config.publicUrl, queryParam(request, 'redirect_to'));
     const confirm = services.auth.emailConfirmation;
     const passwordHash = await hashPassword(password);
@@ -75,11 +71,11 @@ export async function signInRoutes(app: FastifyInstance, opts: { services: AuthS
 
   app.post('/token', async (request) => {
     const grantType = queryParam(request, 'grant_type');
-    const body = bodyOf(request);
     if (grantType === 'password') {
       await services.limiter.consume('sign_in_ip', request.ip, rateLimits.signInPerIp);
-      const email = optionalString(body, 'email')?.trim().toLowerCase();
-      const password = optionalString(body, 'password');
+      const body = parseBody(request, authBodies.passwordGrant);
+      const email = body.email?.trim().toLowerCase();
+      const password = body.password;
       if (!email || !password) throw invalidCredentials();
       await services.limiter.consume('sign_in_email', email, rateLimits.signInPerEmail);
       return db.asService(async (tx) => {
@@ -96,8 +92,7 @@ export async function signInRoutes(app: FastifyInstance, opts: { services: AuthS
       });
     }
     if (grantType === 'refresh_token') {
-      const token = optionalString(body, 'refresh_token');
-      if (!token) throw validationFailed('refresh_token required');
+      const token = parseBody(request, authBodies.refreshGrant).refresh_token;
       const outcome = await db.asService((tx) =>
         refreshSession(tx, services.signer, token, services.auth.refreshTokenReuseIntervalSeconds),
       );

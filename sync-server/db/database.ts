@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 /** Claims of a verified Supabase access token, as RLS reads them through `auth.jwt()`. */
 export type JwtClaims = {
@@ -45,6 +46,7 @@ export function createDatabase(databaseUrl: string, opts: { max?: number } = {})
 
   async function inTransaction<T>(setup: (tx: Tx) => Promise<void>, work: (tx: Tx) => Promise<T>): Promise<T> {
     const tx = await pool.connect();
+    let broken = false;
     try {
       await tx.query('begin');
       await setup(tx);
@@ -52,10 +54,12 @@ export function createDatabase(databaseUrl: string, opts: { max?: number } = {})
       await tx.query('commit');
       return result;
     } catch (err) {
-      await tx.query('rollback').catch(() => {});
+      // A connection Postgres dropped (a restart) is discarded, not handed to the next request.
+      broken = isDatabaseUnavailable(err);
+      if (!broken) await tx.query('rollback').catch(() => (broken = true));
       throw err;
     } finally {
-      tx.release();
+      tx.release(broken);
     }
   }
 

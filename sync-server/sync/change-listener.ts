@@ -4,6 +4,8 @@ import type pg from 'pg';
 export type ChangeNotice = { collection: string; audience: string[] | null };
 
 export const NOTIFY_CHANNEL = 'pacta_sync';
+/** Sessions that ended (see auth/sessions.ts): their streams close on every instance. */
+const SESSION_ENDED_CHANNEL = 'pacta_session_ended';
 
 export type ChangeListener = { close(): Promise<void> };
 
@@ -14,7 +16,7 @@ export type ChangeListener = { close(): Promise<void> };
  */
 export function startChangeListener(
   pool: pg.Pool,
-  handlers: { onNotice(notice: ChangeNotice): void; onResync(): void; onError(err: unknown): void },
+  handlers: { onNotice(notice: ChangeNotice): void; onResync(): void; onError(err: unknown): void; onSessionEnded?(sessionId: string): void },
   opts: { pingMs?: number } = {},
 ): ChangeListener {
   let client: pg.PoolClient | undefined;
@@ -25,6 +27,10 @@ export function startChangeListener(
   const pingMs = opts.pingMs ?? 30_000;
 
   const onNotification = (msg: pg.Notification) => {
+    if (msg.channel === SESSION_ENDED_CHANNEL && msg.payload) {
+      handlers.onSessionEnded?.(msg.payload);
+      return;
+    }
     if (msg.channel !== NOTIFY_CHANNEL || !msg.payload) return;
     try {
       const parsed = JSON.parse(msg.payload) as { c?: unknown; u?: unknown };
@@ -62,6 +68,7 @@ export function startChangeListener(
       const current = c;
       current.on('error', (err) => drop(current, err));
       current.on('notification', onNotification);
+      await current.query(`listen ${SESSION_ENDED_CHANNEL}`);
       await current.query(`listen ${NOTIFY_CHANNEL}`);
       if (closed) {
         current.release(true);
@@ -95,7 +102,7 @@ export function startChangeListener(
       client = undefined;
       if (c) {
         c.removeListener('notification', onNotification);
-        await c.query(`unlisten ${NOTIFY_CHANNEL}`).catch(() => {});
+        await c.query(`unlisten *`).catch(() => {});
         c.release(true);
       }
     },

@@ -1,4 +1,5 @@
 import type { DatabaseError } from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, JwtClaims, Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { SYNC_COLUMN_NAMES, type SyncRejection } from '../../src/domain/collections/index.ts';
@@ -8,8 +9,13 @@ type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
 export type PushRow = { newDocumentState: Doc; assumedMasterState?: Doc | undefined };
 
 /**
- * Writes a batch of client changes in ONE transaction as the user, each row in its own savepoint.
- * Returns the conflicts: the master state of every row not written as sent.
+ * Writes a batch of client changes in ONE transaction as the user. Returns the conflicts: the master
+ * state of every row not written as sent.
+ *
+ * One path for every batch: one statement reads every master, one inserts every new row, then each
+ * changed row is updated on its own (its version guards against a concurrent writer). A statement that
+ * fails for the batch (a value Postgres cannot read, a rule refusing one new row) is run again row by
+ * row, each in its own savepoint, so only the rows that fail are refused; the fallback logs why.
  *
  * - A row whose assumed master no longer matches the master on the client-writable fields is a
  *   conflict (the server's copy wins; RxDB keeps it). The version is not compared alone: the client's
@@ -22,7 +28,17 @@ export type PushRow = { newDocumentState: Doc; assumedMasterState?: Doc | undefi
  *   client's queue moves on and the UI can say why. A write outside the user's scope (RLS) refuses
  *   the whole batch with 403 `out_of_scope`.
  */
-export async function pushChanges(db: Database, claims: JwtClaims, collection: ServerCollection, rows: PushRow[]): Promise<Doc[]> {
+export async function pushChanges(
+  db: Database,
+  claims: JwtClaims,
+  collection: ServerCollection,
+  rows: PushRow[],
+  log?: FastifyBaseLogger,
+): Promise<Doc[]> {
+  const ids = rows.map((r) => r.newDocumentState.id);
+  if (new Set(ids).size !== ids.length) {
+    throw new HttpError(400, 'validation_failed', 'Each document may appear only once in a push.');
+  }
   const suspects = rows.flatMap((row) => {
     const fields = changedServerOwnedFields(collection, row);
     return fields.length ? [{ row, fields }] : [];
@@ -30,16 +46,30 @@ export async function pushChanges(db: Database, claims: JwtClaims, collection: S
   return db.asUser(claims, async (tx) => {
     await refuseServerOwnedChanges(tx, collection, suspects);
     const conflicts: Doc[] = [];
-    // Fast path: one statement reads every master, one inserts every new row. Anything unusual
-    // (an error, an update) goes through the careful one-row-at-a-time path below.
-    const plan = await planBatch(tx, collection, rows);
-    const slow: PushRow[] = plan ? [...plan.updates] : rows;
-    if (plan) {
-      conflicts.push(...plan.conflicts);
-      if (!(await insertAll(tx, collection, plan.inserts))) slow.push(...plan.inserts);
+    const { masters, refused } = await eachOrAll(tx, collection, rows, 'read', (batch) => readMasters(tx, collection, batch), log);
+    conflicts.push(...refused);
+    const inserts: PushRow[] = [];
+    const updates: { row: PushRow; master: MasterCheck }[] = [];
+    const readable = new Set(masters.keys());
+    for (const row of rows) {
+      if (refused.some((r) => r.id === row.newDocumentState.id) && !readable.has(row.newDocumentState.id)) continue;
+      const master = masters.get(row.newDocumentState.id);
+      if (!master) {
+        // Created and deleted before it ever reached the server: nothing to write.
+        if (!row.newDocumentState._deleted) inserts.push(row);
+      } else if (master.new_equal) {
+        // A retry of a push whose answer was lost: already written.
+        continue;
+      } else if (!row.assumedMasterState || !master.assumed_equal) {
+        conflicts.push(master.doc);
+      } else {
+        updates.push({ row, master });
+      }
     }
-    for (const row of slow) {
-      const conflict = await pushRow(tx, collection, row);
+    const inserted = await eachOrAll(tx, collection, inserts, 'insert', (batch) => insertRows(tx, collection, batch), log);
+    conflicts.push(...inserted.refused);
+    for (const { row, master } of updates) {
+      const conflict = await inSavepoint(tx, collection, row, master.doc, () => updateRow(tx, collection, row, master));
       if (conflict) conflicts.push(conflict);
     }
     return conflicts;
@@ -82,168 +112,144 @@ async function refuseServerOwnedChanges(tx: Tx, collection: ServerCollection, su
   }
 }
 
-type BatchPlan = { inserts: PushRow[]; updates: PushRow[]; conflicts: Doc[] };
+type MasterCheck = { id: string; doc: Doc; version: number; new_equal: boolean; assumed_equal: boolean; changed: string[] };
 
-/** Sorts a batch by one read of all masters: new rows, rows to update, conflicts, no-ops. */
-async function planBatch(tx: Tx, collection: ServerCollection, rows: PushRow[]): Promise<BatchPlan | undefined> {
-  const ids = rows.map((r) => r.newDocumentState.id);
-  if (new Set(ids).size !== ids.length) return undefined;
-  const rel = collection.relation;
-  const same = (alias: string) => collection.writable.map((c) => `${alias}.${quoteIdent(c)} is not distinct from t.${quoteIdent(c)}`).join(' and ');
+/**
+ * Runs `statement` for the whole batch; if Postgres refuses it, runs it again for each row in its own
+ * savepoint, so a rule or a bad value refuses that row only (it comes back flagged with
+ * `sync_rejection`) and the rest of the batch is written. Why the batch statement failed is logged.
+ */
+async function eachOrAll(
+  tx: Tx,
+  collection: ServerCollection,
+  rows: PushRow[],
+  what: 'read' | 'insert',
+  statement: (rows: PushRow[]) => Promise<MasterCheck[] | void>,
+  log: FastifyBaseLogger | undefined,
+): Promise<{ masters: Map<string, MasterCheck>; refused: Doc[] }> {
+  const masters = new Map<string, MasterCheck>();
+  const refused: Doc[] = [];
+  if (rows.length === 0) return { masters, refused };
   await tx.query('savepoint push_batch');
-  let found: { id: string; doc: Doc; new_equal: boolean; assumed_equal: boolean }[];
   try {
-    const result = await tx.query({
-      name: `push-plan-${collection.name}`,
-      text: `select x.id, ${collection.documentSql} as doc, (${same('n')}) as new_equal, coalesce((${same('a')}), false) as assumed_equal
-               from unnest($1::uuid[], $2::jsonb[], $3::jsonb[]) as x(id, new_json, assumed_json)
-               join ${rel} t on t.id = x.id
-               cross join lateral jsonb_populate_record(null::${rel}, x.new_json) n
-               left join lateral jsonb_populate_record(null::${rel}, x.assumed_json) a on x.assumed_json is not null`,
-      values: [
-        ids,
-        rows.map((r) => writableJson(collection, r.newDocumentState)),
-        rows.map((r) => (r.assumedMasterState ? writableJson(collection, r.assumedMasterState) : null)),
-      ],
-    });
-    found = result.rows;
+    for (const m of (await statement(rows)) ?? []) masters.set(m.id, m);
     await tx.query('release savepoint push_batch');
-  } catch {
-    // A value Postgres cannot read: the one-row path finds which row and rejects only that one.
+    return { masters, refused };
+  } catch (err) {
     await tx.query('rollback to savepoint push_batch');
     await tx.query('release savepoint push_batch');
-    return undefined;
-  }
-  const masters = new Map(found.map((m) => [m.id, m]));
-  const plan: BatchPlan = { inserts: [], updates: [], conflicts: [] };
-  for (const row of rows) {
-    const master = masters.get(row.newDocumentState.id);
-    if (!master) {
-      if (!row.newDocumentState._deleted) plan.inserts.push(row);
-    } else if (master.new_equal) {
-      continue;
-    } else if (!row.assumedMasterState || !master.assumed_equal) {
-      plan.conflicts.push(master.doc);
-    } else {
-      plan.updates.push(row);
+    if (rows.length === 1) {
+      refused.push(refusal(err, collection, rows[0]!, undefined));
+      return { masters, refused };
     }
+    const e = err as DatabaseError;
+    log?.info(
+      { collection: collection.name, rows: rows.length, pgCode: e.code, constraint: e.constraint, reason: e.message },
+      `push: the batch ${what} failed, retrying row by row to refuse only the rows at fault`,
+    );
   }
-  return plan;
-}
-
-/** Inserts all new rows in one statement; false (nothing written) if any row fails. */
-async function insertAll(tx: Tx, collection: ServerCollection, rows: PushRow[]): Promise<boolean> {
-  if (rows.length === 0) return true;
-  const rel = collection.relation;
-  const cols = collection.writable.filter((c) => c !== 'deleted');
-  await tx.query('savepoint push_insert');
-  try {
-    await tx.query({
-      name: `push-insert-all-${collection.name}`,
-      text: `insert into ${rel} (id, ${cols.map(quoteIdent).join(', ')})
-             select x.id, ${cols.map((c) => `n.${quoteIdent(c)}`).join(', ')}
-               from unnest($1::uuid[], $2::jsonb[]) with ordinality as x(id, new_json, ord)
-               cross join lateral jsonb_populate_record(null::${rel}, x.new_json) n
-              order by x.ord`,
-      values: [rows.map((r) => r.newDocumentState.id), rows.map((r) => writableJson(collection, r.newDocumentState))],
+  for (const row of rows) {
+    const conflict = await inSavepoint(tx, collection, row, undefined, async () => {
+      for (const m of (await statement([row])) ?? []) masters.set(m.id, m);
+      return undefined;
     });
-    await tx.query('release savepoint push_insert');
-    return true;
-  } catch {
-    await tx.query('rollback to savepoint push_insert');
-    await tx.query('release savepoint push_insert');
-    return false;
+    if (conflict) refused.push(conflict);
   }
+  return { masters, refused };
 }
 
-type MasterCheck = { doc: Doc; version: number; new_equal: boolean; assumed_equal: boolean; changed: string[] };
-
-async function pushRow(tx: Tx, collection: ServerCollection, row: PushRow): Promise<Doc | undefined> {
-  const { newDocumentState: doc, assumedMasterState: assumed } = row;
-  const rel = collection.relation;
-  const cols = collection.writable;
-  const newJson = writableJson(collection, doc);
-  const assumedJson = assumed ? writableJson(collection, assumed) : null;
-  let master: MasterCheck | undefined;
+/** Runs one row's work in a savepoint; a business-rule refusal rolls it back and flags the row. */
+async function inSavepoint(
+  tx: Tx,
+  collection: ServerCollection,
+  row: PushRow,
+  master: Doc | undefined,
+  work: () => Promise<Doc | undefined>,
+): Promise<Doc | undefined> {
   await tx.query('savepoint push_row');
   try {
-    // Compared in SQL, column by column, so equal values written differently (timestamps, numerics)
-    // count as equal.
-    const same = (alias: string) => cols.map((c) => `${alias}.${quoteIdent(c)} is not distinct from t.${quoteIdent(c)}`).join(' and ');
-    const changed = cols.map((c) => `case when n.${quoteIdent(c)} is distinct from t.${quoteIdent(c)} then '${c}' end`).join(', ');
-    // Named statements: parsed and planned once per connection, not once per row.
-    const found = await tx.query<MasterCheck>({
-      name: `push-read-${collection.name}`,
-      text: `select ${collection.documentSql} as doc, t.version,
-              (${same('n')}) as new_equal,
-              coalesce((${same('a')}), false) as assumed_equal,
-              array_remove(array[${changed}], null) as changed
-         from ${rel} t
-         cross join lateral jsonb_populate_record(null::${rel}, $2::jsonb) n
-         left join lateral jsonb_populate_record(null::${rel}, $3::jsonb) a on $3::jsonb is not null
-        where t.id = $1`,
-      values: [doc.id, newJson, assumedJson],
-    });
-    master = found.rows[0];
-
-    if (!master) {
-      // Created and deleted before it ever reached the server: nothing to write.
-      if (!doc._deleted) {
-        const insertCols = cols.filter((c) => c !== 'deleted');
-        await tx.query({
-          name: `push-insert-${collection.name}`,
-          text: `insert into ${rel} (id, ${insertCols.map(quoteIdent).join(', ')})
-           select $1, ${insertCols.map((c) => `n.${quoteIdent(c)}`).join(', ')}
-             from jsonb_populate_record(null::${rel}, $2::jsonb) n`,
-          values: [doc.id, newJson],
-        });
-      }
-      await tx.query('release savepoint push_row');
-      return undefined;
-    }
-    if (master.new_equal) {
-      await tx.query('release savepoint push_row');
-      return undefined;
-    }
-    if (!assumed || !master.assumed_equal) {
-      await tx.query('release savepoint push_row');
-      return master.doc;
-    }
-    const updated = await tx.query(
-      `update ${rel} t set ${master.changed.map((c) => `${quoteIdent(c)} = n.${quoteIdent(c)}`).join(', ')}
-         from jsonb_populate_record(null::${rel}, $2::jsonb) n
-        where t.id = $1 and t.version = $3`,
-      [doc.id, newJson, master.version],
-    );
-    if (updated.rowCount === 0) {
-      // Either someone else wrote the row since we read it (a conflict), or RLS lets the user see
-      // the row but not change it (out of scope).
-      const again = await tx.query<{ doc: Doc; version: number }>(
-        `select ${collection.documentSql} as doc, t.version from ${rel} t where t.id = $1`,
-        [doc.id],
-      );
-      const current = again.rows[0];
-      if (current && current.version !== master.version) {
-        await tx.query('release savepoint push_row');
-        return current.doc;
-      }
-      throw outOfScope(doc.id);
-    }
+    const conflict = await work();
     await tx.query('release savepoint push_row');
-    return undefined;
+    return conflict;
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    const rejection = asRejection(err as DatabaseError, collection);
-    if (!rejection) {
-      if (isOutOfScope(err as DatabaseError, collection)) throw outOfScope(doc.id);
-      throw err;
-    }
+    const flagged = refusal(err, collection, row, master);
     await tx.query('rollback to savepoint push_row');
     await tx.query('release savepoint push_row');
-    // A rejected insert has no master: the client's own document comes back, flagged.
-    const base = master ? master.doc : { ...doc };
-    return { ...base, sync_rejection: rejection };
+    return flagged;
   }
+}
+
+/** The flagged conflict for a row Postgres refused, or the error again when it is not a row's fault. */
+function refusal(err: unknown, collection: ServerCollection, row: PushRow, master: Doc | undefined): Doc {
+  if (err instanceof HttpError) throw err;
+  const rejection = asRejection(err as DatabaseError, collection);
+  if (!rejection) {
+    if (isOutOfScope(err as DatabaseError, collection)) throw outOfScope(row.newDocumentState.id);
+    throw err;
+  }
+  // A refused insert has no master: the client's own document comes back, flagged.
+  return { ...(master ?? row.newDocumentState), sync_rejection: rejection };
+}
+
+/** Reads the masters of `rows` (those that exist and the user may see), compared in SQL column by column. */
+async function readMasters(tx: Tx, collection: ServerCollection, rows: PushRow[]): Promise<MasterCheck[]> {
+  const rel = collection.relation;
+  const cols = collection.writable;
+  // Compared in SQL, so equal values written differently (timestamps, numerics) count as equal.
+  const same = (alias: string) => cols.map((c) => `${alias}.${quoteIdent(c)} is not distinct from t.${quoteIdent(c)}`).join(' and ');
+  const changed = cols.map((c) => `case when n.${quoteIdent(c)} is distinct from t.${quoteIdent(c)} then '${c}' end`).join(', ');
+  const result = await tx.query<MasterCheck>({
+    // Named: parsed and planned once per connection.
+    name: `push-read-${collection.name}`,
+    text: `select x.id, ${collection.documentSql} as doc, t.version,
+                  (${same('n')}) as new_equal,
+                  coalesce((${same('a')}), false) as assumed_equal,
+                  array_remove(array[${changed}], null) as changed
+             from unnest($1::uuid[], $2::jsonb[], $3::jsonb[]) as x(id, new_json, assumed_json)
+             join ${rel} t on t.id = x.id
+             cross join lateral jsonb_populate_record(null::${rel}, x.new_json) n
+             left join lateral jsonb_populate_record(null::${rel}, x.assumed_json) a on x.assumed_json is not null`,
+    values: [
+      rows.map((r) => r.newDocumentState.id),
+      rows.map((r) => writableJson(collection, r.newDocumentState)),
+      rows.map((r) => (r.assumedMasterState ? writableJson(collection, r.assumedMasterState) : null)),
+    ],
+  });
+  return result.rows;
+}
+
+/** Inserts new rows in one statement. */
+async function insertRows(tx: Tx, collection: ServerCollection, rows: PushRow[]): Promise<void> {
+  const cols = collection.writable.filter((c) => c !== 'deleted');
+  await tx.query({
+    name: `push-insert-${collection.name}`,
+    text: `insert into ${collection.relation} (id, ${cols.map(quoteIdent).join(', ')})
+           select x.id, ${cols.map((c) => `n.${quoteIdent(c)}`).join(', ')}
+             from unnest($1::uuid[], $2::jsonb[]) with ordinality as x(id, new_json, ord)
+             cross join lateral jsonb_populate_record(null::${collection.relation}, x.new_json) n
+            order by x.ord`,
+    values: [rows.map((r) => r.newDocumentState.id), rows.map((r) => writableJson(collection, r.newDocumentState))],
+  });
+}
+
+/** Writes the changed columns of one row, if nobody wrote it since it was read. */
+async function updateRow(tx: Tx, collection: ServerCollection, row: PushRow, master: MasterCheck): Promise<Doc | undefined> {
+  const rel = collection.relation;
+  const doc = row.newDocumentState;
+  const updated = await tx.query(
+    `update ${rel} t set ${master.changed.map((c) => `${quoteIdent(c)} = n.${quoteIdent(c)}`).join(', ')}
+       from jsonb_populate_record(null::${rel}, $2::jsonb) n
+      where t.id = $1 and t.version = $3`,
+    [doc.id, writableJson(collection, doc), master.version],
+  );
+  if (updated.rowCount !== 0) return undefined;
+  // Either someone else wrote the row since it was read (a conflict), or RLS lets the user see the row
+  // but not change it (out of scope).
+  const again = await tx.query<{ doc: Doc; version: number }>(`select ${collection.documentSql} as doc, t.version from ${rel} t where t.id = $1`, [doc.id]);
+  const current = again.rows[0];
+  if (current && current.version !== master.version) return current.doc;
+  throw outOfScope(doc.id);
 }
 
 /** The writable columns of a document as the JSON `jsonb_populate_record` reads (`_deleted` → `deleted`). */

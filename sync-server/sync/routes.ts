@@ -19,6 +19,7 @@ import { pushChanges, type PushRow } from './push.ts';
 import { startChangeListener } from './change-listener.ts';
 import { createStreamHub } from './stream-hub.ts';
 import { purgeTombstones } from './tombstones.ts';
+import { aliveSessions } from '../auth/sessions.ts';
 
 /**
  * The replication protocol (docs/decisions/001-sync-protocol.md):
@@ -32,9 +33,31 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const hub = createStreamHub({ knownCollections: COLLECTION_NAMES });
   const listener = startChangeListener(ctx.db.pool, {
     onNotice: (notice) => hub.notify(notice),
-    onResync: () => hub.resyncAll(),
+    onResync: () => {
+      hub.resyncAll();
+      void sweepEndedSessions();
+    },
     onError: (err) => app.log.warn({ err }, 'change listener connection problem'),
+    onSessionEnded: (sessionId) => hub.endSession(sessionId),
   });
+  /**
+   * Safety net for an announcement this instance missed (its LISTEN connection was down): every few
+   * seconds, the streams of sessions that no longer exist are closed too — well within 15 s.
+   */
+  const sweepEndedSessions = async () => {
+    if (ctx.config.auth.mode !== 'local') return;
+    const ids = hub.sessionIds();
+    if (ids.length === 0) return;
+    try {
+      const alive = await aliveSessions(ctx.db.pool, ids);
+      for (const id of ids) if (!alive.has(id)) hub.endSession(id);
+    } catch (err) {
+      app.log.warn({ err }, 'could not check the sessions of open change streams');
+    }
+  };
+  const sweep = setInterval(() => void sweepEndedSessions(), 5_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   // Open streams would keep a graceful shutdown waiting forever.
   app.addHook('preClose', async () => hub.closeAll());
   app.addHook('onClose', async () => listener.close());
@@ -101,7 +124,7 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     }
     const parsed = pushBodySchema(collection).safeParse(body);
     if (!parsed.success) throw validationFailed(parsed.error);
-    const conflicts = await pushChanges(ctx.db, claims(request), collection, (parsed.data as { rows: PushRow[] }).rows);
+    const conflicts = await pushChanges(ctx.db, claims(request), collection, (parsed.data as { rows: PushRow[] }).rows, request.log);
     return { conflicts };
   });
 
@@ -118,6 +141,7 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     });
     hub.add(res, {
       id: user.sub,
+      sessionId: typeof user.session_id === 'string' ? user.session_id : undefined,
       isAdmin: rows[0]?.role === 'admin',
       expiresAt: typeof user.exp === 'number' ? user.exp : undefined,
       protocol: SYNC_PROTOCOL_VERSION,

@@ -6,6 +6,8 @@ const NOTICE_WINDOW_MS = 10;
 /** One open `GET /sync/v1/stream` response. */
 type StreamClient = {
   userId: string;
+  /** The session the stream's token belongs to (absent with hosted auth's tokens without one). */
+  sessionId: string | undefined;
   isAdmin: boolean;
   res: ServerResponse;
   pending: Set<string>;
@@ -51,8 +53,16 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
 
   return {
     /** Registers an open response; `expiresAt` (seconds) ends the stream when the token expires. */
-    add(res: ServerResponse, user: { id: string; isAdmin: boolean; expiresAt?: number; protocol: number }) {
-      const c: StreamClient = { userId: user.id, isAdmin: user.isAdmin, res, pending: new Set(), flushScheduled: false, expiry: undefined };
+    add(res: ServerResponse, user: { id: string; sessionId?: string; isAdmin: boolean; expiresAt?: number; protocol: number }) {
+      const c: StreamClient = {
+        userId: user.id,
+        sessionId: user.sessionId,
+        isAdmin: user.isAdmin,
+        res,
+        pending: new Set(),
+        flushScheduled: false,
+        expiry: undefined,
+      };
       clients.add(c);
       if (user.expiresAt) {
         // The client reconnects with a fresh token; the stream never outlives its authorization.
@@ -73,6 +83,22 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
     /** After the LISTEN connection was lost: every client re-pulls every collection. */
     resyncAll() {
       for (const c of clients) for (const name of opts.knownCollections) queue(c, name);
+    },
+    /**
+     * Closes every stream of an ended session (sign-out, password change, reused refresh token),
+     * telling the client why first; its reconnect is then refused with 401 like any request.
+     */
+    endSession(sessionId: string) {
+      for (const c of [...clients]) {
+        if (c.sessionId !== sessionId) continue;
+        send(c, 'session_ended', { reason: 'The session ended. Sign in again.' });
+        remove(c);
+        c.res.end();
+      }
+    },
+    /** Session ids of the open streams (to sweep for sessions that ended unannounced). */
+    sessionIds(): string[] {
+      return [...new Set([...clients].flatMap((c) => (c.sessionId ? [c.sessionId] : [])))];
     },
     get size() {
       return clients.size;

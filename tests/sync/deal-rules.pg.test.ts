@@ -96,8 +96,9 @@ test('a creator applies once per deal, only while it is open; applying logs DEAL
     await tx.query(`update public.deals set selected_creator_ids = array[$2::uuid], status = 'in_progress' where id = $1`, [completed, winner.id]);
     await tx.query(`update public.deals set status = 'completed', winner_id = $2 where id = $1`, [completed, winner.id]);
   });
-  for (const closed of [completed, cancelled]) {
-    expect(rejectionOf(await apply(creator, closed))).toBe('deal_not_open');
+  // A completed deal stays in sight ("no longer open"); a cancelled one left it ("not found", like a missing one).
+  for (const [closed, code] of [[completed, 'deal_not_open'], [cancelled, 'deal_not_found']] as const) {
+    expect(rejectionOf(await apply(creator, closed))).toBe(code);
     expect(await applicationCount(closed)).toBe(0);
   }
 

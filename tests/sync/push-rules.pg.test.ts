@@ -41,9 +41,8 @@ test('a write the rules reject comes back as a conflict with the reason; the res
   const good = application(open, creator.id);
   const refused = application(closed, creator.id);
   const { conflicts } = await push(creator, 'applications', [{ newDocumentState: good }, { newDocumentState: refused }]);
-  expect(conflicts).toEqual([
-    { ...refused, sync_rejection: { code: 'deal_not_open', message: 'This deal is no longer open for applications.' } },
-  ]);
+  // The cancelled deal is out of the creator's sight: refused as "not found", exactly like a missing deal.
+  expect(conflicts).toEqual([{ ...refused, sync_rejection: { code: 'deal_not_found', message: 'Deal not found.' } }]);
   const { rows } = await sync.server.db.pool.query('select id from public.applications where creator_id = $1', [creator.id]);
   expect(rows.map((r) => r.id)).toEqual([good.id]);
 

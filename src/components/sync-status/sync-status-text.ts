@@ -17,6 +17,10 @@ export function lastSyncedText(at: number | null, now: number): string {
   return `Last synced ${new Date(at).toLocaleDateString()}`;
 }
 
+export function refusedText(count: number): string {
+  return count === 1 ? '1 change could not be saved' : `${count} changes could not be saved`;
+}
+
 export type SyncSummary = {
   tone: 'ok' | 'busy' | 'offline' | 'error';
   /** The short label in the navigation bar. */
@@ -42,6 +46,9 @@ export function summarise(view: LocalSyncView): SyncSummary {
   if (status.lastError) {
     return { tone: 'error', label: 'Sync problem', error: errorText(status.lastError) };
   }
+  // A change the server refused is never hidden behind "Synced" (the panel lists the reasons).
+  const refused = status.rejected?.length ?? 0;
+  if (refused > 0) return { tone: 'error', label: refusedText(refused), error: null };
   if (!status.initialSync.complete) {
     return { tone: 'busy', label: `Syncing ${status.initialSync.done}/${status.initialSync.total}`, error: null };
   }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { retrySync, useSyncStatus } from '../../db/hooks/use-sync-status.ts';
-import { lastSyncedText, summarise, waitingText } from './sync-status-text.ts';
+import { lastSyncedText, refusedText, summarise, waitingText } from './sync-status-text.ts';
 import './sync-status.css';
 
 /** Re-render every 30 s so "Last synced 2 min ago" stays true. */
@@ -26,6 +26,7 @@ export function SyncStatusIndicator() {
   const summary = summarise(view);
   const status = view.status;
   const pending = status?.pendingPush ?? 0;
+  const refused = status?.rejected ?? [];
 
   useEffect(() => {
     if (!open) return;
@@ -60,7 +61,8 @@ export function SyncStatusIndicator() {
       </button>
       {/* Announced without opening the panel: offline, waiting changes, errors. */}
       <p className="visually-hidden" role="status" aria-live="polite">
-        {summary.tone === 'offline' ? 'You are offline. Changes are saved on this device.' : ''} {pending > 0 ? waitingText(pending) : ''}
+        {summary.tone === 'offline' ? 'You are offline. Changes are saved on this device.' : ''} {pending > 0 ? waitingText(pending) : ''}{' '}
+        {refused.length > 0 ? refusedText(refused.length) : ''}
       </p>
       <div id={panelId} className="sync-status-panel card" hidden={!open}>
         <p className="sync-status-line">
@@ -77,6 +79,19 @@ export function SyncStatusIndicator() {
               First sync: {status.initialSync.done} of {status.initialSync.total}
             </label>
             <progress id={`${panelId}-progress`} max={status.initialSync.total} value={status.initialSync.done} />
+          </div>
+        ) : null}
+        {refused.length > 0 ? (
+          <div className="sync-status-refused" data-testid="sync-status-refused">
+            <p className="sync-status-line">
+              <strong>{refusedText(refused.length)}</strong>
+            </p>
+            <ul>
+              {refused.slice(0, 5).map((r) => (
+                <li key={`${r.collection}/${r.id}`}>{r.message || r.code}</li>
+              ))}
+            </ul>
+            {refused.length > 5 ? <p className="sync-status-line muted">and {refused.length - 5} more</p> : null}
           </div>
         ) : null}
         {view.role === 'follower' ? <p className="sync-status-line muted">Syncing in another open tab.</p> : null}

@@ -32,3 +32,14 @@ export async function promoteToAdmin(email: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Runs `fn` with a connection to the e2e server's database (as the server: no user claims). */
+export async function withE2eDatabase<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: await databaseUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
