@@ -1,4 +1,5 @@
 import '../deals.css';
+import { deadlineText } from '../data/deadline.ts';
 import { Link, useParams } from 'react-router-dom';
 import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { useLocalData } from '../../../db/hooks/use-database.ts';
@@ -72,7 +73,7 @@ export function DealDetailPage() {
           {d.pro_only ? <span className="badge badge-pro">Pro</span> : null}
           {isWaitingToSync(d) ? <span className="badge badge-pending">Waiting to sync</span> : null}
           {d.category ? <span className="chip">{d.category}</span> : null}
-          {d.deadline ? <span className="muted">Deadline: {d.deadline}</span> : null}
+          {d.deadline ? <span className="muted">Deadline: {deadlineText(d.deadline)}</span> : null}
         </div>
         {isOwner ? (
           <Link to={`/deals/${d.id}/edit`} className="button button-secondary">
