@@ -111,3 +111,19 @@ test("the 'Instagram required' badge is not red once Instagram is filled and ver
   await expect(badge).toHaveClass(/badge-required-met/);
   expect(await badge.evaluate((el) => getComputedStyle(el).borderTopColor)).not.toBe(red);
 });
+
+test('My Deals filters by status, with a count per status', async ({ page, request }) => {
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Filter Brand ${run}` });
+  const [open, closed] = await seedDeals(brand.email, [`Still open ${run}`, `Called off ${run}`]);
+  await withServerDatabase((db) => db.query(`update public.deals set status = 'cancelled' where id = $1`, [closed!.id]));
+  await signIn(page, brand);
+  await page.goto('/my-deals');
+  const list = page.locator('.my-deal-list');
+  await expect(list.getByRole('heading', { name: `Called off ${run}` })).toBeVisible({ timeout: 20_000 });
+  const filters = page.getByRole('group', { name: 'Show deals by status' });
+  await filters.getByRole('button', { name: /^Cancelled 1$/ }).click();
+  await expect(list.getByRole('heading', { name: `Called off ${run}` })).toBeVisible();
+  await expect(list.getByRole('heading', { name: open!.title })).toHaveCount(0);
+  await filters.getByRole('button', { name: /^All 2$/ }).click();
+  await expect(list.getByRole('heading', { name: open!.title })).toBeVisible();
+});
