@@ -181,7 +181,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, width: number
   await testInfo.attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
 }
 
-test('screenshots at 390 and 1280 px: landing, dashboard per role, deals, deal detail, settings — no overflow, header on one line', async ({
+test('screenshots at 390 and 1280 px, light and dark: landing, dashboard per role, deals, deal detail, settings — no overflow, header on one line', async ({
   browser,
   request,
 }, testInfo) => {
@@ -199,10 +199,15 @@ test('screenshots at 390 and 1280 px: landing, dashboard per role, deals, deal d
   ];
   for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
     const session = await openSession(browser, request, role);
-    for (const [, name, path] of screens.filter(([r]) => r === role)) {
-      await session.page.goto(path.replace(':deal', dealId));
-      await expect(session.page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
-      for (const width of [390, 1280]) await shoot(session.page, testInfo, name, width);
+    for (const theme of ['warm', 'dark']) {
+      // The theme is the user's choice, kept in localStorage (src/lib/theme.ts): light, then dark.
+      await session.page.evaluate((t) => localStorage.setItem('pacta.theme', t), theme);
+      for (const [, name, path] of screens.filter(([r]) => r === role)) {
+        await session.page.goto(path.replace(':deal', dealId));
+        await expect(session.page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
+        await expect(session.page.locator('html')).toHaveAttribute('data-theme', theme);
+        for (const width of [390, 1280]) await shoot(session.page, testInfo, theme === 'dark' ? `${name}-dark` : name, width);
+      }
     }
     await session.context.close();
     expect(session.problems).toEqual([]);
