@@ -1,7 +1,8 @@
 -- Demo marketplace for a fresh database (run once, in one transaction, as a superuser, after the
 -- migrations; `npm start` prints the three demo logins of sync-server/db/demo-logins.ts).
 --
--- * 24 brands, 240 creators (every one of the 26 niches), 540 deals, ~1,700 applications, ~80 reviews,
+-- * 24 brands (six products each), 240 creators (every one of the 26 niches), 540 deals (each its own product
+--   and kind of brief, so no title or description repeats), ~1,700 applications, ~80 reviews,
 --   conversations, support tickets, referrals, XP; the demo brand and creator have a bit of everything.
 -- * Deterministic: every "random" choice is a hash of the row number (pg_temp.rnd), never random().
 -- * Set-based and trigger-free: triggers are switched off for the session (session_replication_role)
@@ -22,6 +23,19 @@ create function pg_temp.pick(items text[], seed text) returns text language sql 
 $$;
 create function pg_temp.uid(kind text, n int) returns uuid language sql immutable as $$
   select md5('pacta-seed:' || kind || ':' || n)::uuid
+$$;
+
+-- Avatars are generated here, not fetched: an SVG data URL with the initials on a colour picked from the
+-- name (brands square-ish, people round), so the demo shows faces without any outside image service.
+create function pg_temp.avatar(full_name text, is_brand boolean) returns text language sql immutable as $$
+  select 'data:image/svg+xml,' || replace(replace(replace(format(
+    '<svg xmlns=''http://www.w3.org/2000/svg'' viewBox=''0 0 64 64''><rect width=''64'' height=''64'' rx=''%s'' fill=''%s''/>'
+    '<text x=''32'' y=''41'' font-family=''system-ui,sans-serif'' font-size=''24'' font-weight=''600'' text-anchor=''middle'' fill=''#fff''>%s</text></svg>',
+    case when is_brand then 14 else 32 end,
+    pg_temp.pick(array['#4f46e5', '#0e7490', '#b45309', '#be185d', '#15803d', '#7c3aed', '#c2410c', '#0369a1', '#a21caf', '#4d7c0f'], 'avatar' || full_name),
+    upper(left(regexp_replace(split_part(full_name, ' ', 1), '[^[:alpha:]]', '', 'g'), 1)
+          || left(regexp_replace(regexp_replace(full_name, '^.* ', ''), '[^[:alpha:]]', '', 'g'), 1))),
+    '#', '%23'), '<', '%3C'), '>', '%3E')
 $$;
 
 create temp table seed_niches (i int primary key, name text not null) on commit drop;
@@ -138,10 +152,10 @@ select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email,
        'email', u.created_at, u.created_at
 from seed_users u;
 
-insert into public.profiles (id, role, full_name, username, bio, niches, region, platforms, followers, engagement_rate,
+insert into public.profiles (id, role, full_name, username, avatar_url, bio, niches, region, platforms, followers, engagement_rate,
                              min_deal_amount_cents, max_deal_amount_cents, social_links, verified, email_verified,
                              pro_tier, pro_since, pro_until, referral_code, created_at, updated_at)
-select u.id, u.role, u.full_name, u.username, u.bio, u.niches, u.region, u.platforms, u.followers, u.engagement,
+select u.id, u.role, u.full_name, u.username, pg_temp.avatar(u.full_name, u.role = 'brand'), u.bio, u.niches, u.region, u.platforms, u.followers, u.engagement,
        case when u.role = 'creator' then (100 + floor(pg_temp.rnd('min' || u.n) * 4) * 100) * 100 end,
        case when u.role = 'creator' then (1500 + floor(pg_temp.rnd('max' || u.n) * 8) * 1000) * 100 end,
        u.social_links, u.verified, true,
@@ -153,7 +167,7 @@ select u.id, u.role, u.full_name, u.username, u.bio, u.niches, u.region, u.platf
        u.created_at, u.created_at
 from seed_users u
 on conflict (id) do update set
-  role = excluded.role, full_name = excluded.full_name, username = excluded.username, bio = excluded.bio,
+  role = excluded.role, full_name = excluded.full_name, username = excluded.username, avatar_url = excluded.avatar_url, bio = excluded.bio,
   niches = excluded.niches, region = excluded.region, platforms = excluded.platforms, followers = excluded.followers,
   engagement_rate = excluded.engagement_rate, min_deal_amount_cents = excluded.min_deal_amount_cents,
   max_deal_amount_cents = excluded.max_deal_amount_cents, social_links = excluded.social_links,
@@ -161,15 +175,189 @@ on conflict (id) do update set
   pro_since = excluded.pro_since, pro_until = excluded.pro_until, referral_code = excluded.referral_code,
   created_at = excluded.created_at, updated_at = excluded.updated_at;
 
+-- What each brand sells: six products, each with the one line a brief would open with. Deal titles and
+-- descriptions are built from these, so every deal names a real-sounding product of its own brand.
+create temp table seed_products (brand_n int not null, k int not null, name text not null, blurb text not null,
+  primary key (brand_n, k)) on commit drop;
+insert into seed_products values
+  (1, 0, 'Ridgeline 35L Pack', 'a 35-litre hiking pack with a ventilated back panel and a rain cover that lives in the lid'),
+  (1, 1, 'Driftwood Rain Shell', 'a packable three-layer rain shell that weighs less than a water bottle'),
+  (1, 2, 'Basecamp Two Tent', 'a two-person tent that pitches in under five minutes, even in wind'),
+  (1, 3, 'Trailrunner Gaiters', 'light gaiters that keep grit out of trail shoes on long runs'),
+  (1, 4, 'Alpenglow Down Jacket', 'a recycled-down jacket rated for cold mornings at altitude'),
+  (1, 5, 'Wayfinder Trekking Poles', 'carbon trekking poles that fold small enough for carry-on luggage'),
+  (2, 0, 'Lumen Pods Air', 'wireless earbuds with adaptive noise cancelling and a 30-hour case'),
+  (2, 1, 'Studio One Headphones', 'closed-back studio headphones tuned flat for mixing'),
+  (2, 2, 'Beacon Mini Speaker', 'a palm-sized waterproof speaker that pairs in stereo'),
+  (2, 3, 'Lumen Desk Monitors', 'compact powered monitors for home studios and desks'),
+  (2, 4, 'Echo USB Microphone', 'a plug-and-play USB microphone for podcasts and streams'),
+  (2, 5, 'Lumen Turntable', 'a belt-drive turntable with a built-in preamp and Bluetooth out'),
+  (3, 0, 'Dawn Vitamin C Serum', 'a gentle 10% vitamin C serum for dull, uneven skin'),
+  (3, 1, 'Cloud Barrier Cream', 'a fragrance-free ceramide moisturiser for sensitive skin'),
+  (3, 2, 'Daily Shield SPF 50', 'a sheer mineral sunscreen that leaves no white cast'),
+  (3, 3, 'Night Reset Retinal', 'a beginner-friendly retinal for a slow, steady evening routine'),
+  (3, 4, 'Soft Foam Cleanser', 'a low-pH cleanser that rinses clean without the tight feeling'),
+  (3, 5, 'Solstice Lip Balm Trio', 'three tinted lip balms made with shea and SPF 15'),
+  (4, 0, 'Harvest Granola', 'a low-sugar granola with toasted oats, seeds and sour cherries'),
+  (4, 1, 'Pantry Pesto Jars', 'small-batch pestos made with basil from partner farms'),
+  (4, 2, 'Ancient Grain Pasta', 'a spelt and einkorn pasta that cooks in seven minutes'),
+  (4, 3, 'Cold-Pressed Olive Oil', 'a single-estate extra virgin olive oil from the new harvest'),
+  (4, 4, 'Weeknight Spice Kit', 'six blends that turn pantry staples into a dinner in twenty minutes'),
+  (4, 5, 'Nut Butter Sampler', 'almond, cashew and peanut butters ground with nothing added'),
+  (5, 0, 'Kinetic Adjustable Dumbbells', 'dumbbells that adjust from 2 to 24 kg with one dial'),
+  (5, 1, 'FlexBand Set', 'five resistance bands with door anchor and handles'),
+  (5, 2, 'Pulse Smart Rope', 'a skipping rope that counts jumps and syncs with your phone'),
+  (5, 3, 'Recovery Roller Pro', 'a vibrating foam roller with three intensity levels'),
+  (5, 4, 'Kinetic App Membership', 'a training app with coach-led strength plans'),
+  (5, 5, 'Grip Training Mat', 'a non-slip 6 mm mat for strength work and mobility'),
+  (6, 0, 'Harbor First Account', 'a no-fee current account for people opening their first bank account'),
+  (6, 1, 'Round-Up Savings', 'a savings pot that rounds up card purchases to the next euro'),
+  (6, 2, 'Harbor Business Card', 'a business card with instant receipts for freelancers'),
+  (6, 3, 'Goal Planner', 'an in-app planner for saving towards a deposit, a trip or a rainy day'),
+  (6, 4, 'Harbor Invest Starter', 'low-cost index investing from 10 a month'),
+  (6, 5, 'Money Basics Course', 'a free six-lesson course on budgeting and credit scores'),
+  (7, 0, 'Starfall Tactics', 'a turn-based space strategy game with a branching campaign'),
+  (7, 1, 'Ember Knights', 'a co-op action game for up to four players'),
+  (7, 2, 'Pocket Farm Stories', 'a cosy farming game for phones and tablets'),
+  (7, 3, 'Pixelforge Controller', 'a hall-effect controller with remappable back buttons'),
+  (7, 4, 'Rift Runner', 'a speedrun-friendly platformer with a level editor'),
+  (7, 5, 'Pixelforge Soundtrack Vinyl', 'the Starfall Tactics soundtrack on double vinyl'),
+  (8, 0, 'Atlas Carry-On 40', 'a carry-on with a laptop sleeve and a compression shelf'),
+  (8, 1, 'Atlas Check-In 70', 'a hard-shell check-in case with a lifetime warranty'),
+  (8, 2, 'Weekender Duffel', 'a water-resistant duffel that opens like a suitcase'),
+  (8, 3, 'Packing Cube Set', 'five compression cubes in graded sizes'),
+  (8, 4, 'Atlas Travel Wallet', 'an RFID-blocking wallet with a passport slot'),
+  (8, 5, 'Transit Sling Bag', 'a slim sling bag for city days and airport security lines'),
+  (9, 0, 'Juniper Linen Bedding', 'stone-washed linen bedding that softens with every wash'),
+  (9, 1, 'Modular Shelf System', 'wall shelves you can rearrange without new holes'),
+  (9, 2, 'Clay Table Lamp', 'a hand-thrown ceramic lamp with a warm dimmable bulb'),
+  (9, 3, 'Juniper Paint Collection', 'low-VOC wall paints in twelve muted colours'),
+  (9, 4, 'Woven Storage Baskets', 'seagrass baskets sized for standard shelving'),
+  (9, 5, 'Terrace Planter Set', 'self-watering planters for balconies and windowsills'),
+  (10, 0, 'Copperline House Blend', 'a chocolatey medium roast for filter and espresso'),
+  (10, 1, 'Single-Origin Subscription', 'a monthly single-origin coffee with tasting notes'),
+  (10, 2, 'Copperline Pour-Over Kit', 'a ceramic dripper, filters and a gooseneck kettle'),
+  (10, 3, 'Cold Brew Bags', 'steep-overnight cold brew bags for the fridge'),
+  (10, 4, 'Office Coffee Plan', 'fresh beans delivered weekly to small teams'),
+  (10, 5, 'Decaf Evening Roast', 'a Swiss-water decaf that still tastes like coffee'),
+  (11, 0, 'Bluefin Salmon Kibble', 'a grain-free salmon kibble for dogs with sensitive stomachs'),
+  (11, 1, 'Calm Chews', 'chamomile chews for nervous dogs on fireworks nights'),
+  (11, 2, 'Bluefin Cat Fountain', 'a quiet filtered water fountain that cats actually drink from'),
+  (11, 3, 'Adventure Harness', 'a no-pull harness with a handle for stiles and car rides'),
+  (11, 4, 'Puzzle Feeder', 'a slow feeder that turns dinner into a ten-minute game'),
+  (11, 5, 'Family Pet Starter Box', 'everything a family needs for the first week with a new pet'),
+  (12, 0, 'Brightside Maths Tutor', 'an adaptive maths app for ages 8 to 14'),
+  (12, 1, 'Reading Quest', 'a reading app that turns chapter books into quests'),
+  (12, 2, 'Science at Home Kit', 'twelve kitchen-table experiments with video guides'),
+  (12, 3, 'Exam Sprint Planner', 'a revision planner that schedules itself around exam dates'),
+  (12, 4, 'Brightside Language Club', 'live small-group language lessons for teens'),
+  (12, 5, 'Homework Helper Hub', 'step-by-step help that explains instead of answering'),
+  (13, 0, 'Velvet Thread Capsule Edit', 'a ten-piece capsule wardrobe in recycled fibres'),
+  (13, 1, 'Everyday Silk Scarf', 'a washable silk scarf in six prints'),
+  (13, 2, 'Tailored Wide-Leg Trousers', 'trousers cut for comfort with a tailored line'),
+  (13, 3, 'Velvet Thread Knitwear', 'merino knits made to last more than one winter'),
+  (13, 4, 'Occasion Dress Rental', 'a rental service for weddings, galas and graduations'),
+  (13, 5, 'Repair & Restyle Service', 'free repairs and alterations for anything bought from us'),
+  (14, 0, 'Summit EV Crossover', 'an all-electric crossover with 480 km of range'),
+  (14, 1, 'Summit Hybrid Estate', 'a hybrid estate car with room for a family and a dog'),
+  (14, 2, 'Home Charger Install', 'a home charger with installation booked in the app'),
+  (14, 3, 'Summit Roadside Plus', 'roadside assistance that includes EV towing'),
+  (14, 4, 'Weekend Test Drive', 'a free 48-hour test drive delivered to your door'),
+  (14, 5, 'Summit Roof Box', 'an aerodynamic roof box that barely dents range'),
+  (15, 0, 'Lantern Reading Club', 'a monthly book box with a hardback and author notes'),
+  (15, 1, 'Tidewater Trilogy', 'a new fantasy trilogy with a first book out this season'),
+  (15, 2, 'Lantern Audiobooks', 'an audiobook plan with one credit a month and no lock-in'),
+  (15, 3, 'Classics in Translation', 'new translations of five European classics'),
+  (15, 4, 'Screen to Page Series', 'the novels behind this year''s film and TV adaptations'),
+  (15, 5, 'Lantern Kids Picture Books', 'illustrated picture books for bedtime reading'),
+  (16, 0, 'Meadow Carrier', 'an ergonomic baby carrier that fits both parents'),
+  (16, 1, 'Meadow Organic Sleepsuit', 'organic cotton sleepsuits with two-way zips'),
+  (16, 2, 'Sleep Sound Machine', 'a white-noise machine with a night light'),
+  (16, 3, 'First Foods Set', 'silicone bowls, spoons and a weaning guide'),
+  (16, 4, 'Meadow Changing Bag', 'a backpack changing bag with a wipe-clean mat'),
+  (16, 5, 'Postnatal Wellness Kit', 'a recovery kit for the first six weeks after birth'),
+  (17, 0, 'Aperture X2 Mirrorless', 'a compact mirrorless camera with in-body stabilisation'),
+  (17, 1, 'Prime 35mm f/1.8', 'a fast everyday prime lens for street and travel'),
+  (17, 2, 'Aperture Travel Tripod', 'a carbon travel tripod that folds to 35 cm'),
+  (17, 3, 'Film Simulation Presets', 'colour presets modelled on classic film stocks'),
+  (17, 4, 'Aperture Photo Walks', 'guided photo walks in twelve cities'),
+  (17, 5, 'Instant Print Camera', 'an instant camera that also saves a digital copy'),
+  (18, 0, 'Quantum Robotics Kit', 'a build-and-code robot for ages 10 and up'),
+  (18, 1, 'Circuit Lab Starter', 'a breadboard kit with forty guided projects'),
+  (18, 2, 'Pocket Microscope', 'a clip-on phone microscope with 400x zoom'),
+  (18, 3, 'Quantum Chemistry Set', 'a safe chemistry set with real lab glassware'),
+  (18, 4, 'Star Tracker Telescope', 'a beginner telescope with a phone-guided mount'),
+  (18, 5, 'Code Club Subscription', 'monthly coding projects with a live help hour'),
+  (19, 0, 'Stillwater Meditation App', 'guided meditations from five to forty minutes'),
+  (19, 1, 'Breathwork Course', 'a 21-day breathwork course with daily audio'),
+  (19, 2, 'Stillwater Yoga Bolster', 'a buckwheat-filled bolster for restorative yoga'),
+  (19, 3, 'Sleep Story Library', 'bedtime stories read slowly for adults'),
+  (19, 4, 'Retreat Weekend', 'a two-night retreat with yoga, walks and no phones'),
+  (19, 5, 'Journaling Deck', 'fifty-two prompt cards for a weekly reflection'),
+  (20, 0, 'Crafted Cordless Drill', 'an 18 V brushless drill with two batteries'),
+  (20, 1, 'Crafted Workbench', 'a folding workbench with clamps built in'),
+  (20, 2, 'Precision Hand Tool Set', 'forty-two hand tools in a roll-up case'),
+  (20, 3, 'Crafted Garage Storage', 'wall rails and hooks for a tidy garage'),
+  (20, 4, 'Detail Sander', 'a compact sander for furniture restoration'),
+  (20, 5, 'Crafted Tool Library', 'tool hire by the day for big one-off jobs'),
+  (21, 0, 'Trailhead Energy Bars', 'oat and date bars for long days outside'),
+  (21, 1, 'Summit Trail Mix', 'a salty-sweet mix of nuts, seeds and dark chocolate'),
+  (21, 2, 'Electrolyte Tabs', 'sugar-light electrolyte tablets in four flavours'),
+  (21, 3, 'Camp Breakfast Pouches', 'just-add-water breakfasts for camp mornings'),
+  (21, 4, 'Trailhead Jerky', 'grass-fed beef jerky with simple ingredients'),
+  (21, 5, 'Race Day Gels', 'easy-on-the-stomach gels for running and cycling'),
+  (22, 0, 'Neon Arcade Cabinet', 'a home arcade cabinet with 200 licensed classics'),
+  (22, 1, 'Synthwave Keyboard', 'a mechanical keyboard with hot-swap switches'),
+  (22, 2, 'Neon Stream Deck', 'a macro pad with fifteen screen keys for streamers'),
+  (22, 3, 'Retro Handheld', 'a handheld console with a bright OLED screen'),
+  (22, 4, 'Neon Headset', 'a wireless gaming headset with a detachable mic'),
+  (22, 5, 'Arcade Night Pass', 'unlimited play at Neon Arcade bars for a month'),
+  (23, 0, 'Ledger Lane Budget App', 'a budgeting app that sorts spending automatically'),
+  (23, 1, 'Freelancer Tax Pot', 'an account that sets aside tax from every invoice'),
+  (23, 2, 'Ledger Lane Invoicing', 'invoices that chase late payments for you'),
+  (23, 3, 'Crypto Basics Course', 'a plain-language course on what crypto is and is not'),
+  (23, 4, 'Shared Household Wallet', 'a shared wallet for flatmates and couples'),
+  (23, 5, 'Ledger Lane Net Worth Tracker', 'one view of savings, pensions and debts'),
+  (24, 0, 'Canvas & Co. Gouache Set', 'twenty-four artist gouache colours in tubes'),
+  (24, 1, 'Sketchbook Trio', 'three sketchbooks with 200 gsm paper that takes wet media'),
+  (24, 2, 'Frame Studio', 'made-to-measure frames ordered online'),
+  (24, 3, 'Print on Demand Shop', 'a shop that prints and ships your artwork for you'),
+  (24, 4, 'Canvas & Co. Workshops', 'online workshops with working illustrators'),
+  (24, 5, 'Portfolio Photo Kit', 'a light box and copy stand for photographing artwork');
+
+-- Eight kinds of brief; a brand's deals combine each product with a different kind, so no title repeats.
+create temp table seed_briefs (t int primary key, title text not null, ask text not null) on commit drop;
+insert into seed_briefs values
+  (0, '%s Launch', 'We launch it this month and want it seen in use, in your voice, in the first week: your first reaction, the first real use, and who you would recommend it to.'),
+  (1, '%s: 30-Day Test', 'Live with it for a month, then tell your audience what stuck and what did not. We would rather have an honest 4 out of 5 than a scripted rave.'),
+  (2, '%s Unboxing', 'Open it on camera, set it up and share first impressions. Keep it unscripted; we only check facts before you post.'),
+  (3, 'How I Use the %s', 'Show one real routine or project where it earns its place, step by step, so a viewer could copy it.'),
+  (4, '%s Giveaway', 'Host a giveaway for your followers: we ship two units, one for you and one for the winner, and cover postage to any country.'),
+  (5, '%s: Before and After', 'Compare it fairly with what you used before. Numbers, side-by-side shots and your own verdict are all welcome.'),
+  (6, 'A Week With the %s', 'Take it along for a normal week and fold it into your usual content; no special shoot needed.'),
+  (7, '%s Ambassador Season', 'A three-month partnership: one piece a month, early access to what we release next, and a say in what we make.');
+
+create function pg_temp.and_list(items text[]) returns text language sql immutable as $$
+  select case when cardinality(items) <= 1 then coalesce(items[1], '')
+              else array_to_string(items[1:cardinality(items) - 1], ', ') || ' and ' || items[cardinality(items)] end
+$$;
+
 -- ---------------------------------------------------------------------------------------------
 -- Deals: 540, brand n gets deals n, n+24, …; mostly open, some in progress, completed or cancelled.
 -- ---------------------------------------------------------------------------------------------
 
 create temp table seed_deals on commit drop as
 select pg_temp.uid('deal', d.n) as id, d.n, b.id as brand_id, b.full_name as brand_name, b.n as brand_n,
-       pg_temp.pick(array['Spring Launch', 'Holiday Gift Guide', 'Back to School', 'Honest Review', 'Unboxing Series',
-         'Ambassador Program', 'Giveaway Collab', 'Tutorial Series', 'Behind the Scenes', 'Launch Week', 'Summer Campaign',
-         'Creator Challenge', 'Day in the Life', 'First Impressions', 'Road Test', 'Weekend Edit'], 'title' || d.n) as campaign,
+       -- The brand's j-th deal: product j mod 6 with brief kind (j div 6 + j mod 6) mod 8, a pair no other
+       -- deal of the brand has (j <= 22).
+       format(br.title, pr.name) as title, pr.name as product, pr.blurb, br.ask,
+       pl.platforms,
+       (select array_agg(x order by x) from (
+          select 'Instagram Post' as x
+          union all select 'Instagram Story' where pg_temp.rnd('story' || d.n) < 0.45
+          union all select case p when 'TikTok' then 'TikTok Video' when 'YouTube' then 'YouTube Video'
+                                  when 'Blog' then 'Blog Post' else 'Twitter Post' end
+            from unnest(pl.platforms) as p where p <> 'Instagram') y) as deliverables,
        pg_temp.pick(array['Sponsored Post', 'Product Review', 'Brand Ambassador', 'Giveaway', 'Tutorial', 'Unboxing',
          'Event Coverage', 'Affiliate'], 'category' || d.n) as category,
        -- 1 to 5 niches: the brand's focus first, sometimes one more.
@@ -196,15 +384,34 @@ select pg_temp.uid('deal', d.n) as id, d.n, b.id as brand_id, b.full_name as bra
        pg_temp.pick(array['fixed', 'fixed', 'fixed', 'fixed', 'fixed', 'fixed', 'performance', 'commission'], 'payout' || d.n) as payout_format,
        pg_temp.rnd('age' || d.n) as age
 from generate_series(1, 540) as d(n)
-join seed_users b on b.role = 'brand' and b.n = (d.n - 1) % 24 + 1;
+join seed_users b on b.role = 'brand' and b.n = (d.n - 1) % 24 + 1
+join seed_products pr on pr.brand_n = b.n and pr.k = ((d.n - 1) / 24) % 6
+join seed_briefs br on br.t = (((d.n - 1) / 24) / 6 + ((d.n - 1) / 24) % 6) % 8
+cross join lateral (
+  select array_agg(p order by p) as platforms from unnest(array['Instagram', 'TikTok', 'YouTube', 'Blog', 'Twitter']) as p
+  where p = 'Instagram' or pg_temp.rnd('deal-platform' || d.n || p) < 0.35) as pl;
 
 insert into public.deals (id, brand_id, title, description, amount_cents, budget_cents, requirements, deadline, category,
                           niches, platforms, deliverables, timeline, pro_only, status, payout_format, is_campaign,
                           max_creators, performance_rate, escrow_status, created_at, updated_at)
 select d.id, d.brand_id,
-       d.brand_name || ' ' || d.campaign,
-       format('%s is looking for %s creators for its %s. Show the product in real use, in your own voice, and tell your audience what you genuinely think. We send the product ahead of time and review drafts within 48 hours.',
-              d.brand_name, lower(array_to_string(d.niches, ' / ')), lower(d.campaign)),
+       d.title,
+       -- Every description is the deal's own: its product, its kind of brief, its deliverables, its
+       -- niches and how it pays.
+       format('%s: %s. %s The work: %s. Made for creators who cover %s. %s%s',
+              d.product, d.blurb, d.ask,
+              pg_temp.and_list((select array_agg(case x when 'Instagram Post' then 'an Instagram post' when 'Instagram Story' then 'an Instagram story'
+                                                       when 'TikTok Video' then 'a TikTok video' when 'YouTube Video' then 'a YouTube video'
+                                                       when 'Blog Post' then 'a blog post' else 'a post on X' end
+                                                 order by array_position(array['Instagram Post', 'Instagram Story', 'TikTok Video',
+                                                   'YouTube Video', 'Blog Post', 'Twitter Post'], x))
+                                from unnest(d.deliverables) as x)),
+              lower(pg_temp.and_list(d.niches)),
+              case d.payout_format
+                when 'performance' then 'Paid on results: a base fee held in escrow plus a rate per tracked sign-up through your link.'
+                when 'commission' then 'Paid by commission on every sale through your personal code, with a guaranteed minimum held in escrow.'
+                else 'A flat fee, held in escrow from acceptance and released when we approve the work.' end,
+              case when d.is_campaign then format(' We are booking %s creators for this campaign.', 2 + d.n % 4) else '' end),
        d.amount_cents,
        case when d.is_campaign then d.amount_cents * (2 + d.n % 4) end,
        (select coalesce(array_agg(r order by r), '{}') from unnest(array['Minimum 5,000 followers', 'Post within 14 days of receiving the product',
@@ -212,11 +419,7 @@ select d.id, d.brand_id,
           'No competing sponsorships for 30 days', 'English-language content']) as r
          where pg_temp.rnd('req' || d.n || r) < 0.35),
        pg_temp.pick(array['Within 2 weeks', 'Within 30 days', 'End of next month', 'Before the holidays', 'Flexible'], 'deadline' || d.n),
-       d.category, d.niches,
-       (select array_agg(p order by p) from unnest(array['Instagram', 'TikTok', 'YouTube', 'Blog', 'Twitter']) as p
-         where p = 'Instagram' or pg_temp.rnd('deal-platform' || d.n || p) < 0.35),
-       (select array_agg(x order by x) from unnest(array['Instagram Post', 'Instagram Story', 'TikTok Video', 'YouTube Video',
-          'Blog Post', 'Twitter Post']) as x where x = 'Instagram Post' or pg_temp.rnd('deliverable' || d.n || x) < 0.3),
+       d.category, d.niches, d.platforms, d.deliverables,
        pg_temp.pick(array['1 week', '2 weeks', '1 month', '2 months', '3+ months'], 'timeline' || d.n),
        d.pro_only, d.status, d.payout_format, d.is_campaign,
        case when d.is_campaign then 2 + d.n % 4 end,
@@ -296,15 +499,52 @@ insert into public.reviews (id, deal_id, reviewer_id, reviewee_id, rating, conte
 select md5('review:' || d.id || ':' || r.side)::uuid, d.id,
        case when r.side = 'brand' then d.brand_id else d.winner_id end,
        case when r.side = 'brand' then d.winner_id else d.brand_id end,
-       case when pg_temp.rnd('rating' || d.id || r.side) < 0.55 then 5 when pg_temp.rnd('rating' || d.id || r.side) < 0.9 then 4 else 3 end,
-       case when r.side = 'brand'
-            then pg_temp.pick(array['Great communication and the content landed right on brief.', 'Delivered early and the post performed above our benchmarks.',
-                                    'Creative, professional and easy to work with. Would book again.', 'Solid content; a second round of edits was needed.'], 'rc' || d.id)
-            else pg_temp.pick(array['Clear brief and quick payment through escrow.', 'Friendly team, fair deal and fast approvals.',
-                                    'Product arrived on time and feedback was constructive.', 'Good collaboration overall, slightly slow replies.'], 'rc2' || d.id) end,
+       r.rating,
+       -- What people write: the brand about the creator, the creator about the brand, in the tone of the rating.
+       case when r.side = 'brand' then pg_temp.pick(case r.rating
+         when 5 then array[
+           'Honestly one of the easiest collaborations we have had. The first draft needed no changes and the comments were full of real questions about the product.',
+           'Understood the brief better than we did. Delivered two days early, and the story drove more sign-ups than our paid ads that week.',
+           'Thoughtful, funny and clear about what did not work for them, which made the good parts more believable. Booking again for the next launch.',
+           'Great instincts for what their audience cares about. Suggested a different angle from ours, and was right.',
+           'Fast replies, clean edits, and the post insights arrived without us asking. Exactly how we hope every partnership goes.',
+           'The video felt like them, not like an ad. Our team shared it internally as the example to follow.']
+         when 4 then array[
+           'Good content and on time. We went back and forth once on the caption, but the final post was strong.',
+           'Lovely to work with and the audience response was warm. The second clip was a little long; the first one was spot on.',
+           'Solid work. Numbers were in line with what we expected, and open to feedback on the draft.',
+           'Professional and friendly. A slight delay on the story, flagged early, so no harm done.',
+           'Really nice photos and an honest write-up. We would have liked one more mention of the discount code.']
+         else array[
+           'The content was fine but arrived a week late, and we had to chase for the insights.',
+           'Nice person, but the post missed two points from the brief, so it took three rounds to get right.',
+           'Reach was lower than the profile suggested. Communication was polite throughout.',
+           'Usable content in the end; the first draft felt rushed.'] end, 'rc' || d.id)
+       else pg_temp.pick(case r.rating
+         when 5 then array[
+           'Clear brief, product arrived on day one and the payout was released the same afternoon I posted. More brands should work like this.',
+           'They let me say what I actually thought, including the one thing I did not love. Rare, and appreciated.',
+           'Friendly team, quick approvals and no surprise extra asks. I would happily work with them again.',
+           'The brief had everything: key points, dos and don''ts, even example shots. Made my job easy.',
+           'Paid on time through escrow and they reshared my post on their own account. Great experience.',
+           'Kind, organised and genuinely interested in my audience. Already talking about the next one.']
+         when 4 then array[
+           'Good brief and fair pay. Approvals took a few days longer than promised, but they kept me posted.',
+           'Nice product and a relaxed team. The shipping took a while, so I had less time to test it than I wanted.',
+           'Smooth overall. One late change to the caption, handled politely.',
+           'Fair deal, clear feedback, payment released right after approval.',
+           'Happy with it. The brief was a bit vague on hashtags, but they answered my questions quickly.']
+         else array[
+           'The product was good but the brief changed twice after I had started filming.',
+           'Payment came through in the end, but replies were slow and I had to ask twice for approval.',
+           'Okay experience. Three rounds of edits for a single story felt like a lot.',
+           'Friendly, but the deadline was tighter than the listing said.'] end, 'rc2' || d.id) end,
        d.completed_at + interval '2 days', d.completed_at + interval '2 days'
 from public.deals d
-cross join (values ('brand'), ('creator')) as r(side)
+cross join (values ('brand'), ('creator')) as sides(side)
+cross join lateral (
+  select sides.side, case when pg_temp.rnd('rating' || d.id || sides.side) < 0.55 then 5
+                          when pg_temp.rnd('rating' || d.id || sides.side) < 0.9 then 4 else 3 end as rating) as r
 where d.status = 'completed' and d.winner_id is not null and pg_temp.rnd('reviewed' || d.id || r.side) < 0.85;
 
 -- ---------------------------------------------------------------------------------------------

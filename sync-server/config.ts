@@ -34,6 +34,8 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default('Pacta <no-reply@pacta.local>'),
   TOMBSTONE_HORIZON_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the log goes: a file path, or `-` for standard output. */
+  LOG_FILE: z.string().optional(),
 });
 
 export type ServerConfig = {
@@ -57,6 +59,11 @@ export type ServerConfig = {
   smtp: { url: string; from: string } | undefined;
   tombstoneHorizonDays: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /**
+   * `npm start`'s log: a file (the console then shows only warnings and errors, so the start banner
+   * stays readable) or `-` for standard output. Servers built by tests log where the test says.
+   */
+  logFile?: string;
   /** Folder of the built PWA to serve, if any. */
   staticDir: string | undefined;
 };
@@ -106,6 +113,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     tombstoneHorizonDays: e.TOMBSTONE_HORIZON_DAYS,
     logLevel: e.LOG_LEVEL,
+    // Embedded (a developer's machine): a file beside the data. With DATABASE_URL (a deployment):
+    // standard output, where container platforms collect logs.
+    logFile:
+      e.LOG_FILE === '-' || (!e.LOG_FILE && e.DATABASE_URL)
+        ? '-'
+        : path.resolve(e.LOG_FILE || path.join(e.DATA_DIR, 'server.log')),
     staticDir: path.resolve('dist'),
   };
 }

@@ -1,45 +1,122 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pino, { type DestinationStream } from 'pino';
 import { buildServer } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo-logins.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { checkDataDir, checkPortFree, portProblem, StartupProblem } from './startup-checks.ts';
 
-const config = loadConfig();
 let embedded: EmbeddedDatabase | undefined;
-let databaseUrl = config.databaseUrl;
-if (!databaseUrl) {
-  console.log(`Starting the embedded Postgres (data in ${config.dataDir}/pg)…`);
-  embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
-  databaseUrl = embedded.url;
-}
-const report = await migrate(databaseUrl, {
-  // A hosted Supabase project already has the auth schema and roles.
-  localBootstrap: config.auth.mode === 'local',
-  seed: Boolean(embedded) || process.env.SEED === '1',
-  log: (line) => console.log(`  applied ${line}`),
-});
-const db = createDatabase(databaseUrl);
-const app = await buildServer(config, db);
-await app.listen({ port: config.port, host: config.host });
-
-console.log(`\nPacta is running at ${config.publicUrl} (Node ${process.version})`);
-console.log(report.seeded ? 'Demo data seeded (first start).' : 'Reusing the existing data.');
-if (embedded) {
-  console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
-  for (const login of DEMO_LOGINS) console.log(`  ${login.role.padEnd(8)} ${login.email}`);
-  if (config.auth.mode === 'local') console.log(`Dev mailbox: ${config.publicUrl}/auth/v1/dev/mailbox`);
+try {
+  await start();
+} catch (err) {
+  await embedded?.stop().catch(() => undefined);
+  if (!(err instanceof StartupProblem)) throw err;
+  console.error(`\nPacta cannot start: ${err.message}\n`);
+  process.exit(1);
 }
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await db.close();
-  await embedded?.stop();
-  process.exit(0);
+async function start(): Promise<void> {
+  let config: ServerConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    throw new StartupProblem((err as Error).message);
+  }
+  // Everything the person starting Pacta can fix is checked before anything starts.
+  await checkPortFree({ port: config.port, host: config.host, what: 'the Pacta server', setting: 'PORT' });
+  if (!config.databaseUrl) {
+    await checkDataDir(config.dataDir);
+    await checkPortFree({
+      port: config.embeddedPgPort,
+      host: '127.0.0.1',
+      what: 'the embedded Postgres',
+      setting: 'EMBEDDED_PG_PORT',
+    });
+  }
+  const logStream = await openLog(config);
+
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    console.log(`Starting the embedded Postgres (data in ${config.dataDir}/pg)…`);
+    const pgLog: string[] = [];
+    try {
+      embedded = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        onLog: (line) => pgLog.push(line),
+      });
+    } catch (err) {
+      const lastLines = pgLog.filter(Boolean).slice(-8).join('\n  ');
+      throw new StartupProblem(
+        `the embedded Postgres did not start (data in ${config.dataDir}/pg${err instanceof Error ? `: ${err.message}` : ''}).\n` +
+          (lastLines ? `Its last words:\n  ${lastLines}\n` : '') +
+          'If another Postgres uses that folder or port, stop it, or set DATA_DIR or EMBEDDED_PG_PORT.',
+      );
+    }
+    databaseUrl = embedded.url;
+  }
+  const report = await migrate(databaseUrl, {
+    // A hosted Supabase project already has the auth schema and roles.
+    localBootstrap: config.auth.mode === 'local',
+    seed: Boolean(embedded) || process.env.SEED === '1',
+    log: (line) => console.log(`  applied ${line}`),
+  });
+  const db = createDatabase(databaseUrl);
+  const app = await buildServer(config, db, { logStream });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // Taken between the check and now (another process was quicker).
+    throw portProblem(err as NodeJS.ErrnoException, { port: config.port, host: config.host, what: 'the Pacta server', setting: 'PORT' });
+  }
+
+  console.log(`\nPacta is running at ${config.publicUrl} (Node ${process.version})`);
+  console.log(report.seeded ? 'Demo data seeded (first start).' : 'Reusing the existing data.');
+  if (embedded) {
+    console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
+    for (const login of DEMO_LOGINS) console.log(`  ${login.role.padEnd(8)} ${login.email}`);
+    if (config.auth.mode === 'local') console.log(`Dev mailbox: ${config.publicUrl}/auth/v1/dev/mailbox`);
+  }
+  if (config.logFile && config.logFile !== '-') {
+    console.log(`Server log (LOG_LEVEL=${config.logLevel}): ${config.logFile} — warnings and errors show here too.`);
+  }
+
+  let stopping = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.close();
+    await embedded?.stop();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+/**
+ * The log file gets every line at LOG_LEVEL; the console only warnings and errors, so the banner
+ * (URL, demo logins, mailbox) is not pushed away by two JSON lines per request.
+ */
+async function openLog(config: ServerConfig): Promise<DestinationStream | undefined> {
+  if (!config.logFile || config.logFile === '-' || config.logLevel === 'silent') return undefined;
+  try {
+    await fs.mkdir(path.dirname(config.logFile), { recursive: true });
+    await fs.appendFile(config.logFile, '');
+  } catch (err) {
+    throw new StartupProblem(
+      `the log file ${config.logFile} cannot be written (${(err as NodeJS.ErrnoException).code ?? String(err)}).\n` +
+        'Set LOG_FILE to a writable path, or LOG_FILE=- to log to the console.',
+    );
+  }
+  const file = pino.destination({ dest: config.logFile, append: true, sync: false });
+  return pino.multistream([
+    { level: config.logLevel, stream: file },
+    { level: 'warn', stream: process.stderr },
+  ]);
+}

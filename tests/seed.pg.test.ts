@@ -106,3 +106,33 @@ test('seeded rows are normal rows: the demo creator can apply to an open deal th
   );
   expect((await one(`select xp from public.profiles where id = $1`, [creator.id])).xp).toBe(before.xp + 25);
 });
+
+test('every seeded deal has its own title and a description that fits its brand, deliverables and niches', async () => {
+  const repeats = await one(`select
+    (select count(*) - count(distinct title) from public.deals)::int as titles,
+    (select count(*) - count(distinct description) from public.deals)::int as descriptions`);
+  expect(repeats).toEqual({ titles: 0, descriptions: 0 });
+  const misfits = await db.pool.query(`
+    select d.title, d.description from public.deals d
+    where d.status = 'open' and (
+      -- the title names a product the description introduces
+      position(split_part(d.description, ':', 1) in d.title) = 0
+      -- a listed deliverable for a platform the deal does not ask for
+      or exists (select 1 from unnest(d.deliverables) x where split_part(x, ' ', 1) not in (select unnest(d.platforms)) and x <> 'Blog Post')
+      or ('Blog' = any (d.platforms)) <> ('Blog Post' = any (d.deliverables))
+      -- the description names every niche
+      or exists (select 1 from unnest(d.niches) n where position(lower(n) in d.description) = 0))
+    limit 3`);
+  expect(misfits.rows).toEqual([]);
+});
+
+test('brands and creators have generated avatars, and reviews read like people (not one line for all)', async () => {
+  const people = await one(`select count(*) filter (where avatar_url is null)::int as without,
+    count(*) filter (where avatar_url like 'data:image/svg+xml,%')::int as generated from public.profiles where role in ('brand', 'creator')`);
+  expect(people.without).toBe(0);
+  expect(people.generated).toBeGreaterThan(200);
+  const reviews = await one(`select count(*)::int as n, count(distinct content)::int as distinct_texts,
+    count(*) filter (where rating = 3 and content ~* '(great|easiest|lovely)')::int as upbeat_three_stars from public.reviews`);
+  expect(reviews.distinct_texts).toBeGreaterThanOrEqual(20);
+  expect(reviews.upbeat_three_stars).toBe(0);
+});

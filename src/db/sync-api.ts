@@ -31,7 +31,14 @@ export type SyncApiOptions = {
 /** The three sync endpoints over HTTP. No UI concerns: errors are thrown, callers decide. */
 export function createSyncApi(opts: SyncApiOptions) {
   const base = `${opts.serverUrl.replace(/\/$/, '')}/sync/v1`;
-  const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const send = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  // A request the browser already knows cannot go out is not sent: it would only fail and log a
+  // network error (an offline reload made some thirty). It fails here the same way instead, and
+  // replication and the change stream try again on the browser's `online` event.
+  const doFetch: typeof send = (input, init) =>
+    typeof navigator !== 'undefined' && navigator.onLine === false
+      ? Promise.reject(new TypeError('Failed to fetch: the browser is offline'))
+      : send(input, init);
 
   async function headers(extra: Record<string, string> = {}): Promise<Record<string, string>> {
     const token = await opts.getAccessToken();

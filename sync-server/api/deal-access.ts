@@ -12,7 +12,9 @@ const params = z.object({ id: z.guid() });
  * Pro-only is revealed, none of its content.
  * - `{ access: 'visible' }`: the user can read it (it arrives through sync).
  * - `{ access: 'pro_only' }`: an open or completed Pro-only deal the user cannot read.
- * - 404 `deal_not_found` otherwise (no such deal, or a draft/cancelled deal of another brand).
+ * - `{ access: 'not_found' }` otherwise (no such deal, or a draft/cancelled deal of another brand).
+ *   An answer to the question, not a failed request: a 404 here would put an error in the console of
+ *   every visitor of a stale link, though nothing went wrong.
  */
 export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.get('/deals/:id/access', async (request) => {
@@ -28,6 +30,6 @@ export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: App
         (await tx.query(`select 1 from public.deals where id = $1 and pro_only and status in ('open', 'completed')`, [id])).rowCount === 1,
     );
     if (proOnly) return { access: 'pro_only' };
-    throw new HttpError(404, 'deal_not_found', 'Deal not found.');
+    return { access: 'not_found' };
   });
 }

@@ -35,7 +35,7 @@ test('offline after one visit: signed in from local data on every route; an offl
 
     // Every route of this issue, opened by a full navigation with no network.
     const routes: [string, RegExp | string][] = [
-      ['/dashboard', 'Welcome back, Olive Offline'],
+      ['/dashboard', /^Welcome (back|to Pacta), Olive Offline$/],
       ['/settings', 'Settings'],
       ['/settings?section=security', 'Settings'],
       ['/settings?section=personalisation', 'Settings'],

@@ -77,10 +77,11 @@ test('commission policy and terms show the fee module figures, so they agree', a
   expect([formatUsd(free.commissionCents), formatUsd(free.creatorPayoutCents)]).toEqual(['$50.00', '$950.00']);
 });
 
-test('about shows the marketing figures; careers lists four roles', async ({ page }) => {
+test('about shows figures true of any Pacta (its terms), no user counts a demo cannot back; careers lists four roles', async ({ page }) => {
   const shell = new ShellPage(page);
   await shell.goto('/about');
-  for (const figure of ['10K+', '500+', '$2M+', '95%']) await expect(shell.main.getByText(figure, { exact: true })).toBeVisible();
+  for (const figure of ['12%', '5%', '26', '100%']) await expect(shell.main.getByText(figure, { exact: true })).toBeVisible();
+  for (const claim of ['10K+', '500+', '$2M+', '95%']) await expect(shell.main.getByText(claim, { exact: true })).toHaveCount(0);
   await shell.goto('/careers');
   await expect(shell.main.getByRole('link', { name: /^Apply Now for / })).toHaveCount(4);
 });

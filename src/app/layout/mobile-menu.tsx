@@ -2,12 +2,13 @@ import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import type { ViewAs } from '../../lib/session/auth-context.ts';
 import { InstallButton } from '../pwa/install-button.tsx';
-import { mainNavItems, quickActions } from './nav-items.ts';
+import { mobileMenuSections } from './nav-items.ts';
 import { ViewToggle } from './view-toggle.tsx';
 
 /** The small-screen menu: the same links as the bar plus Quick Actions. Escape closes it. */
 export function MobileMenu({ role, onClose, onSignOut }: { role: ViewAs | null; onClose: () => void; onSignOut: () => Promise<void> }) {
   const panel = useRef<HTMLDivElement>(null);
+  const sections = mobileMenuSections(role);
 
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>('a, button')?.focus();
@@ -23,25 +24,15 @@ export function MobileMenu({ role, onClose, onSignOut }: { role: ViewAs | null; 
       <div className="container">
         <h2 id="mobile-menu-main">Menu</h2>
         <ul aria-labelledby="mobile-menu-main">
-          {mainNavItems(role).map((item) => (
+          {sections.main.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to}>{item.label}</NavLink>
             </li>
           ))}
-          {role ? (
-            <>
-              <li>
-                <NavLink to="/notifications">Notifications</NavLink>
-              </li>
-              <li>
-                <NavLink to="/inbox">Inbox</NavLink>
-              </li>
-            </>
-          ) : null}
         </ul>
         <h2 id="mobile-menu-quick">Quick Actions</h2>
         <ul aria-labelledby="mobile-menu-quick">
-          {quickActions(role).map((item) => (
+          {sections.quick.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to}>{item.label}</NavLink>
             </li>

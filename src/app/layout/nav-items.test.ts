@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { menuRole, passesRoleCheck } from '../../lib/session/auth-context.ts';
-import { FOOTER_COLUMNS, mainNavItems, quickActions } from './nav-items.ts';
+import { FOOTER_COLUMNS, mainNavItems, mobileMenuSections, quickActions } from './nav-items.ts';
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 
@@ -35,4 +35,14 @@ test('quick actions fit the role, and the footer has the three exact columns', (
     ['Support', ['Help Center', 'Terms', 'Privacy', 'Cookies']],
     ['Legal', ['Commission Policy', 'Referral Program']],
   ]);
+});
+
+test('the mobile menu lists every destination once (Inbox and Notifications not twice)', () => {
+  for (const role of [null, 'brand', 'creator'] as const) {
+    const { main, quick } = mobileMenuSections(role);
+    const all = [...main, ...quick].map((i) => i.to);
+    expect(new Set(all).size).toBe(all.length);
+  }
+  expect(labels(mobileMenuSections('creator').quick)).toEqual(['Swipe Deals', 'My Deals']);
+  expect(labels(mobileMenuSections('brand').main)).toContain('Inbox');
 });

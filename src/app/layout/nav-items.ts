@@ -44,6 +44,24 @@ export function quickActions(role: ViewAs | null): NavItem[] {
   ];
 }
 
+/**
+ * The small-screen menu: the bar's links plus Notifications and Inbox (the bar shows those as icons),
+ * then the Quick Actions not already listed — each destination once.
+ */
+export function mobileMenuSections(role: ViewAs | null): { main: NavItem[]; quick: NavItem[] } {
+  const main = [
+    ...mainNavItems(role),
+    ...(role
+      ? [
+          { to: '/notifications', label: 'Notifications' },
+          { to: '/inbox', label: 'Inbox' },
+        ]
+      : []),
+  ];
+  const listed = new Set(main.map((item) => item.to));
+  return { main, quick: quickActions(role).filter((item) => !listed.has(item.to)) };
+}
+
 /** Footer columns, exactly as the spec lists them. */
 export const FOOTER_COLUMNS: { heading: string; links: NavItem[] }[] = [
   {

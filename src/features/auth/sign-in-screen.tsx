@@ -8,6 +8,7 @@ import { getSessionManager } from '../../lib/session/session.ts';
 import { useSessionState } from './use-session-state.ts';
 import './auth.css';
 import { FormError } from '../../components/form-error.tsx';
+import { afterSignIn } from './after-sign-in.ts';
 
 function passedMessage(state: unknown): string | null {
   const message = (state as { message?: unknown } | null)?.message;
@@ -28,7 +29,7 @@ export function SignInScreen() {
   const [resendState, setResendState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [resendError, setResendError] = useState<string | null>(null);
 
-  if (session.status === 'signed_in' && !busy) return <Navigate to="/dashboard" replace />;
+  if (session.status === 'signed_in' && !busy) return <Navigate to={afterSignIn(location.state)} replace />;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -39,7 +40,7 @@ export function SignInScreen() {
     const message = await getSessionManager().signIn(email.trim(), password, rememberMe);
     setBusy(false);
     if (message) setError(message);
-    else navigate('/dashboard', { replace: true });
+    else navigate(afterSignIn(location.state), { replace: true });
   }
 
   async function onResend() {

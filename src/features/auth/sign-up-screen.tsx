@@ -9,6 +9,7 @@ import { PasswordField } from './password-field.tsx';
 import { useSessionState } from './use-session-state.ts';
 import './auth.css';
 import { FormError } from '../../components/form-error.tsx';
+import { useFixableError } from '../../lib/fixable-errors.ts';
 
 const PLATFORM_LABELS: Record<SocialPlatform, string> = {
   linkedin: 'LinkedIn',
@@ -39,7 +40,9 @@ export function SignUpScreen() {
   const [role, setRole] = useState<SignUpRole>('creator');
   const [socialLinks, setSocialLinks] = useState<SocialLinks>({});
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, reportInvalid] = useFixableError({ fullName, email, password, confirmPassword, role, socialLinks }, validateSignUp);
+  const [failure, setFailure] = useState<string | null>(null);
+  const error = invalid ?? failure;
   const [created, setCreated] = useState(false);
 
   if (session.status === 'signed_in' && !busy) return <Navigate to="/dashboard" replace />;
@@ -48,13 +51,14 @@ export function SignUpScreen() {
     event.preventDefault();
     const input = { fullName, email, password, confirmPassword, role, socialLinks };
     const problem = validateSignUp(input);
-    setError(problem);
+    reportInvalid(problem);
+    setFailure(null);
     if (problem) return;
     setBusy(true);
     const result = await signUp(input, ref);
     setBusy(false);
     if (result.error) {
-      setError(result.error);
+      setFailure(result.error);
       return;
     }
     if (result.needsConfirmation) setCreated(true);

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { MessageDocument } from '../../domain/collections/index.ts';
-import { brandStats, creatorStats, profileSuggestions, recentMessages } from './dashboard-model.ts';
+import { brandStats, creatorStats, greeting, profileSuggestions, recentMessages } from './dashboard-model.ts';
 
 const me = 'aaaaaaaa-0000-7000-8000-000000000001';
 const other = 'aaaaaaaa-0000-7000-8000-000000000002';
@@ -41,4 +41,12 @@ test('suggestions follow the 50-character bio threshold, niches, the required li
   expect(profileSuggestions(complete, 'creator', 1)).toEqual([]);
   expect(profileSuggestions({ ...complete, bio: 'x'.repeat(49) }, 'creator', 1).map((s) => s.action)).toEqual(['Edit bio']);
   expect(profileSuggestions(complete, 'brand', 0).map((s) => s.action)).toEqual(['Add link', 'Create a deal']);
+});
+
+test('a brand-new user is welcomed, not welcomed back', () => {
+  const now = new Date('2026-11-23T10:00:00Z');
+  expect(greeting('Ada', { createdAt: '2026-11-23T09:58:00Z', itemCount: 0, messageCount: 0 }, now)).toBe('Welcome to Pacta, Ada');
+  expect(greeting('Ada', { createdAt: undefined, itemCount: 0, messageCount: 0 }, now)).toBe('Welcome to Pacta, Ada');
+  expect(greeting('Ada', { createdAt: '2026-11-23T09:58:00Z', itemCount: 2, messageCount: 0 }, now)).toBe('Welcome back, Ada');
+  expect(greeting('Ada', { createdAt: '2026-10-01T09:58:00Z', itemCount: 0, messageCount: 0 }, now)).toBe('Welcome back, Ada');
 });

@@ -67,3 +67,17 @@ export function profileSuggestions(
   }
   return list;
 }
+
+/**
+ * The dashboard's greeting. Someone who has only just joined and has nothing on the board yet is
+ * welcomed, not welcomed back.
+ */
+export function greeting(
+  name: string,
+  account: { createdAt: string | null | undefined; itemCount: number; messageCount: number },
+  now: Date = new Date(),
+): string {
+  const ageMs = account.createdAt ? now.getTime() - Date.parse(account.createdAt) : 0;
+  const isNew = account.itemCount === 0 && account.messageCount === 0 && ageMs < 7 * 24 * 3600 * 1000;
+  return isNew ? `Welcome to Pacta, ${name}` : `Welcome back, ${name}`;
+}

@@ -7,7 +7,7 @@ import { LeaderboardCard, ReferralPanel } from '../growth/index.ts';
 import { SavedListCard, SocialLinksForm, XpProgress } from '../profiles/index.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { brandStats, creatorStats, profileSuggestions } from './dashboard-model.ts';
+import { brandStats, creatorStats, greeting, profileSuggestions } from './dashboard-model.ts';
 import { ApplicationList, DealList, MessageList } from './dashboard-lists.tsx';
 import { useDashboardApplications, useDashboardDeals, useRecentMessages } from './use-dashboard-data.ts';
 import './dashboard.css';
@@ -82,7 +82,7 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
     <div className="container page dashboard">
       <header className="dashboard-welcome">
         <div>
-          <h1>Welcome back, {fullName}</h1>
+          <h1>{greeting(fullName, { createdAt: me?.created_at, itemCount: listCount, messageCount: messages.data?.length ?? 0 })}</h1>
           <p className="dashboard-badges">
             {user.isPro ? <span className="badge badge-pro">Pro</span> : null}
             {me?.verified || user.verified ? <span className="badge badge-verified">Verified Account</span> : null}

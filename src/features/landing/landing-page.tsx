@@ -71,7 +71,7 @@ export function LandingPage() {
 
       <section className="container landing-section" aria-labelledby="fees-title">
         <h2 id="fees-title">Simple, published fees</h2>
-        <div className="grid">
+        <div className="fee-grid">
           <div className="card">
             <p className="stat">{formatRate(SERVICE_FEE_BP)}</p>
             <p>service fee for brands, on top of the deal amount</p>

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import './profile-page.css';
 import { ChipList } from '../../components/chip-list.tsx';
 import { isProNow } from '../../domain/pro.ts';
+import { Avatar } from '../../components/avatar.tsx';
 
 /** /profile/:id and /profile/me: a profile from the local database; your own has an Edit Profile link. */
 export function ProfilePage() {
@@ -59,7 +60,8 @@ export function ProfilePage() {
   return (
     <div className="container page profile-page">
       <header className="card profile-head">
-        <div>
+        <Avatar name={p.full_name || '?'} url={p.avatar_url} size={72} square={p.role === 'brand'} />
+        <div className="profile-head-text">
           <h1>{p.full_name || 'Unnamed member'}</h1>
           <p className="profile-badges">
             <span className="badge">{p.role === 'brand' ? 'Brand' : p.role === 'admin' ? 'Admin' : 'Creator'}</span>

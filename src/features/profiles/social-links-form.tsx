@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import './profile-cards.css';
 import { useDatabase } from '../../db/hooks/use-database.ts';
 import { MESSAGES } from '../../lib/errors.ts';
+import { useFixableFieldErrors } from '../../lib/fixable-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { isVerifiedLink, readSocialLinks, requiredBadge, requiredPlatform, SOCIAL_PLATFORMS, validateSocialLinks, type SocialLinkErrors, type SocialLinks } from './social-links.ts';
 import { updateProfile } from './update-profile.ts';
@@ -11,7 +12,7 @@ export function SocialLinksForm({ userId, role, links: stored }: { userId: strin
   const db = useDatabase();
   const id = useId();
   const [links, setLinks] = useState<SocialLinks>(() => readSocialLinks(stored));
-  const [errors, setErrors] = useState<SocialLinkErrors>({});
+  const [errors, setErrors] = useFixableFieldErrors<SocialLinks, keyof SocialLinkErrors & string>(links, (l) => validateSocialLinks(l, role));
   const [saving, setSaving] = useState(false);
   const storedKey = JSON.stringify(readSocialLinks(stored));
   // A change synced from another device shows here when the user has not started editing.
@@ -46,7 +47,10 @@ export function SocialLinksForm({ userId, role, links: stored }: { userId: strin
           <div className="field" key={platform.key}>
             <label htmlFor={inputId}>
               {platform.label}{' '}
-              {platform.key === required ? <span className="badge badge-required">{requiredBadge(role)}</span> : null}{' '}
+              {platform.key === required ? (
+                // Red only while the requirement is unmet: a filled, verified link turns it neutral.
+                <span className={`badge ${isVerifiedLink(platform.key, value) ? 'badge-required-met' : 'badge-required'}`}>{requiredBadge(role)}</span>
+              ) : null}{' '}
               {isVerifiedLink(platform.key, value) ? <span className="badge badge-verified">Verified</span> : null}
             </label>
             <input

@@ -1,11 +1,18 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
+import { COMMISSION_BP, PRO_COMMISSION_BP, SERVICE_FEE_BP, formatRate } from '../../domain/fees.ts';
+import { NICHES } from '../../domain/niches.ts';
 
+/**
+ * Figures that are true of every Pacta, a fresh demo included: its terms, not a user count. (The
+ * marketing numbers of the original design — creators, brands, money closed — would be claims no
+ * demo or new deployment can back.)
+ */
 const FIGURES = [
-  { value: '10K+', label: 'creators' },
-  { value: '500+', label: 'brands' },
-  { value: '$2M+', label: 'deals closed' },
-  { value: '95%', label: 'satisfaction' },
+  { value: formatRate(SERVICE_FEE_BP), label: 'service fee for brands, shown before they pay' },
+  { value: formatRate(COMMISSION_BP), label: `commission from creators (${formatRate(PRO_COMMISSION_BP)} with Pro)` },
+  { value: String(NICHES.length), label: 'niches to match creators and deals' },
+  { value: '100%', label: 'of paid deals held in escrow until the work is done' },
 ];
 
 const VALUES = [

@@ -30,8 +30,12 @@ export function getSessionManager(): SessionManager {
       auth: supabase.auth,
       storage: rememberMeStorage,
       storageKey: AUTH_STORAGE_KEY,
+      // With no network the check is not sent (it would only fail and log an error); the session stays
+      // signed in offline and is checked again on the browser's `online` event.
       fetchUser: (accessToken) =>
-        fetch(`${supabaseUrl()}/auth/v1/user`, { headers: { apikey: supabaseAnonKey(), Authorization: `Bearer ${accessToken}` } }),
+        navigator.onLine === false
+          ? Promise.reject(new TypeError('Failed to fetch: the browser is offline'))
+          : fetch(`${supabaseUrl()}/auth/v1/user`, { headers: { apikey: supabaseAnonKey(), Authorization: `Bearer ${accessToken}` } }),
       currentPath: () => window.location.pathname,
       requestPersistentStorage,
       onRecheck,

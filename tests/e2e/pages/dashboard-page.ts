@@ -19,7 +19,8 @@ export class DashboardPage {
   }
 
   async expectLoaded(fullName?: string) {
-    await expect(this.welcome).toHaveText(fullName ? `Welcome back, ${fullName}` : /^Welcome back, /, { timeout: 20_000 });
+    // A brand-new account is welcomed ('Welcome to Pacta, …'), a returning one welcomed back.
+    await expect(this.welcome).toHaveText(fullName ? new RegExp(`^Welcome (back|to Pacta), ${fullName}$`) : /^Welcome (back|to Pacta), /, { timeout: 20_000 });
   }
 
   section(name: string): Locator {

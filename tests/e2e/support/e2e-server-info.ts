@@ -8,7 +8,7 @@ export function e2eServerInfoFile(port: number): string {
   return path.join(os.tmpdir(), `pacta-e2e-server-${port}.json`);
 }
 
-async function databaseUrl(): Promise<string> {
+export async function databaseUrl(): Promise<string> {
   const port = Number(process.env.E2E_PORT ?? 4273);
   const info = JSON.parse(await fs.readFile(e2eServerInfoFile(port), 'utf8')) as { databaseUrl: string };
   return info.databaseUrl;

@@ -58,7 +58,7 @@ await app.listen({ port, host: '127.0.0.1' });
 // Tests that must arrange what no public API offers (making an admin) read the database URL here.
 const infoFile = e2eServerInfoFile(port);
 await fs.writeFile(infoFile, JSON.stringify({ databaseUrl: embedded.url, url: config.publicUrl }));
-console.log(`e2e server ready at ${config.publicUrl}`);
+console.log(`e2e server ready at ${config.publicUrl} (Node ${process.version})`);
 
 let stopping = false;
 async function stop(): Promise<void> {

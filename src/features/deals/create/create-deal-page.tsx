@@ -5,10 +5,12 @@ import { useAuth } from '../../../lib/session/auth-context.ts';
 import { useDatabase } from '../../../db/hooks/use-database.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { useFixableError } from '../../../lib/fixable-errors.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { MAX_DEAL_NICHES } from '../../../domain/niches.ts';
 import { DEAL_CATEGORIES, EMPTY_CREATE_DRAFT, validateCreateDeal, type CreateDealDraft, type PayoutFormat } from '../data/deal-form.ts';
 import { createDeal } from '../data/deal-operations.ts';
+import { DeadlineField } from '../deadline-field.tsx';
 import { NichePicker } from './niche-picker.tsx';
 
 /** /deals/new: brands (and admins) publish a deal; it is created locally and published by sync. */
@@ -69,16 +71,23 @@ function Field({ id, label, required, hint, children }: { id: string; label: str
   );
 }
 
+const checkDraft = (draft: CreateDealDraft) => {
+  const result = validateCreateDeal(draft, { advanced: true });
+  return result.ok ? null : result.message;
+};
+
 function CreateDealForm({ brandId }: { brandId: string }) {
   const uid = useId();
   const db = useDatabase();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<CreateDealDraft>(EMPTY_CREATE_DRAFT);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, reportInvalid] = useFixableError(draft, checkDraft);
+  const [failure, setFailure] = useState<string | null>(null);
+  const error = invalid ?? failure;
   const [saving, setSaving] = useState(false);
   const id = (name: string) => `${uid}-${name}`;
   const set = <K extends keyof CreateDealDraft>(key: K, value: CreateDealDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const text = (key: 'title' | 'description' | 'amount' | 'requirements' | 'deadline' | 'totalBudget' | 'maxCreators' | 'performanceRate') => ({
+  const text = (key: 'title' | 'description' | 'amount' | 'requirements' | 'totalBudget' | 'maxCreators' | 'performanceRate') => ({
     id: id(key),
     value: draft[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
@@ -88,21 +97,23 @@ function CreateDealForm({ brandId }: { brandId: string }) {
     event.preventDefault();
     const result = validateCreateDeal(draft, { advanced: true });
     if (!result.ok) {
-      setError(result.message);
+      reportInvalid(result.message);
+      setFailure(null);
       return;
     }
+    reportInvalid(null);
     if (!db) {
-      setError('Your local data is still opening. Please try again in a moment.');
+      setFailure('Your local data is still opening. Please try again in a moment.');
       return;
     }
-    setError(null);
+    setFailure(null);
     setSaving(true);
     try {
       const dealId = await createDeal(db, brandId, result.value);
       navigate(`/deals/${dealId}`);
     } catch (err) {
       console.warn('create deal failed', err);
-      setError('Failed to create deal. Please try again.');
+      setFailure('Failed to create deal. Please try again.');
       setSaving(false);
     }
   }
@@ -137,9 +148,7 @@ function CreateDealForm({ brandId }: { brandId: string }) {
           <input type="text" placeholder="1 Instagram post, 2 stories" aria-describedby={id('requirements-hint')} {...text('requirements')} />
         </Field>
         <div className="form-row">
-          <Field id={id('deadline')} label="Deadline">
-            <input type="date" {...text('deadline')} />
-          </Field>
+          <DeadlineField id={id('deadline')} value={draft.deadline} onChange={(deadline) => set('deadline', deadline)} />
           <Field id={id('category')} label="Category">
             <select id={id('category')} value={draft.category} onChange={(e) => set('category', e.target.value)}>
               <option value="">No category</option>

@@ -9,16 +9,20 @@ import { syncServerUrl } from '../../../lib/config.ts';
  * - `visible`: the user may read it; it is on its way through sync.
  * - `unknown`: offline, or the server could not answer: nothing more can be said right now.
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type DealAccess = 'checking' | 'visible' | 'pro_only' | 'not_found' | 'unknown';
 
 export async function fetchDealAccess(id: string): Promise<Exclude<DealAccess, 'checking'>> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return 'unknown';
+  // A link with a mangled id names no deal: no need to ask (the server would answer 400).
+  if (!UUID.test(id)) return 'not_found';
   try {
     const res = await sessionRetryFetch(`${syncServerUrl()}/api/deals/${encodeURIComponent(id)}/access`, { cache: 'no-store' });
     if (res.status === 404 || res.status === 400) return 'not_found';
     if (!res.ok) return 'unknown';
     const body = (await res.json()) as { access?: unknown };
-    return body.access === 'pro_only' || body.access === 'visible' ? body.access : 'unknown';
+    return body.access === 'pro_only' || body.access === 'visible' || body.access === 'not_found' ? body.access : 'unknown';
   } catch {
     return 'unknown';
   }

@@ -1,4 +1,6 @@
 import '../deals.css';
+import { deadlineText } from '../data/deadline.ts';
+import { Avatar } from '../../../components/avatar.tsx';
 import { Link, useParams } from 'react-router-dom';
 import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { useLocalData } from '../../../db/hooks/use-database.ts';
@@ -62,6 +64,7 @@ export function DealDetailPage() {
     <div className="page container deal-detail">
       <header className="page-header deal-detail-header">
         <p className="muted deal-detail-brand">
+          <Avatar name={displayName(brand, 'A brand')} url={brand?.avatar_url} size={28} square />
           {displayName(brand, 'A brand')}
           {brand?.verified ? <span className="badge badge-verified">Verified</span> : null}
         </p>
@@ -72,7 +75,7 @@ export function DealDetailPage() {
           {d.pro_only ? <span className="badge badge-pro">Pro</span> : null}
           {isWaitingToSync(d) ? <span className="badge badge-pending">Waiting to sync</span> : null}
           {d.category ? <span className="chip">{d.category}</span> : null}
-          {d.deadline ? <span className="muted">Deadline: {d.deadline}</span> : null}
+          {d.deadline ? <span className="muted">Deadline: {deadlineText(d.deadline)}</span> : null}
         </div>
         {isOwner ? (
           <Link to={`/deals/${d.id}/edit`} className="button button-secondary">

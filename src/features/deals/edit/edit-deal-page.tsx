@@ -13,6 +13,8 @@ import { completeDeal, DealActionError, updateDeal } from '../data/deal-operatio
 import { displayName, useDeal, useProfiles } from '../data/use-deal-data.ts';
 import { RejectionNotice } from '../detail/rejection-notice.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { useFixableError } from '../../../lib/fixable-errors.ts';
+import { DeadlineField } from '../deadline-field.tsx';
 
 const NO_SELECTION = 'You must select at least one creator before completing the deal.';
 
@@ -54,12 +56,17 @@ export function EditDealPage() {
   return <EditDealForm deal={deal.value} />;
 }
 
+const checkDraft = (draft: EditDealDraft) => {
+  const result = validateEditDeal(draft);
+  return result.ok ? null : result.message;
+};
+
 function EditDealForm({ deal }: { deal: DealDocument }) {
   const uid = useId();
   const { db } = useLocalData();
   const profiles = useProfiles();
   const [draft, setDraft] = useState<EditDealDraft>(() => draftFrom(deal));
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useFixableError(draft, checkDraft);
   const [saved, setSaved] = useState(false);
   const [completeError, setCompleteError] = useState<string | null>(null);
   const completed = deal.status === 'completed';
@@ -143,10 +150,7 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
             <label htmlFor={id('category')}>Category</label>
             <input type="text" {...text('category')} />
           </div>
-          <div className="field">
-            <label htmlFor={id('deadline')}>Deadline</label>
-            <input type="text" placeholder="e.g. End of March" {...text('deadline')} />
-          </div>
+          <DeadlineField id={id('deadline')} value={draft.deadline} disabled={closed} onChange={(deadline) => setDraft((d) => ({ ...d, deadline }))} />
         </div>
         <div className="checkbox-field">
           <input type="checkbox" id={id('pro')} checked={draft.proOnly} disabled={closed} onChange={(e) => setDraft((d) => ({ ...d, proOnly: e.target.checked }))} />

@@ -1,5 +1,5 @@
 import '../deals.css';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../../lib/session/auth-context.ts';
 import { useLocalData } from '../../../db/hooks/use-database.ts';
@@ -13,6 +13,15 @@ import { RejectionNotice } from '../detail/rejection-notice.tsx';
 import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
 
 const DEALS_PER_PAGE = 20;
+
+type StatusFilter = 'all' | DealDocument['status'];
+const STATUS_FILTERS: StatusFilter[] = ['all', 'open', 'in_progress', 'completed', 'cancelled'];
+
+function countByStatus(deals: readonly DealDocument[]): Record<DealDocument['status'], number> {
+  const counts = { open: 0, in_progress: 0, completed: 0, cancelled: 0 };
+  for (const d of deals) counts[d.status] += 1;
+  return counts;
+}
 
 /** /my-deals: a brand's own deals (brand_id), a creator's deals applied to or won. */
 export function MyDealsPage() {
@@ -34,6 +43,11 @@ export function MyDealsPage() {
   const orphans = isBrand ? [] : applications.value.filter((a) => !applied.value.some((d) => d.id === a.deal_id));
   const loading = !db || (isBrand ? own.loading : applications.loading || applied.loading);
   const page = usePagedList(DEALS_PER_PAGE);
+  // One long list is hard to work through: filter by status (the counts say where the work is).
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const counts = useMemo(() => countByStatus(deals), [deals]);
+  const shown = status === 'all' ? deals : deals.filter((d) => d.status === status);
+  const shownOrphans = status === 'all' ? orphans : [];
 
   return (
     <div className="page container my-deals">
@@ -52,19 +66,27 @@ export function MyDealsPage() {
         <p className="empty-state card">No deals found.</p>
       ) : (
         <>
+          <div className="status-filter" role="group" aria-label="Show deals by status">
+            {STATUS_FILTERS.map((f) => (
+              <button key={f} type="button" className="chip" aria-pressed={status === f} onClick={() => setStatus(f)}>
+                {f === 'all' ? 'All' : DEAL_STATUS_TEXT[f]} <span className="status-filter-count">{f === 'all' ? deals.length + orphans.length : counts[f]}</span>
+              </button>
+            ))}
+          </div>
+          {shown.length === 0 && shownOrphans.length === 0 ? <p className="empty-state card">No {DEAL_STATUS_TEXT[status as DealDocument['status']]?.toLowerCase()} deals.</p> : null}
           <ul className="my-deal-list">
-            {deals.slice(0, page.limit).map((deal) => (
+            {shown.slice(0, page.limit).map((deal) => (
               <MyDealRow key={deal.id} deal={deal} application={byDeal.get(deal.id)} winner={!!userId && deal.winner_id === userId} showCount={isBrand} />
             ))}
-            {orphans.map((a) => (
+            {shownOrphans.map((a) => (
               <li key={a.id} className="card my-deal">
                 <h2 className="my-deal-title">A deal you applied to</h2>
                 {a.sync_rejection ? <RejectionNotice what="application" message={a.sync_rejection.message} /> : <p className="muted">This deal is no longer available.</p>}
               </li>
             ))}
           </ul>
-          {deals.length > DEALS_PER_PAGE ? (
-            <ShowMore shown={page.limit} total={deals.length} noun="deals" onMore={page.more} />
+          {shown.length > DEALS_PER_PAGE ? (
+            <ShowMore shown={page.limit} total={shown.length} noun="deals" onMore={page.more} />
           ) : null}
         </>
       )}

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CONTACT_SUBJECTS, validateContact, type ContactDraft, type ContactErrors } from './contact-validation.ts';
 import { submitContactMessage } from './submit-contact-message.ts';
 import { FormError } from '../../../components/form-error.tsx';
+import { useFixableFieldErrors } from '../../../lib/fixable-errors.ts';
 
 const EMPTY: ContactDraft = { name: '', email: '', subject: '', message: '' };
 
@@ -21,10 +22,15 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
   );
 }
 
+const checkContact = (draft: ContactDraft): ContactErrors => {
+  const result = validateContact(draft);
+  return result.ok ? {} : result.errors;
+};
+
 export function ContactForm() {
   const uid = useId();
   const [draft, setDraft] = useState<ContactDraft>(EMPTY);
-  const [errors, setErrors] = useState<ContactErrors>({});
+  const [errors, setErrors] = useFixableFieldErrors<ContactDraft, keyof ContactErrors & string>(draft, checkContact);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,0 +1,23 @@
+/**
+ * A person's or brand's picture beside their name (decorative: the name is always next to it). Only
+ * pictures that need no outside request are shown — generated data URLs and the app's own files — so
+ * a profile cannot make every visitor's browser call a third party; anything else gets initials.
+ */
+export function Avatar({ name, url, size = 48, square = false }: { name: string; url: string | null | undefined; size?: number; square?: boolean }) {
+  const style = { width: size, height: size, borderRadius: square ? size * 0.22 : '50%' };
+  if (url && (url.startsWith('data:image/') || (url.startsWith('/') && !url.startsWith('//')))) {
+    return <img className="avatar" src={url} alt="" width={size} height={size} style={style} />;
+  }
+  return (
+    <span className="avatar avatar-initials" aria-hidden="true" style={{ ...style, fontSize: size * 0.38 }}>
+      {initials(name)}
+    </span>
+  );
+}
+
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '?';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}

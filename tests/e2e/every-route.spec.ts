@@ -1,0 +1,216 @@
+import fs from 'node:fs/promises';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import { createConfirmedAccount } from './pages/auth-mailbox.ts';
+import { seedDeals, signIn, userId, waitForSynced } from './pages/deals-page.ts';
+import { expect, test } from './support/console-errors.ts';
+import { promoteToAdmin } from './support/e2e-server-info.ts';
+
+// Every route, for each role (signed out, creator, brand, admin), online and offline: no console error
+// and no failed request unless it is listed below with its reason. Then screenshots of the main
+// screens at phone and desktop width, with the visual checks a designer would make first.
+
+type Role = 'signed-out' | 'creator' | 'brand' | 'admin';
+type Network = 'online' | 'offline';
+
+/**
+ * What may show up, and why. Everything else fails the test: a page that logs an error or sends a
+ * request that fails is something a user (or their browser's console) sees.
+ */
+const EXPECTED: { what: RegExp; when: Network | 'any'; reason: string }[] = [
+  // (none today: offline, the app sends no request it knows cannot go out; online, every route answers)
+];
+
+/** The app's route table (src/app/routes.tsx) with real ids; `:deal` etc. are filled in per run. */
+const ROUTES = [
+  '/',
+  '/auth/signin',
+  '/signin',
+  '/auth/signup',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/dashboard',
+  '/settings',
+  '/settings?section=security',
+  '/upgrade',
+  '/pro',
+  '/pricing',
+  '/growth',
+  '/analytics',
+  '/referrals/leaderboard',
+  '/referrals/payouts',
+  '/deals',
+  '/deals/new',
+  '/deals/:deal',
+  '/deals/:deal/edit',
+  '/deals/00000000-0000-4000-8000-000000000000',
+  '/campaign/new',
+  '/swipe',
+  '/my-deals',
+  '/profile/me',
+  '/profile/:me',
+  '/creator/:me',
+  '/creators/:me',
+  '/inbox',
+  '/notifications',
+  '/support',
+  '/about',
+  '/contact',
+  '/careers',
+  '/blog',
+  '/blog/pricing-your-first-sponsorship',
+  '/commission-policy',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/no-such-page',
+];
+
+const run = Date.now().toString(36);
+
+type Session = { context: BrowserContext; page: Page; problems: string[]; network: { current: Network } };
+
+/** A browser context that records console errors and failed requests, signed in as `role`. */
+async function openSession(browser: Browser, request: import('@playwright/test').APIRequestContext, role: Role) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const network = { current: 'online' as Network };
+  const problems: string[] = [];
+  const note = (text: string) => {
+    if (!EXPECTED.some((e) => (e.when === 'any' || e.when === network.current) && e.what.test(text))) problems.push(`${network.current} ${page.url()}: ${text}`);
+  };
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') note(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => note(`uncaught: ${err.message}`));
+  page.on('requestfailed', (req) => {
+    // Leaving a page cancels what it was still loading (its change stream among them): not a failure.
+    if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
+    note(`request failed: ${req.method()} ${req.url()} (${req.failure()?.errorText})`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400) note(`HTTP ${res.status()}: ${res.request().method()} ${res.url()}`);
+  });
+
+  let me = '';
+  if (role !== 'signed-out') {
+    const account = await createConfirmedAccount(request, { role: role === 'admin' ? 'brand' : role, fullName: `Route ${role} ${run}` });
+    if (role === 'admin') await promoteToAdmin(account.email);
+    me = await userId(account.email);
+    await signIn(page, account);
+    await page.goto('/dashboard');
+    await waitForSynced(page);
+  } else {
+    await page.goto('/');
+  }
+  // Offline visits need the service worker controlling the page, as on a second visit.
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  return { context, page, problems, network, me } satisfies Session & { me: string };
+}
+
+let dealId = '';
+test.beforeAll(async ({ request }) => {
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Route Deals ${run}` });
+  const [deal] = await seedDeals(brand.email, [`Route sweep deal ${run}`]);
+  dealId = deal!.id;
+});
+
+for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
+  test(`every route as ${role}, online then offline: no unexpected console error or failed request`, async ({ browser, request }) => {
+    test.setTimeout(300_000);
+    const session = await openSession(browser, request, role);
+    const paths = ROUTES.map((p) => p.replace(':deal', dealId).replace(':me', session.me || '00000000-0000-4000-8000-000000000001'));
+    for (const network of ['online', 'offline'] as const) {
+      session.network.current = network;
+      await session.context.setOffline(network === 'offline');
+      for (const path of paths) {
+        await session.page.goto(path);
+        // Every screen has one main heading; it shows once the route has rendered (and, signed in, its data).
+        await expect(session.page.locator('main h1').first(), `${network} ${path} shows its heading`).toBeVisible({ timeout: 15_000 });
+        await session.page.waitForLoadState('load');
+      }
+    }
+    await session.context.setOffline(false);
+    await session.context.close();
+    expect(session.problems, `unexpected console errors or failed requests as ${role}`).toEqual([]);
+  });
+}
+
+/** Nothing wider than the window, and (on a desktop) the navigation bar on a single line. */
+async function checkLayout(page: Page, width: number, label: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${label}: no horizontal overflow`).toBeLessThanOrEqual(0);
+  if (width < 1024) return;
+  const lines = await page.evaluate(() => {
+    const items = [...document.querySelectorAll<HTMLElement>('header nav a, header nav button, header nav select')].filter(
+      (el) => el.offsetParent !== null && el.getBoundingClientRect().width > 0,
+    );
+    // An item wraps when its text runs over more than one line (icons beside the text do not count).
+    const textLines = (el: HTMLElement) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const bottoms: number[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) bottoms.push(rect.bottom);
+      }
+      bottoms.sort((a, b) => a - b);
+      return bottoms.filter((b, i) => i === 0 || b - bottoms[i - 1]! > 4).length;
+    };
+    const wrapped = items.filter((el) => textLines(el) > 1).map((el) => el.textContent?.trim());
+    const centres = items.map((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top + r.height / 2;
+    });
+    return { wrapped, spread: centres.length ? Math.max(...centres) - Math.min(...centres) : 0 };
+  });
+  expect(lines.wrapped, `${label}: no header item wraps onto two lines`).toEqual([]);
+  expect(lines.spread, `${label}: header items sit on one line`).toBeLessThanOrEqual(16);
+}
+
+async function shoot(page: Page, testInfo: TestInfo, name: string, width: number) {
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+  // Let layout settle at the new width before measuring.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await checkLayout(page, width, `${name} at ${width}px`);
+  const file = testInfo.outputPath(`${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
+}
+
+test('screenshots at 390 and 1280 px, light and dark: landing, dashboard per role, deals, deal detail, settings — no overflow, header on one line', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const screens: [Role, string, string][] = [
+    ['signed-out', 'landing', '/'],
+    ['creator', 'dashboard-creator', '/dashboard'],
+    ['creator', 'deals', '/deals'],
+    ['creator', 'deal-detail', '/deals/:deal'],
+    ['creator', 'settings', '/settings'],
+    ['creator', 'my-deals', '/my-deals'],
+    ['brand', 'dashboard-brand', '/dashboard'],
+    ['brand', 'create-deal', '/deals/new'],
+    ['admin', 'dashboard-admin', '/dashboard'],
+  ];
+  for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
+    const session = await openSession(browser, request, role);
+    for (const theme of ['warm', 'dark']) {
+      // The theme is the user's choice, kept in localStorage (src/lib/theme.ts): light, then dark.
+      await session.page.evaluate((t) => localStorage.setItem('pacta.theme', t), theme);
+      for (const [, name, path] of screens.filter(([r]) => r === role)) {
+        await session.page.goto(path.replace(':deal', dealId));
+        await expect(session.page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
+        await expect(session.page.locator('html')).toHaveAttribute('data-theme', theme);
+        for (const width of [390, 1280]) await shoot(session.page, testInfo, theme === 'dark' ? `${name}-dark` : name, width);
+      }
+    }
+    await session.context.close();
+    expect(session.problems).toEqual([]);
+  }
+  await fs.access(testInfo.outputPath('landing-1280.png'));
+});
