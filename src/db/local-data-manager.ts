@@ -4,7 +4,6 @@ import { getAccessToken, getSessionManager, sessionRetryFetch } from '../lib/ses
 import { syncServerUrl } from '../lib/config.ts';
 import { disposeRecommendationsWorker } from '../lib/recommendations-client.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
-import { createPendingLedger, type PendingLedger } from './pending-ledger.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
 
 /**
@@ -17,7 +16,6 @@ type Entry = {
   userId: string;
   db: Promise<PactaDatabase>;
   replication?: PactaReplication;
-  ledger?: PendingLedger;
   stops: (() => void)[];
   subs: Subscription[];
   channel?: BroadcastChannel;
@@ -55,27 +53,31 @@ export async function startUserSync(userId: string): Promise<void> {
   const db = await openUserDatabase(userId);
   const entry = current;
   if (!entry || entry.userId !== userId || entry.replication) return;
+  // Only the leader tab replicates, so only it writes down what waits for the server.
+  let leader = !db.multiInstance;
   const replication = startReplication(db, {
     serverUrl: syncServerUrl(),
     getAccessToken,
     // The 401 rule for sync calls too: refresh and retry once, then 'Session expired. Please sign in again.'
     fetch: sessionRetryFetch,
+    pendingStore: {
+      load: () => readPending(userId),
+      save: (ids) => {
+        if (leader && current === entry) writePending(userId, ids);
+      },
+    },
   });
   entry.replication = replication;
-  const ledger = createPendingLedger(userId, db, replication);
-  entry.ledger = ledger;
 
   const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`pacta-sync-status-${userId}`);
   entry.channel = channel;
-  let leader = !db.multiInstance;
   const publish = (status: SyncStatus) => {
     if (!leader) return;
-    const withPending = { ...status, pendingPush: ledger.count() };
-    patchView({ role: 'leader', status: withPending });
-    channel?.postMessage({ type: 'status', status: withPending });
-    if (withPending.pendingPush > 0 && !withPending.online) void requestBackgroundSync();
+    patchView({ role: 'leader', status });
+    channel?.postMessage({ type: 'status', status });
+    if (status.pendingPush > 0 && !status.online) void requestBackgroundSync();
   };
-  entry.subs.push(replication.syncStatus$.subscribe(publish), ledger.changes$.subscribe(() => publish(replication.syncStatus)));
+  entry.subs.push(replication.syncStatus$.subscribe(publish));
   if (channel) {
     channel.onmessage = (event: MessageEvent<{ type: string; status?: SyncStatus }>) => {
       if (event.data.type === 'status' && !leader && event.data.status) patchView({ role: 'follower', status: event.data.status });
@@ -88,6 +90,8 @@ export async function startUserSync(userId: string): Promise<void> {
     void db.waitForLeadership().then(() => {
       if (current !== entry) return;
       leader = true;
+      // The previous leader may have recorded more meanwhile.
+      replication.reloadPending();
       publish(replication.syncStatus);
     });
   } else publish(replication.syncStatus);
@@ -130,11 +134,32 @@ export function retrySync(): void {
   current?.channel?.postMessage({ type: 'retry' });
 }
 
-/** Local changes not yet accepted by the server (survives reloads: see pending-ledger.ts). */
+/** Local changes not yet accepted by the server (survives reloads: kept in localStorage by the leader tab). */
 export function pendingChangeCount(): number {
   const view = getSyncView();
-  if (current?.ledger && view.role !== 'follower') return current.ledger.count();
+  if (current?.replication && view.role !== 'follower') return current.replication.syncStatus.pendingPush;
   return view.status?.pendingPush ?? 0;
+}
+
+const pendingStorageKey = (userId: string) => `pacta.pending.${userId.toLowerCase()}`;
+
+function readPending(userId: string): string[] {
+  try {
+    const raw = localStorage.getItem(pendingStorageKey(userId));
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writePending(userId: string, ids: string[]): void {
+  try {
+    if (ids.length) localStorage.setItem(pendingStorageKey(userId), JSON.stringify(ids));
+    else localStorage.removeItem(pendingStorageKey(userId));
+  } catch {
+    // Storage full or blocked: the in-memory count still works for this visit.
+  }
 }
 
 /** Can the server be reached right now? (`/api/health` is never cached by the service worker.) */
@@ -194,7 +219,6 @@ async function closeEntry(entry: Entry): Promise<PactaDatabase | undefined> {
   entry.stops.forEach((stop) => stop());
   entry.subs.forEach((sub) => sub.unsubscribe());
   entry.channel?.close();
-  entry.ledger?.stop();
   await entry.replication?.stop().catch(() => {});
   resetSyncView();
   try {
@@ -214,14 +238,14 @@ export function closeUserDatabase(): Promise<void> {
   return done.then(() => {});
 }
 
-/** Sign-out: deletes the user's local database (and its pending ledger) from this device. */
+/** Sign-out: deletes the user's local database (and its record of waiting changes) from this device. */
 export function clearUserDatabase(userId: string): Promise<void> {
   const entry = current?.userId === userId ? current : undefined;
   if (entry) current = undefined;
   const done = (async () => {
     await closing.catch(() => {});
     const open = entry ? await closeEntry(entry) : undefined;
-    createPendingLedger.clearFor(userId);
+    writePending(userId, []);
     // The worker holds the signed-out user's deals and profiles for scoring: nothing of theirs stays.
     await disposeRecommendationsWorker();
     // Not open in this tab (or it failed to open): open it just to remove it.

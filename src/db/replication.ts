@@ -8,7 +8,7 @@ import type { PactaDatabase } from './create-database.ts';
 import { createSyncApi, SyncHttpError, type PushRow, type SyncApi, type SyncApiOptions, type SyncDoc } from './sync-api.ts';
 import { createLocalChangeFilter } from './local-changes.ts';
 import { createRecentMasters, type RecentMasters } from './recent-masters.ts';
-import { createSyncStatus, type SyncStatus } from './sync-status.ts';
+import { createSyncStatus, type PendingStore, type SyncStatus } from './sync-status.ts';
 import type { Observable } from 'rxjs';
 
 export type PactaReplication = {
@@ -19,6 +19,8 @@ export type PactaReplication = {
   awaitInitialSync(): Promise<void>;
   /** Resolves when nothing is left to pull or push right now. */
   awaitInSync(): Promise<void>;
+  /** This tab took over replicating: count the changes the previous one recorded as waiting too. */
+  reloadPending(): void;
   /** Pull every collection again (e.g. the browser came back online). */
   reSync(): void;
   stop(): Promise<void>;
@@ -35,6 +37,8 @@ export type ReplicationOptions = SyncApiOptions & {
   rememberReceivedMs?: number;
   /** Open the live change stream (default true). */
   live?: boolean;
+  /** Keeps the waiting changes' ids across reloads (the browser app passes localStorage). */
+  pendingStore?: PendingStore;
 };
 
 /** Writes the replication itself made (pulled documents, conflict resolutions) rather than the user. */
@@ -50,7 +54,7 @@ export function isReplicationWrite(context: string): boolean {
 export function startReplication(db: PactaDatabase, opts: ReplicationOptions): PactaReplication {
   const api = createSyncApi(opts);
   const names = (opts.collections ?? (Object.keys(db.collections) as CollectionName[])).filter((n) => db.collections[n]);
-  const status = createSyncStatus(names.length);
+  const status = createSyncStatus(names.length, opts.pendingStore);
   const pullBatchSize = opts.pullBatchSize ?? 200;
   const streams = new Map<CollectionName, Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>>();
   const states = new Map<CollectionName, RxReplicationState<SyncDoc, SyncCheckpoint>>();
@@ -214,6 +218,21 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     else openStream();
   }
 
+  // Fully in sync: everything recorded before the wait began has reached the server (so an id whose
+  // push went out in a tab that closed before it could settle it cannot stay counted for ever).
+  let settling = false;
+  subs.push(
+    status.status$.subscribe((s) => {
+      if (settling || stopped || s.pendingPush === 0 || !s.online || s.lastError || !s.initialSync.complete) return;
+      settling = true;
+      const before = status.pendingNow();
+      void Promise.all([...states.values()].map((state) => state.awaitInSync()))
+        .then(() => !stopped && status.settledAll(before))
+        .catch(() => {})
+        .finally(() => (settling = false));
+    }),
+  );
+
   const onOnline = () => {
     changeStream?.reconnect();
     states.forEach((s) => s.reSync());
@@ -232,6 +251,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     async awaitInSync() {
       await Promise.all([...states.values()].map((s) => s.awaitInSync()));
     },
+    reloadPending: () => status.reloadPending(),
     reSync: onOnline,
     async stop() {
       stopped = true;

@@ -22,13 +22,25 @@ export type SyncStatus = {
 
 export type RejectedChange = { collection: string; id: string; code: string; message: string };
 
-/** Keeps the sync status and publishes it; the replication feeds it, the UI reads `status$`. */
-export function createSyncStatus(total: number) {
-  const pending = new Map<string, Set<string>>();
+/**
+ * Where the ids of local changes not yet accepted by the server are kept between visits (the
+ * browser's localStorage): a reload must not forget them, since sign-out may never drop unsynced
+ * changes silently. `save` may ignore the call (a tab that does not replicate keeps its view to itself).
+ */
+export type PendingStore = { load(): string[]; save(ids: string[]): void };
+
+const pendingKey = (collection: string, id: string) => `${collection}/${id}`;
+
+/**
+ * Keeps the sync status and publishes it; the replication feeds it, the UI reads `status$`. The one
+ * record of which local changes wait for the server (`pendingPush` counts them), persisted in `store`.
+ */
+export function createSyncStatus(total: number, store?: PendingStore) {
+  const pending = new Set<string>(store?.load() ?? []);
   const state = new BehaviorSubject<SyncStatus>({
     online: true,
     streaming: false,
-    pendingPush: 0,
+    pendingPush: pending.size,
     lastSyncedAt: null,
     initialSync: { done: 0, total, complete: total === 0 },
     lastError: null,
@@ -36,7 +48,10 @@ export function createSyncStatus(total: number) {
   });
   const rejected = new Map<string, RejectedChange>();
   const patch = (p: Partial<SyncStatus>) => state.next({ ...state.value, ...p });
-  const pendingCount = () => [...pending.values()].reduce((n, s) => n + s.size, 0);
+  const pendingChanged = () => {
+    store?.save([...pending]);
+    patch({ pendingPush: pending.size });
+  };
 
   return {
     status$: state.pipe(
@@ -60,17 +75,31 @@ export function createSyncStatus(total: number) {
       patch({ initialSync: { done, total, complete: done >= total } });
     },
     localWrite(collection: string, ids: string[]) {
-      let set = pending.get(collection);
-      if (!set) pending.set(collection, (set = new Set()));
-      for (const id of ids) set.add(id);
-      patch({ pendingPush: pendingCount() });
+      const before = pending.size;
+      for (const id of ids) pending.add(pendingKey(collection, id));
+      if (pending.size !== before) pendingChanged();
     },
     /** Whether a local write of this document has not been accepted by the server yet. */
     isPending(collection: string, id: string) {
-      return pending.get(collection)?.has(id) ?? false;
+      return pending.has(pendingKey(collection, id));
     },
     settled(collection: string, id: string) {
-      if (pending.get(collection)?.delete(id)) patch({ pendingPush: pendingCount() });
+      if (pending.delete(pendingKey(collection, id))) pendingChanged();
+    },
+    /** Everything recorded so far, to settle once the replication is fully in sync. */
+    pendingNow(): string[] {
+      return [...pending];
+    },
+    /** The replication was fully in sync after these were recorded: they all reached the server. */
+    settledAll(keys: readonly string[]) {
+      let changed = false;
+      for (const key of keys) changed = pending.delete(key) || changed;
+      if (changed) pendingChanged();
+    },
+    /** Takes in what the store holds now (another tab replicated until this one took over). */
+    reloadPending() {
+      for (const key of store?.load() ?? []) pending.add(key);
+      pendingChanged();
     },
     /** A document's current refusal (`null`: it carries none, or is gone). */
     rejection(collection: string, id: string, refusal: { code: string; message: string } | null) {
