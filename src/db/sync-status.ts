@@ -84,5 +84,3 @@ export function createSyncStatus(total: number) {
     },
   };
 }
-
-export type SyncStatusStore = ReturnType<typeof createSyncStatus>;
