@@ -100,7 +100,8 @@ async function runOnce(seed: number, databaseUrl: string, port: number): Promise
         const doc = rnd.pick(await drafts.find().exec());
         if (doc) {
           const title = `s${seed}-${step}-edit`;
-          written.get(doc.primary)?.add(title) ?? written.set(doc.primary, new Set([title]));
+          const titles = written.get(doc.primary) ?? new Set<string>();
+          written.set(doc.primary, titles.add(title));
           // A concurrent pull may have removed it meanwhile: then there is nothing to edit.
           await doc.incrementalPatch({ title }).catch(() => {});
         }

@@ -22,9 +22,9 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step().catch(() => {});
 });
 
-/** The real server (tests/faults/server-process.ts) as its own process, so it can be killed outright. */
+/** The real server (`npm run serve`'s sync-server/main.ts) as its own process, so it can be killed outright. */
 function startServerProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/faults/server-process.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', EMAIL_CONFIRMATION: 'off' },
     stdio: ['ignore', 'ignore', 'pipe'],
