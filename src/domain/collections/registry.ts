@@ -121,7 +121,7 @@ export const collectionSpecs = {
     indexes: ['ticket_id'],
     parents: [{ field: 'ticket_id', collection: 'support_tickets' }],
   },
-  reviews: { table: 'reviews', schema: reviewDocument, serverOwned: [], readOnly: false, scope: 'participant', indexes: [] },
+  reviews: { table: 'reviews', schema: reviewDocument, serverOwned: ['published_at'], readOnly: false, scope: 'participant', indexes: [] },
   growth: { table: 'growth', schema: growthDocument, serverOwned: [], readOnly: true, scope: 'participant', indexes: ['kind'] },
 } as const satisfies Record<string, CollectionSpec>;
 
