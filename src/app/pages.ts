@@ -27,3 +27,4 @@ export const MyDealsPage = lazyPage(() => import('../features/deals/my-deals/my-
 export const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 export const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 export const ProfilePage = lazyPage(() => import('../features/profiles/profile-page.tsx'), 'ProfilePage');
+export const CampaignBriefPage = lazyPage(() => import('../features/campaigns/campaign-brief-page.tsx'), 'CampaignBriefPage');

@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
       { path: '/deals/:id', element: signedIn(<Pages.DealDetailPage />) },
       // The screen says 'Only brands can edit deals.' / 'You do not have permission…' (spec 001 §6).
       { path: '/deals/:id/edit', element: signedIn(<Pages.EditDealPage />) },
-      { path: '/campaign/new', element: brandOnly(soon('New campaign brief')) },
+      { path: '/campaign/new', element: brandOnly(<Pages.CampaignBriefPage />) },
       { path: '/swipe', element: creatorOnly(<Pages.SwipePage />) },
       { path: '/my-deals', element: signedIn(<Pages.MyDealsPage />) },
       // People
