@@ -1,8 +1,8 @@
 import './campaigns.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuth } from '../../app/auth/auth-context.ts';
-import { useDatabase } from '../../app/data/use-database.ts';
+import { useAuth } from '../../lib/session/auth-context.ts';
+import { useDatabase } from '../../db/hooks/use-database.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import type { PactaDatabase } from '../../db/index.ts';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { map } from 'rxjs';
-import { useLiveQuery } from '../../../app/data/use-live-query.ts';
+import { useLiveQuery } from '../../../db/hooks/use-live-query.ts';
 import type { DealDocument, DraftDocument, ProfileDocument } from '../../../domain/collections/index.ts';
 import { summarize, type BriefDraftSummary } from './brief-drafts.ts';
 
