@@ -28,3 +28,4 @@ export const DashboardPage = lazyPage(() => import('../features/dashboard/dashbo
 export const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 export const ProfilePage = lazyPage(() => import('../features/profiles/profile-page.tsx'), 'ProfilePage');
 export const CampaignBriefPage = lazyPage(() => import('../features/campaigns/campaign-brief-page.tsx'), 'CampaignBriefPage');
+export const CreatorPortfolioPage = lazyPage(() => import('../features/profiles/portfolio/creator-portfolio-page.tsx'), 'CreatorPortfolioPage');

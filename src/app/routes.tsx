@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
       // People
       { path: '/profile', element: <Navigate to="/profile/me" replace /> },
       { path: '/profile/:id', element: signedIn(<Pages.ProfilePage />) },
-      { path: '/creator/:id', element: signedIn(soon('Creator portfolio')) },
+      { path: '/creator/:id', element: signedIn(<Pages.CreatorPortfolioPage />) },
       { path: '/creators/:id', element: <CreatorsRedirect /> },
       // Messages and help
       { path: '/inbox', element: signedIn(soon('Inbox')) },

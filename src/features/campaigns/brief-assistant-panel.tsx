@@ -12,7 +12,7 @@ export function BriefAssistantPanel({ advice, niches }: { advice: BriefAdvice; n
         {niches.length === 0 ? (
           <p className="muted">Choose niches to see what completed deals in them paid.</p>
         ) : advice.pay ? (
-          <dl className="summary-list" data-testid="assistant-pay">
+          <dl className="brief-facts" data-testid="assistant-pay">
             <div>
               <dt>Median</dt>
               <dd>{formatUsd(advice.pay.medianCents)}</dd>

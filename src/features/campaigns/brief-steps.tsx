@@ -268,7 +268,7 @@ export function ReviewStep({ brief, errors, onEditStep }: { brief: CampaignBrief
               Edit
             </button>
           </div>
-          <dl className="summary-list">
+          <dl className="brief-review-list">
             {rows
               .filter((r) => r[0] === step)
               .map(([, label, value, field]) => (
