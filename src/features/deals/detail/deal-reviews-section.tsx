@@ -30,7 +30,7 @@ export function DealReviewsSection({
   const closesAt = reviewWindowClosesAt(deal);
   return (
     <section className="card detail-section deal-reviews" aria-labelledby="leave-review-heading">
-      <h2 id="leave-review-heading">Your review</h2>
+      <h2 id="leave-review-heading">Review this deal</h2>
       {reviewees.map((revieweeId) => {
         const mine = reviews.find((r) => r.reviewer_id === userId && r.reviewee_id === revieweeId);
         const name = displayName(profiles.get(revieweeId), revieweeId === deal.brand_id ? 'the brand' : 'the creator');
