@@ -4,6 +4,11 @@ import type { BriefAdvice } from '../../domain/brief-assistant.ts';
 /** The wizard's side assistant (type brand, context deal_brief): figures and advice from local data. */
 export function BriefAssistantPanel({ advice, niches }: { advice: BriefAdvice; niches: readonly string[] }) {
   const missing = advice.checklist.filter((i) => !i.done);
+  const heading = missing.some((i) => i.required)
+    ? 'Still missing'
+    : missing.length
+      ? 'Ready to create (worth adding)'
+      : 'Your brief is complete';
   return (
     <aside className="card brief-assistant" aria-labelledby="brief-assistant-title" data-assistant-type="brand" data-assistant-context="deal_brief">
       <h2 id="brief-assistant-title">Brief assistant</h2>
@@ -56,7 +61,7 @@ export function BriefAssistantPanel({ advice, niches }: { advice: BriefAdvice; n
         </section>
       ) : null}
       <section aria-labelledby="assistant-checklist">
-        <h3 id="assistant-checklist">{missing.length ? 'Still missing' : 'Your brief is complete'}</h3>
+        <h3 id="assistant-checklist">{heading}</h3>
         <ul className="assistant-checklist">
           {advice.checklist.map((item) => (
             <li key={item.label} className={item.done ? 'done' : undefined}>

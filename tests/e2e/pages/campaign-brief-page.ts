@@ -23,8 +23,9 @@ export class CampaignBriefPage {
     return this.drafts.filter({ hasText: title });
   }
 
+  /** A field by its label (the label may add " (optional)"). */
   field(label: string): Locator {
-    return this.page.getByLabel(label, { exact: true });
+    return this.page.getByLabel(label);
   }
 
   chip(name: string): Locator {
