@@ -137,6 +137,7 @@ function ReviewForm({
       </p>
       <fieldset className="star-input" aria-describedby={error ? `${uid}-error` : undefined}>
         <legend>Rating</legend>
+        <div className="star-row">
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={n <= rating ? 'on' : undefined}>
             <input
@@ -155,6 +156,7 @@ function ReviewForm({
             </span>
           </label>
         ))}
+        </div>
       </fieldset>
       <div className="field">
         <label htmlFor={`${uid}-content`}>Your review</label>
