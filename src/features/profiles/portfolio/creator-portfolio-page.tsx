@@ -5,7 +5,7 @@ import { ChipList } from '../../../components/chip-list.tsx';
 import { useLocalData } from '../../../db/hooks/use-database.ts';
 import { useProfile } from '../../../db/hooks/use-my-profile.ts';
 import { formatUsd } from '../../../domain/fees.ts';
-import { isProActive } from '../../../domain/recommendation.ts';
+import { isProNow } from '../../../domain/pro.ts';
 import { useAuth, menuRole } from '../../../lib/session/auth-context.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { SaveToggle } from '../save-toggle.tsx';
@@ -72,7 +72,7 @@ export function CreatorPortfolioPage() {
   }
   const name = p.full_name.trim() || p.username || 'Creator';
   const published = reviews.data ?? [];
-  const isPro = isProActive(p, Date.now());
+  const isPro = isProNow(p);
   const self = auth.user?.id === p.id;
 
   return (
