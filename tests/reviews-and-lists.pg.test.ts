@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mergeDraftFields } from '../src/domain/brief-draft.ts';
 import { createDatabase, type Database } from '../sync-server/db/database.ts';
 import { publishDueReviews } from '../sync-server/api/review-publisher.ts';
 import { createTestDatabase } from './support/test-database.ts';
@@ -279,5 +281,21 @@ describe('campaign briefs', () => {
     const err = await expectRule(brief({ product_url: 'not a url' }), 'invalid_product_url', 422);
     expect(err.detail).toBe('Enter a valid URL, like https://example.com.');
     await brief({ product_url: 'https://shop.example.com/trail?ref=pacta' });
+  });
+});
+
+describe('one merge rule on both sides', () => {
+  test('the database merges draft fields exactly as src/domain/brief-draft.ts does', async () => {
+    const devices = ['Chrome on Android', 'Chrome on Linux', 'Safari on iOS'];
+    const entries = fc.record({ value: fc.oneof(fc.string({ maxLength: 5 }), fc.integer()), at: fc.integer({ min: 0, max: 5 }), device: fc.constantFrom(...devices) });
+    const fields = fc.dictionary(fc.constantFrom('title', 'goals', 'budget', 'step'), entries);
+    const samples = fc.sample(fc.tuple(fields, fields), { numRuns: 200, seed: 12 });
+    const { rows } = await asServer(
+      db,
+      `select pacta_private.merge_draft_fields(x.mine, x.theirs) as merged
+         from jsonb_to_recordset($1::jsonb) as x(mine jsonb, theirs jsonb, n int) order by x.n`,
+      [JSON.stringify(samples.map(([mine, theirs], n) => ({ mine, theirs, n })))],
+    );
+    samples.forEach(([mine, theirs], i) => expect(rows[i].merged).toEqual(mergeDraftFields(mine, theirs)));
   });
 });
