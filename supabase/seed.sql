@@ -759,3 +759,23 @@ from public.contact_messages c
 where not exists (select 1 from public.support_tickets t where t.contact_message_id = c.id);
 
 set local session_replication_role = origin;
+
+-- ---------------------------------------------------------------------------------------------
+-- Briefs, portfolios and reviews (20261123000400_briefs_reviews.sql): reviews are blind until both
+-- sides have written or the 14-day window closed, so each seeded review gets the moment it became
+-- visible, and ratings count visible reviews only.
+-- ---------------------------------------------------------------------------------------------
+
+set local session_replication_role = replica;
+
+update public.reviews r set published_at = coalesce(
+    (select greatest(r.created_at, o.created_at) from public.reviews o
+      where o.deal_id = r.deal_id and o.reviewer_id = r.reviewee_id and o.reviewee_id = r.reviewer_id),
+    d.completed_at + interval '14 days')
+from public.deals d where d.id = r.deal_id;
+
+update public.profiles p set rating = coalesce((
+    select round(avg(r.rating), 2) from public.reviews r
+    where r.reviewee_id = p.id and not r.deleted and r.published_at <= now()), 0);
+
+set local session_replication_role = origin;

@@ -183,8 +183,9 @@ const matrix: Row[] = [
     set: `content = 'edited'`,
     expected: {
       anon: D,
-      creator: ops('allowed', 'rule:not_your_review', 'hidden'),
-      brand: ops('allowed', 'rule:not_your_review', 'hidden'),
+      // Blind: brandA's review of creatorA stays hidden until creatorA has written theirs (or 14 days).
+      creator: ops('hidden', 'rule:not_your_review', 'hidden'),
+      brand: ops('hidden', 'rule:not_your_review', 'hidden'),
       admin: ops('allowed', 'rule:not_your_review', 'hidden'),
     },
   },

@@ -65,13 +65,13 @@ export const routes: RouteObject[] = [
       { path: '/deals/:id', element: signedIn(<Pages.DealDetailPage />) },
       // The screen says 'Only brands can edit deals.' / 'You do not have permission…'.
       { path: '/deals/:id/edit', element: signedIn(<Pages.EditDealPage />) },
-      { path: '/campaign/new', element: brandOnly(soon('New campaign brief')) },
+      { path: '/campaign/new', element: brandOnly(<Pages.CampaignBriefPage />) },
       { path: '/swipe', element: creatorOnly(<Pages.SwipePage />) },
       { path: '/my-deals', element: signedIn(<Pages.MyDealsPage />) },
       // People
       { path: '/profile', element: <Navigate to="/profile/me" replace /> },
       { path: '/profile/:id', element: signedIn(<Pages.ProfilePage />) },
-      { path: '/creator/:id', element: signedIn(soon('Creator portfolio')) },
+      { path: '/creator/:id', element: signedIn(<Pages.CreatorPortfolioPage />) },
       { path: '/creators/:id', element: <CreatorsRedirect /> },
       // Messages and help
       { path: '/inbox', element: signedIn(soon('Inbox')) },

@@ -60,3 +60,16 @@ test('equality ignores RxDB bookkeeping and an empty rejection marker, but not a
   expect(handler.isEqual(doc, { ...doc, sync_rejection: { code: 'x', message: 'y' } }, 'test')).toBe(false);
   expect(handler.isEqual(doc, { ...doc, bio: 'other' }, 'test')).toBe(false);
 });
+
+test('two devices editing different fields of one brief draft keep both edits; the later edit of one field wins', async () => {
+  const e = (value: unknown, at: number, device: string) => ({ value, at, device });
+  const seen = { id: 'd1', kind: 'campaign_brief', title: 'Trail', payload: { fields: { title: e('Trail', 1, 'phone') } }, version: 2, _deleted: false };
+  const mine = { ...seen, payload: { fields: { title: e('Trail', 1, 'phone'), goals: e('Reach runners', 10, 'phone') } } };
+  const master = { ...seen, title: 'Trail shoes', payload: { fields: { title: e('Trail shoes', 5, 'laptop') } }, version: 3 };
+  const merged = await conflictHandlerFor('drafts').resolve({ newDocumentState: mine, assumedMasterState: seen, realMasterState: master }, 'test');
+  expect(merged).toMatchObject({
+    title: 'Trail shoes',
+    version: 3,
+    payload: { fields: { title: e('Trail shoes', 5, 'laptop'), goals: e('Reach runners', 10, 'phone') } },
+  });
+});

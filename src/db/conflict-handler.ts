@@ -2,6 +2,7 @@ import type { RxConflictHandler, RxConflictHandlerInput, WithDeleted } from 'rxd
 import { deepEqual } from 'rxdb/plugins/utils';
 import { collectionSpecs, type CollectionName } from '../domain/collections/index.ts';
 import { CLIENT_ONLY_FIELDS, SYNC_COLUMN_NAMES } from '../domain/collections/fields.ts';
+import { draftFieldsOf, mergeDraftFields } from '../domain/brief-draft.ts';
 
 type Doc = Record<string, unknown>;
 
@@ -59,10 +60,25 @@ function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
+/**
+ * Campaign brief drafts carry a time per field: two devices' edits merge field by field, the later
+ * edit of a field winning (src/domain/brief-draft.ts; the database merges updates the same way).
+ */
+export function mergeDraftConflict(input: RxConflictHandlerInput<Doc>): WithDeleted<Doc> {
+  const merged = mergeConflict(input, collectionSpecs.drafts.serverOwned);
+  const { newDocumentState: mine, realMasterState: master } = input;
+  if (merged._deleted || master.sync_rejection || mine._deleted || master.kind !== 'campaign_brief') return merged;
+  const fields = mergeDraftFields(draftFieldsOf(mine.payload), draftFieldsOf(master.payload));
+  const payload = { ...(master.payload as Doc), fields };
+  const title = typeof fields.title?.value === 'string' ? fields.title.value.slice(0, 200) : merged.title;
+  const result = { ...merged, payload, title };
+  return deepEqual(comparable(result), comparable(master)) ? master : (result as WithDeleted<Doc>);
+}
+
 export function conflictHandlerFor(name: CollectionName): RxConflictHandler<Doc> {
   const serverOwned = collectionSpecs[name].serverOwned;
   return {
     isEqual: (a, b) => deepEqual(comparable(a), comparable(b)),
-    resolve: (input) => Promise.resolve(mergeConflict(input, serverOwned)),
+    resolve: (input) => Promise.resolve(name === 'drafts' ? mergeDraftConflict(input) : mergeConflict(input, serverOwned)),
   };
 }

@@ -44,7 +44,11 @@ describe('every collection changes shape only with a new schemaVersion', () => {
 describe('a changed collection schema migrates the documents stored on the device', () => {
   const storedSpec: CollectionSpec = collectionSpecs.saved_lists;
   // A field added to the zod schema, with the default existing documents get.
-  const nextSpec: CollectionSpec = { ...storedSpec, schema: storedSpec.schema.extend({ pinned: z.boolean().default(false) }), schemaVersion: 1 };
+  const nextSpec: CollectionSpec = {
+    ...storedSpec,
+    schema: storedSpec.schema.extend({ pinned: z.boolean().default(false) }),
+    schemaVersion: storedSpec.schemaVersion + 1,
+  };
 
   type Database = RxDatabase<{ saved_lists: RxCollection }>;
   let databases: Database[] = [];
@@ -88,7 +92,7 @@ describe('a changed collection schema migrates the documents stored on the devic
     const name = `unit-${randomUUID()}`;
     const before = await open(indexedDB, name, storedSpec);
     await before.close();
-    await expect(open(indexedDB, name, { ...nextSpec, schemaVersion: 0 })).rejects.toMatchObject({ code: 'DB6' });
+    await expect(open(indexedDB, name, { ...nextSpec, schemaVersion: storedSpec.schemaVersion })).rejects.toMatchObject({ code: 'DB6' });
   });
 
   test('filling keeps every stored value and adds only defaults', () => {

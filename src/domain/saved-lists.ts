@@ -25,3 +25,29 @@ export function addSavedItem(items: readonly string[], entry: string): string[] 
 export function removeSavedItem(items: readonly string[], entry: string): string[] | null {
   return items.includes(entry) ? items.filter((item) => item !== entry) : null;
 }
+
+/** "Free: 10 entries per saved list; Pro: unlimited" — for the lists people fill by hand. */
+export const FREE_LIST_LIMIT = 10;
+export const LIMITED_LIST_KINDS: readonly SavedListKind[] = ['shortlist', 'saved_campaigns'];
+
+/** The sentence the server answers when a free list is full (list_limit_reached); the UI predicts it. */
+export function listLimitMessage(kind: SavedListKind): string {
+  const name = kind === 'shortlist' ? 'Shortlist' : 'Saved Campaigns list';
+  return `Your ${name} is full: a free account keeps up to ${FREE_LIST_LIMIT} entries per list. Upgrade to Pro for unlimited lists.`;
+}
+
+/** Whether one more entry would go past the free limit for this account. */
+export function isListFull(kind: SavedListKind, items: readonly string[], isPro: boolean): boolean {
+  return !isPro && LIMITED_LIST_KINDS.includes(kind) && items.length >= FREE_LIST_LIMIT;
+}
+
+/** A campaign invitation as the brand's `campaign_invites` list holds it. */
+export function invitationEntry(dealId: string, creatorId: string): string {
+  return `${dealId.toLowerCase()}:${creatorId.toLowerCase()}`;
+}
+
+/** The creators invited to one deal, from the brand's invitations list. */
+export function invitedCreators(items: readonly string[], dealId: string): string[] {
+  const prefix = `${dealId.toLowerCase()}:`;
+  return items.filter((i) => i.startsWith(prefix)).map((i) => i.slice(prefix.length));
+}

@@ -58,6 +58,8 @@ export const reviewDocument = z.object({
   reviewee_id: uuid,
   rating: z.number().int().min(1).max(5),
   content: z.string().default(''),
+  /** When others may read it (blind reviews): the window's end, or when the other side's review arrived. */
+  published_at: timestamp.nullable().default(null),
   ...syncColumns,
 });
 export type ReviewDocument = z.infer<typeof reviewDocument>;

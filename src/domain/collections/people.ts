@@ -3,7 +3,7 @@ import { cents, count, jsonObject, stringList, syncColumns, timestamp, uuid } fr
 
 export const PROFILE_ROLES = ['creator', 'brand', 'admin'] as const;
 export const PRO_TIERS = ['free', 'basic', 'premium'] as const;
-export const SAVED_LIST_KINDS = ['shortlist', 'saved_campaigns', 'skipped_deals'] as const;
+export const SAVED_LIST_KINDS = ['shortlist', 'saved_campaigns', 'skipped_deals', 'campaign_invites'] as const;
 export const DRAFT_KINDS = ['campaign_brief', 'deal', 'message'] as const;
 
 export const profileDocument = z.object({

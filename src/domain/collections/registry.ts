@@ -91,7 +91,8 @@ export const collectionSpecs = {
   },
   saved_lists: {
     table: 'saved_lists',
-    schemaVersion: 0,
+    // 1: the kind campaign_invites (invitations to a campaign).
+    schemaVersion: 1,
     schema: savedListDocument,
     serverOwned: [],
     readOnly: false,
@@ -156,9 +157,10 @@ export const collectionSpecs = {
   },
   reviews: {
     table: 'reviews',
-    schemaVersion: 0,
+    // 1: published_at (blind reviews).
+    schemaVersion: 1,
     schema: reviewDocument,
-    serverOwned: [],
+    serverOwned: ['published_at'],
     readOnly: false,
     scope: 'participant',
     indexes: [],

@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { combineLatest, map, of } from 'rxjs';
 import { useDatabase } from '../../db/hooks/use-database.ts';
 import { useLiveQuery } from '../../db/hooks/use-live-query.ts';
-import { savedListId, type SavedListKind } from '../../domain/saved-lists.ts';
+import { FREE_LIST_LIMIT, isListFull, listLimitMessage, savedListId, type SavedListKind } from '../../domain/saved-lists.ts';
+import { useAuth } from '../../lib/session/auth-context.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { toastError } from '../../lib/toasts.ts';
 import { addToSavedList, removeFromSavedList } from './saved-list.ts';
@@ -28,6 +29,16 @@ export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<
       database.saved_lists.findOne(savedListId(userId, kind)).$.pipe(map((doc): string[] => (doc ? [...doc.items] : []))),
     [userId, kind],
   );
+  // A write the server refused because the free list is full (the client predicts it, another device may not have).
+  const refusal = useLiveQuery(
+    (database) =>
+      database.saved_lists
+        .findOne(savedListId(userId, kind))
+        .$.pipe(map((doc) => (doc?.sync_rejection?.code === 'list_limit_reached' ? doc.sync_rejection.message : null))),
+    [userId, kind],
+  ).data;
+  const isPro = useAuth().user?.isPro ?? false;
+  const [full, setFull] = useState(false);
   // The ids joined: the same ids in a new array are the same query.
   const idsKey = (list.data ?? []).filter((i) => UUID.test(i)).join(',');
   const names = useLiveQuery(
@@ -56,6 +67,10 @@ export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<
       setMessage('Enter something to save.');
       return;
     }
+    if (isListFull(kind, list.data ?? [], isPro) && !(list.data ?? []).includes(value)) {
+      setFull(true);
+      return;
+    }
     try {
       const added = await addToSavedList(db, userId, kind, value);
       setMessage(added ? null : `Already in your ${title}.`);
@@ -69,6 +84,7 @@ export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<
     if (!db) return;
     try {
       await removeFromSavedList(db, userId, kind, value);
+      setFull(false);
     } catch {
       toastError(MESSAGES.settingsUpdateFailed);
     }
@@ -77,6 +93,12 @@ export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<
   return (
     <section className="card saved-list-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
+      <p className="muted saved-list-hint">
+        {kind === 'shortlist'
+          ? 'Add creators from their cards, their portfolio or your deals\' applicants.'
+          : 'Save deals from a deal card or the swipe card.'}
+        {isPro ? null : ` ${(list.data ?? []).length} of ${FREE_LIST_LIMIT} on a free account.`}
+      </p>
       {entries.length === 0 ? (
         <p className="muted">{kind === 'shortlist' ? 'No creators on your shortlist yet.' : 'No saved campaigns yet.'}</p>
       ) : (
@@ -112,6 +134,11 @@ export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<
       {message ? (
         <p className="field-error" id={`${id}-message`} role="status">
           {message}
+        </p>
+      ) : null}
+      {full || refusal ? (
+        <p className="field-error" role="alert">
+          {full ? listLimitMessage(kind) : refusal} <Link to="/upgrade">Upgrade to Pro</Link>
         </p>
       ) : null}
     </section>

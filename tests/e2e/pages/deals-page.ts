@@ -41,7 +41,7 @@ export async function waitForSynced(page: Page): Promise<void> {
   await expect(page.getByRole('banner').getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
 }
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const port = Number(process.env.E2E_PORT ?? 4273);
   const { databaseUrl } = JSON.parse(await fs.readFile(e2eServerInfoFile(port), 'utf8')) as { databaseUrl: string };
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -6,6 +6,7 @@ import { toastError } from '../../../lib/toasts.ts';
 import { setApplicationStatus } from '../data/deal-operations.ts';
 import { displayName, isWaitingToSync } from '../data/use-deal-data.ts';
 import { RejectionNotice } from './rejection-notice.tsx';
+import { SaveToggle } from '../../profiles/index.ts';
 
 type Settable = 'pending' | 'accepted' | 'rejected';
 
@@ -39,31 +40,52 @@ export function ApplicantsPanel({
   applications,
   profiles,
   closed,
+  invited = [],
 }: {
   db: PactaDatabase;
   applications: readonly ApplicationDocument[];
   profiles: ReadonlyMap<string, ProfileDocument>;
   closed: boolean;
+  /** Creators the brand invited to this deal (its campaign invitations). */
+  invited?: readonly string[];
 }) {
   const uid = useId();
   const sorted = [...applications].sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id.localeCompare(b.id));
   const pending = sorted.filter((a) => a.status === 'pending');
   const name = (a: ApplicationDocument) => displayName(profiles.get(a.creator_id), 'A creator');
+  const invitedSet = new Set(invited);
+  const applied = new Set(applications.map((a) => a.creator_id.toLowerCase()));
+  const invitedOnly = invited.filter((c) => !applied.has(c));
+  const invitedBadge = (a: ApplicationDocument) =>
+    invitedSet.has(a.creator_id.toLowerCase()) ? <span className="badge badge-invited">Invited</span> : null;
 
   return (
     <>
       <section className="card detail-section" aria-labelledby={`${uid}-applicants`}>
         <h2 id={`${uid}-applicants`}>Applicants</h2>
+        {invitedOnly.length ? (
+          <ul className="applicant-list" aria-label="Invited creators">
+            {invitedOnly.map((c) => (
+              <li key={c} className="applicant-row" data-testid="invited-creator">
+                <span className="applicant-name">
+                  <Link to={`/creator/${c}`}>{displayName(profiles.get(c), 'A creator')}</Link> <span className="badge badge-invited">Invited</span>
+                </span>
+                <span className="muted">Has not applied yet</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {pending.length === 0 ? (
           <p className="empty-state">No applicants yet.</p>
         ) : (
           <ul className="applicant-list">
             {pending.map((a) => (
               <li key={a.id} className="applicant-row" data-testid="applicant">
-                <Link to={`/creator/${a.creator_id}`} className="applicant-name">
-                  {name(a)}
-                </Link>
+                <span className="applicant-name">
+                  <Link to={`/creator/${a.creator_id}`}>{name(a)}</Link> {invitedBadge(a)}
+                </span>
                 <span className="applicant-actions">
+                  <SaveToggle kind="shortlist" entry={a.creator_id} name={name(a)} />
                   <button type="button" className="button button-primary button-small" disabled={closed} onClick={() => void change(db, a.id, 'accepted')} aria-label={`Accept ${name(a)}`}>
                     Accept
                   </button>
@@ -89,7 +111,7 @@ export function ApplicantsPanel({
               <li key={a.id} className="applicant-row" data-testid="application">
                 <span className="applicant-name">
                   <Link to={`/creator/${a.creator_id}`}>{name(a)}</Link>{' '}
-                  <span className={`badge badge-status-${a.status}`}>{statusLabel(a.status)}</span>
+                  <span className={`badge badge-status-${a.status}`}>{statusLabel(a.status)}</span> {invitedBadge(a)}
                   {isWaitingToSync(a) ? <span className="badge badge-pending">Waiting to sync</span> : null}
                 </span>
                 {a.status === 'withdrawn' ? null : (

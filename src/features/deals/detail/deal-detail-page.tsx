@@ -17,6 +17,11 @@ import { PaymentSummary } from './payment-summary.tsx';
 import { RecommendedCreators } from './recommended-creators.tsx';
 import { RejectionNotice } from './rejection-notice.tsx';
 import { ReviewsList } from './reviews-list.tsx';
+import { DealReviewsSection } from './deal-reviews-section.tsx';
+import { isPublished } from '../data/review-operations.ts';
+import { useInvitedTo } from '../data/use-invitation.ts';
+import { SaveToggle, useInvitations } from '../../profiles/index.ts';
+import { invitedCreators } from '../../../domain/saved-lists.ts';
 import { ChipList } from '../../../components/chip-list.tsx';
 
 /** /deals/{id}: the deal, the creator's apply section or the brand's applicants, reviews, payment summary. */
@@ -30,6 +35,8 @@ export function DealDetailPage() {
   const reviews = useDealReviews(id);
   const profiles = useProfiles();
   const access = useDealAccess(id, !!db && !deal.loading && !deal.value);
+  const invited = useInvitedTo(id, auth.user?.id ?? null);
+  const invitations = useInvitations(auth.user?.id ?? null);
   usePageTitle(deal.value?.title ?? 'Deal');
 
   if (local.status === 'error') {
@@ -104,12 +111,25 @@ export function DealDetailPage() {
               <p className="muted">No specific requirements.</p>
             )}
           </section>
-          {isOwner ? <ApplicantsPanel db={db} applications={applications.value} profiles={profiles.byId} closed={closed} /> : null}
+          {isOwner ? (
+            <ApplicantsPanel db={db} applications={applications.value} profiles={profiles.byId} closed={closed} invited={invitedCreators(invitations.items, d.id)} />
+          ) : null}
           {isOwner ? <RecommendedCreators deal={d} profiles={profiles} excludeIds={applications.value.map((a) => a.creator_id)} /> : null}
-          <ReviewsList reviews={reviews.value} profiles={profiles.byId} />
+          {user ? <DealReviewsSection db={db} deal={d} userId={user.id} reviews={reviews.value} profiles={profiles.byId} /> : null}
+          <ReviewsList reviews={reviews.value.filter((r) => isPublished(r, Date.now()))} profiles={profiles.byId} />
         </div>
         <aside className="deal-detail-side">
+          {user && !isOwner && auth.role !== 'brand' && invited && !myApplication && d.status === 'open' ? (
+            <p className="callout invitation-notice" data-testid="invitation-notice">
+              {displayName(brand, 'The brand')} invited you to apply to this campaign.
+            </p>
+          ) : null}
           {user && !isOwner && auth.role !== 'brand' ? <ApplySection db={db} deal={d} creatorId={user.id} application={myApplication} /> : null}
+          {user && !isOwner && auth.role !== 'brand' ? (
+            <div className="deal-detail-save">
+              <SaveToggle kind="saved_campaigns" entry={d.id} name={d.title} />
+            </div>
+          ) : null}
           {d.status === 'completed' ? (
             <PaymentSummary deal={d} winnerIsPro={winner ? isProNow(winner) : false} winnerName={winner ? displayName(winner) : null} />
           ) : null}

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { SaveToggle } from '../../profiles/index.ts';
 import { useAuth } from '../../../lib/session/auth-context.ts';
 import type { DealInput } from '../../../domain/recommendation.ts';
 import { displayName, useBrandDeals, useProfiles } from '../data/use-deal-data.ts';
@@ -53,6 +54,7 @@ export function AvailableCreators() {
                 {creator.followers.toLocaleString('en-US')} followers{creator.region ? ` · ${creator.region}` : ''}
               </p>
               <ChipList label="Niches" items={creator.niches.slice(0, 3)} />
+              <SaveToggle kind="shortlist" entry={creator.id} name={displayName(creator, 'Creator')} />
             </li>
           ))}
         </ul>

@@ -2,9 +2,21 @@ import { Link } from 'react-router-dom';
 import type { DealDocument } from '../../../domain/collections/index.ts';
 import { formatUsd } from '../../../domain/fees.ts';
 import { isWaitingToSync } from '../data/use-deal-data.ts';
+import { SaveToggle } from '../../profiles/index.ts';
 
 /** One deal in a list: the whole card is one link (its title), so it reads as one item to a screen reader. */
-export function DealCard({ deal, brandName, headingLevel = 3 }: { deal: DealDocument; brandName: string; headingLevel?: 2 | 3 }) {
+export function DealCard({
+  deal,
+  brandName,
+  headingLevel = 3,
+  saveable = false,
+}: {
+  deal: DealDocument;
+  brandName: string;
+  headingLevel?: 2 | 3;
+  /** Shows Save (a creator's Saved Campaigns), above the card's link. */
+  saveable?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card deal-card">
@@ -30,6 +42,11 @@ export function DealCard({ deal, brandName, headingLevel = 3 }: { deal: DealDocu
           </li>
         ))}
       </ul>
+      {saveable ? (
+        <div className="deal-card-save">
+          <SaveToggle kind="saved_campaigns" entry={deal.id} name={deal.title} />
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -85,7 +85,7 @@ function CreatorDealsView() {
           <h2 id="recommended-heading">Recommended for You</h2>
           <div className="grid">
             {recommendedDeals.map((deal) => (
-              <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} />
+              <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} saveable />
             ))}
           </div>
         </section>
@@ -107,7 +107,7 @@ function CreatorDealsView() {
           <>
             <div className="grid">
               {shown.slice(0, page.limit).map((deal) => (
-                <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} />
+                <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} saveable />
               ))}
             </div>
             <ShowMore shown={page.limit} total={shown.length} noun="deals" onMore={page.more} />

@@ -1,6 +1,7 @@
 import '../deals.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { SaveToggle } from '../../profiles/index.ts';
 import { useAuth } from '../../../lib/session/auth-context.ts';
 import { useDatabase } from '../../../db/hooks/use-database.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -94,6 +95,7 @@ export function SwipePage() {
               <Link to={`/deals/${deal.id}`} className="swipe-card-details">
                 View details
               </Link>
+              <SaveToggle kind="saved_campaigns" entry={deal.id} name={deal.title} />
             </article>
             <div className="swipe-actions">
               <button type="button" className="button button-secondary swipe-skip" onClick={() => act('skip')} aria-keyshortcuts="ArrowLeft">

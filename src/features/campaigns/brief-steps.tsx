@@ -1,0 +1,304 @@
+import { useId, type ReactNode } from 'react';
+import { ToggleChips } from '../../components/toggle-chips.tsx';
+import { BRIEF_STEPS, BRIEF_TIMELINES, DELIVERABLE_TYPES, MAX_BRIEF_NICHES, type BriefErrors, type BriefField, type CampaignBrief } from '../../domain/campaign-brief.ts';
+import { NICHES } from '../../domain/niches.ts';
+
+export type BriefStepProps = {
+  brief: CampaignBrief;
+  errors: BriefErrors;
+  onChange<K extends BriefField>(field: K, value: CampaignBrief[K]): void;
+};
+
+/** A labelled field with its hint and its error right below it (announced, and tied to the input). */
+function Field({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  error: string | undefined;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+        {required ? (
+          <>
+            {' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </>
+        ) : (
+          <span className="muted optional"> (optional)</span>
+        )}
+      </label>
+      {hint ? (
+        <p className="field-hint muted" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {children(describedBy)}
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A group of chips (no single input to label): the group is labelled by a span. */
+function ChipField({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error: string | undefined;
+  children: (describedBy: string) => ReactNode;
+}) {
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <span className="field-label" id={`${id}-label`}>
+        {label}{' '}
+        <span className="required" aria-hidden="true">
+          *
+        </span>
+      </span>
+      <p className="field-hint muted" id={`${id}-hint`}>
+        {hint}
+      </p>
+      {children(describedBy)}
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function OverviewStep({ brief, errors, onChange }: BriefStepProps) {
+  const uid = useId();
+  const id = (f: string) => `${uid}-${f}`;
+  return (
+    <>
+      <Field id={id('title')} label="Campaign title" required error={errors.title}>
+        {(d) => (
+          <input
+            id={id('title')}
+            type="text"
+            maxLength={200}
+            value={brief.title}
+            placeholder="Summer trail shoe launch"
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={d}
+            onChange={(e) => onChange('title', e.target.value)}
+          />
+        )}
+      </Field>
+      <ChipField id={id('niches')} label="Niches" hint={`Choose 1 to ${MAX_BRIEF_NICHES} (${brief.niches.length} selected).`} error={errors.niches}>
+        {(d) => (
+          <ToggleChips
+            options={NICHES}
+            value={brief.niches}
+            max={MAX_BRIEF_NICHES}
+            labelId={id('niches-label')}
+            describedBy={d}
+            invalid={!!errors.niches}
+            onChange={(next) => onChange('niches', next)}
+          />
+        )}
+      </ChipField>
+      <Field id={id('goals')} label="Campaign goals" required hint="What should this campaign achieve? Creators read this first." error={errors.goals}>
+        {(d) => (
+          <textarea
+            id={id('goals')}
+            value={brief.goals}
+            aria-invalid={errors.goals ? true : undefined}
+            aria-describedby={d}
+            onChange={(e) => onChange('goals', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={id('product_url')} label="Product URL" error={errors.product_url}>
+        {(d) => (
+          <input
+            id={id('product_url')}
+            type="url"
+            inputMode="url"
+            value={brief.product_url}
+            placeholder="https://example.com/product"
+            aria-invalid={errors.product_url ? true : undefined}
+            aria-describedby={d}
+            onChange={(e) => onChange('product_url', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={id('target_audience')} label="Target audience" error={undefined}>
+        {(d) => (
+          <input
+            id={id('target_audience')}
+            type="text"
+            value={brief.target_audience}
+            placeholder="Trail runners aged 25–40"
+            aria-describedby={d}
+            onChange={(e) => onChange('target_audience', e.target.value)}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+export function ContentStep({ brief, errors, onChange }: BriefStepProps) {
+  const uid = useId();
+  const id = (f: string) => `${uid}-${f}`;
+  return (
+    <>
+      <ChipField id={id('deliverables')} label="Deliverables" hint="What each creator delivers. Choose one or more." error={errors.deliverables}>
+        {(d) => (
+          <ToggleChips
+            options={DELIVERABLE_TYPES}
+            value={brief.deliverables}
+            labelId={id('deliverables-label')}
+            describedBy={d}
+            invalid={!!errors.deliverables}
+            onChange={(next) => onChange('deliverables', next)}
+          />
+        )}
+      </ChipField>
+      <Field id={id('key_messaging')} label="Key messaging" error={undefined}>
+        {(d) => (
+          <textarea id={id('key_messaging')} value={brief.key_messaging} aria-describedby={d} onChange={(e) => onChange('key_messaging', e.target.value)} />
+        )}
+      </Field>
+      <Field id={id('brand_guidelines')} label="Brand guidelines" error={undefined}>
+        {(d) => (
+          <textarea
+            id={id('brand_guidelines')}
+            value={brief.brand_guidelines}
+            aria-describedby={d}
+            onChange={(e) => onChange('brand_guidelines', e.target.value)}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+export function BudgetStep({ brief, errors, onChange }: BriefStepProps) {
+  const uid = useId();
+  const id = (f: string) => `${uid}-${f}`;
+  return (
+    <>
+      <Field id={id('budget')} label="Budget per creator ($)" required hint="At least $50." error={errors.budget}>
+        {(d) => (
+          <input
+            id={id('budget')}
+            type="text"
+            inputMode="decimal"
+            value={brief.budget}
+            placeholder="250"
+            aria-invalid={errors.budget ? true : undefined}
+            aria-describedby={d}
+            onChange={(e) => onChange('budget', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={id('timeline')} label="Timeline" required error={errors.timeline}>
+        {(d) => (
+          <select
+            id={id('timeline')}
+            value={brief.timeline}
+            aria-invalid={errors.timeline ? true : undefined}
+            aria-describedby={d}
+            onChange={(e) => onChange('timeline', e.target.value)}
+          >
+            <option value="">Choose a timeline</option>
+            {BRIEF_TIMELINES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </>
+  );
+}
+
+const orDash = (text: string) => (text.trim() ? text.trim() : '—');
+
+/** Step 4: everything at a glance, each group with a link back to its step. */
+export function ReviewStep({ brief, errors, onEditStep }: { brief: CampaignBrief; errors: BriefErrors; onEditStep(step: number): void }) {
+  const rows: [number, string, string, BriefField][] = [
+    [0, 'Campaign title', orDash(brief.title), 'title'],
+    [0, 'Niches', brief.niches.length ? brief.niches.join(', ') : '—', 'niches'],
+    [0, 'Campaign goals', orDash(brief.goals), 'goals'],
+    [0, 'Product URL', orDash(brief.product_url), 'product_url'],
+    [0, 'Target audience', orDash(brief.target_audience), 'target_audience'],
+    [1, 'Deliverables', brief.deliverables.length ? brief.deliverables.join(', ') : '—', 'deliverables'],
+    [1, 'Key messaging', orDash(brief.key_messaging), 'key_messaging'],
+    [1, 'Brand guidelines', orDash(brief.brand_guidelines), 'brand_guidelines'],
+    [2, 'Budget per creator', brief.budget.trim() ? `$${brief.budget.trim().replace(/^\$/, '')}` : '—', 'budget'],
+    [2, 'Timeline', orDash(brief.timeline), 'timeline'],
+  ];
+  return (
+    <div className="brief-review">
+      {[0, 1, 2].map((step) => (
+        <section key={step} className="brief-review-group" aria-labelledby={`brief-review-${step}`}>
+          <div className="brief-review-head">
+            <h3 id={`brief-review-${step}`}>{BRIEF_STEPS[step]}</h3>
+            <button type="button" className="button button-ghost button-small" onClick={() => onEditStep(step)} aria-label={`Edit ${BRIEF_STEPS[step]}`}>
+              Edit
+            </button>
+          </div>
+          <dl className="brief-review-list">
+            {rows
+              .filter((r) => r[0] === step)
+              .map(([, label, value, field]) => (
+                <div key={field}>
+                  <dt>{label}</dt>
+                  <dd className="prose-text">
+                    {value}
+                    {errors[field] ? <span className="field-error"> {errors[field]}</span> : null}
+                  </dd>
+                </div>
+              ))}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The progress indicator: four steps, the current one marked for assistive technology too. */
+export function WizardProgress({ step }: { step: number }) {
+  return (
+    <ol className="wizard-progress" aria-label="Progress">
+      {BRIEF_STEPS.map((name, i) => (
+        <li key={name} className={i < step ? 'done' : i === step ? 'current' : undefined} aria-current={i === step ? 'step' : undefined}>
+          <span className="wizard-progress-number" aria-hidden="true">
+            {i + 1}
+          </span>
+          <span className="wizard-progress-name">{name}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
