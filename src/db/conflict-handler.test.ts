@@ -60,3 +60,17 @@ test('equality ignores RxDB bookkeeping and an empty rejection marker, but not a
   expect(handler.isEqual(doc, { ...doc, sync_rejection: { code: 'x', message: 'y' } }, 'test')).toBe(false);
   expect(handler.isEqual(doc, { ...doc, bio: 'other' }, 'test')).toBe(false);
 });
+
+test('a read position merges as a maximum: a late, lower one never moves it back', () => {
+  const conv = { id: 'c1', user1_read_seq: 3, user2_read_seq: 1, last_seq: 3, version: 2, _deleted: false };
+  const stale = { ...conv, user1_read_seq: 5 };
+  const newer = { ...conv, user1_read_seq: 9, last_seq: 9, version: 5 };
+  const owned = ['last_seq'];
+  const max = ['user1_read_seq', 'user2_read_seq'];
+  expect(mergeConflict({ newDocumentState: stale, assumedMasterState: conv, realMasterState: newer }, owned, max)).toBe(newer);
+  const ahead = { ...conv, user1_read_seq: 12 };
+  expect(mergeConflict({ newDocumentState: ahead, assumedMasterState: conv, realMasterState: newer }, owned, max)).toMatchObject({
+    user1_read_seq: 12,
+    version: 5,
+  });
+});

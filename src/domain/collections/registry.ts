@@ -31,6 +31,11 @@ export type CollectionSpec = {
    * on its own and a child arriving first is refused.
    */
   parents?: readonly { field: string; collection: string }[];
+  /**
+   * Counters that only grow (a member's read position): a conflict keeps the larger of the two
+   * values instead of the device's or the server's.
+   */
+  maxMerged?: readonly string[];
 };
 
 /**
@@ -82,15 +87,16 @@ export const collectionSpecs = {
   conversations: {
     table: 'conversations',
     schema: conversationDocument,
-    serverOwned: ['last_message', 'last_message_at'],
+    serverOwned: ['last_message', 'last_message_at', 'last_seq'],
     readOnly: false,
     scope: 'participant',
     indexes: [],
+    maxMerged: ['user1_read_seq', 'user2_read_seq'],
   },
   messages: {
     table: 'messages',
     schema: messageDocument,
-    serverOwned: [],
+    serverOwned: ['seq'],
     readOnly: false,
     scope: 'participant',
     indexes: ['conversation_id'],
