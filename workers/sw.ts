@@ -24,7 +24,7 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// Background Sync: when connectivity returns, ask the open pages to sync (src/app/data/background-sync.ts).
+// Background Sync: when connectivity returns, ask the open pages to sync (src/db/background-sync.ts).
 self.addEventListener('sync', (event: Event) => {
   const sync = event as ExtendableEvent & { tag?: string };
   if (sync.tag !== 'pacta-sync') return;

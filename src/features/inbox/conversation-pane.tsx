@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useDatabase } from '../../app/data/use-database.ts';
+import { useDatabase } from '../../db/hooks/use-database.ts';
 import { FormError } from '../../components/form-error.tsx';
 import type { ConversationDocument, DealDocument, MessageDocument, ProfileDocument } from '../../domain/collections/index.ts';
 import { MESSAGE_MAX_LENGTH, messageBodyProblem, myReadSeq } from '../../domain/messages.ts';

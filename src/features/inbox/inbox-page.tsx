@@ -1,8 +1,8 @@
 import './inbox.css';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAuth } from '../../app/auth/auth-context.ts';
-import { useLocalData } from '../../app/data/use-database.ts';
+import { useAuth } from '../../lib/session/auth-context.ts';
+import { useLocalData } from '../../db/hooks/use-database.ts';
 import { otherMember } from '../../domain/messages.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { ConversationList } from './conversation-list.tsx';

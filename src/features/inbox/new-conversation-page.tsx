@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuth } from '../../app/auth/auth-context.ts';
-import { useDatabase } from '../../app/data/use-database.ts';
+import { useAuth } from '../../lib/session/auth-context.ts';
+import { useDatabase } from '../../db/hooks/use-database.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { findOrStartConversation } from './data/inbox-operations.ts';
 

@@ -1,5 +1,5 @@
 import { syncServerUrl } from '../../lib/config.ts';
-import { sessionRetryFetch } from '../auth/session.ts';
+import { sessionRetryFetch } from '../../lib/session/session.ts';
 
 /**
  * Web Push on this device (a per-device setting: each browser has its own subscription).

@@ -1,6 +1,6 @@
 import './notifications.css';
-import { useAuth } from '../../../app/auth/auth-context.ts';
-import { useDatabase } from '../../../app/data/use-database.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
+import { useDatabase } from '../../../db/hooks/use-database.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
 import type { NotificationDocument } from '../../../domain/collections/index.ts';
