@@ -27,3 +27,6 @@ export const MyDealsPage = lazyPage(() => import('../features/deals/my-deals/my-
 export const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 export const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 export const ProfilePage = lazyPage(() => import('../features/profiles/profile-page.tsx'), 'ProfilePage');
+export const InboxPage = lazyPage(() => import('../features/inbox/inbox-page.tsx'), 'InboxPage');
+export const NewConversationPage = lazyPage(() => import('../features/inbox/new-conversation-page.tsx'), 'NewConversationPage');
+export const NotificationsPage = lazyPage(() => import('../features/inbox/notifications/notifications-page.tsx'), 'NotificationsPage');

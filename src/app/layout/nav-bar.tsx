@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { BellIcon, CloseIcon, InboxIcon, MenuIcon, PactaMark } from '../../components/icons.tsx';
+import { CloseIcon, MenuIcon, PactaMark } from '../../components/icons.tsx';
+import { InboxNavLink, NotificationBell } from '../../features/inbox/index.ts';
 import { SyncStatusIndicator } from '../../components/sync-status/sync-status.tsx';
 import { InstallButton } from '../pwa/install-button.tsx';
 import { menuRole, useAuth } from '../../lib/session/auth-context.ts';
@@ -53,13 +54,8 @@ export function NavBar() {
                 <ViewToggle />
               </span>
               <SyncStatusIndicator />
-              <Link className="icon-button" to="/notifications" aria-label="Notifications">
-                <BellIcon />
-              </Link>
-              <Link className="icon-button" to="/inbox" aria-label="Inbox (unread messages)">
-                <InboxIcon />
-                <span className="unread-dot" aria-hidden="true" />
-              </Link>
+              <NotificationBell />
+              <InboxNavLink />
               <button type="button" className="button button-secondary button-small desktop-only" onClick={() => void signOut()}>
                 Sign Out
               </button>
