@@ -47,7 +47,7 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
     <section className="conversation-pane" aria-labelledby="conversation-title">
       <header className="conversation-header">
         <Link to="/inbox" className="button button-ghost button-small conversation-back">
-          <span aria-hidden="true">←</span> All conversations
+          <span aria-hidden="true">←</span> <span className="conversation-back-label">All conversations</span>
         </Link>
         <Avatar profile={other} />
         <div>
