@@ -103,9 +103,21 @@ try {
         timeout(30_000),
       ),
     ).then(() => performance.now());
+    // BENCH_DEBUG=1 also prints where the time goes: the push answered, the receiver's pull wrote it.
+    let pushed = 0;
+    let received = 0;
+    const onPushed = sender.replication.states.get('messages')!.sent$.subscribe((d) => {
+      if (d.body === body) pushed = performance.now();
+    });
+    const onReceived = receiver.replication.states.get('messages')!.received$.subscribe((d) => {
+      if (d.body === body) received = performance.now();
+    });
     const sent = performance.now();
     await sendMessage(sender.db, conversation, creator.id, body);
     const at = await arrived;
+    onPushed.unsubscribe();
+    onReceived.unsubscribe();
+    if (process.env.BENCH_DEBUG) console.error(`pushed +${Math.round(pushed - sent)} ms, received +${Math.round(received - sent)} ms, shown +${Math.round(at - sent)} ms`);
     if (i >= 0) samples.push(at - sent); // the first three warm the connections up
     await new Promise((r) => setTimeout(r, 30));
   }
