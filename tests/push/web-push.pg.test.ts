@@ -166,3 +166,22 @@ test('subscribing needs a signed-in user and a well-formed subscription; unsubsc
   await eventually(() => received.some((r) => r.path === `/push/after-${other.id}`));
   expect(received.some((r) => r.path === `/push/off-${user.id}`)).toBe(false);
 });
+
+test('with several server instances on one database, each notification is pushed exactly once', async () => {
+  const second = await startTestServer({ databaseUrl: server.databaseUrl });
+  try {
+    const user = await server.createUser({ role: 'creator' });
+    const device = browserSubscription(`/push/twice-${user.id}`);
+    expect((await subscribe(user, device.json)).status).toBe(201);
+    const titles = Array.from({ length: 8 }, (_, i) => `Update ${i}`);
+    for (const title of titles) await notify(user.id, title, { deal_id: `d-${title}` });
+    const mine = () => received.filter((r) => r.path === `/push/twice-${user.id}`);
+    await eventually(() => mine().length >= titles.length || null);
+    // Both instances were woken by every notice; give a duplicate the time to show up.
+    await new Promise((r) => setTimeout(r, 500));
+    const got = mine().map((r) => (JSON.parse(decrypt(r.body, device.ecdh, device.authSecret)) as { title: string }).title);
+    expect(got.sort()).toEqual([...titles].sort());
+  } finally {
+    await second.close({ keepDatabase: true });
+  }
+});
