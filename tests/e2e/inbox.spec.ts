@@ -7,6 +7,9 @@ import { expect, test } from './support/console-errors.ts';
 // Inbox, messages and notifications on the built app and the real server, two people in two browser
 // contexts; offline through context.setOffline.
 
+// Two signed-in people, each syncing a full session, on a shared machine: more than the default minute.
+test.slow();
+
 type Person = { context: BrowserContext; page: Page; account: { email: string; password: string; fullName: string } };
 
 async function person(browser: Browser, baseURL: string | undefined, role: 'brand' | 'creator', fullName: string): Promise<Person> {
