@@ -30,3 +30,6 @@ export const ProfilePage = lazyPage(() => import('../features/profiles/profile-p
 export const InboxPage = lazyPage(() => import('../features/inbox/inbox-page.tsx'), 'InboxPage');
 export const NewConversationPage = lazyPage(() => import('../features/inbox/new-conversation-page.tsx'), 'NewConversationPage');
 export const NotificationsPage = lazyPage(() => import('../features/inbox/notifications/notifications-page.tsx'), 'NotificationsPage');
+export const SupportPage = lazyPage(() => import('../features/support/support-page.tsx'), 'SupportPage');
+export const NewTicketPage = lazyPage(() => import('../features/support/new-ticket-page.tsx'), 'NewTicketPage');
+export const TicketPage = lazyPage(() => import('../features/support/ticket-page.tsx'), 'TicketPage');
