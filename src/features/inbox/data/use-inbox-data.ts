@@ -22,10 +22,6 @@ export function useConversations(me: string | null): LiveResult<ConversationDocu
   );
 }
 
-export function useConversation(id: string | null): LiveResult<ConversationDocument | null> {
-  return useLiveQuery((db) => (id ? db.conversations.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as ConversationDocument) : null))) : null), [id]);
-}
-
 /** A conversation's messages in the order everyone sees: the server's, then this device's pending ones. */
 export function useMessages(conversationId: string | null): LiveResult<MessageDocument[]> {
   return useLiveQuery(
