@@ -3,7 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
-// The app's service worker (vite-plugin-pwa injectManifest; docs/decisions/006 and 010):
+// The app's service worker (vite-plugin-pwa injectManifest; docs/decisions/006 and 012):
 // the precached app shell and offline navigation, the update prompt's "skip waiting", the Background
 // Sync wake-up, and Web Push (show the notification; a click focuses or opens its page).
 

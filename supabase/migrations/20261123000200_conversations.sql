@@ -1,5 +1,5 @@
 -- Conversations, messages and notifications: the rules the inbox and the bell rely on
--- (docs/decisions/010-conversations-and-push.md).
+-- (docs/decisions/012-conversations-and-push.md).
 --
 -- * One conversation per pair of people per deal (or per pair without a deal). Its id is derived from
 --   the sorted pair and the deal (public.conversation_id_for), so two devices that start the same

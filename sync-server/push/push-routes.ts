@@ -22,7 +22,7 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 /**
- * Web Push (docs/decisions/010-conversations-and-push.md):
+ * Web Push (docs/decisions/012-conversations-and-push.md):
  *   GET    /api/push/public-key      → { publicKey }  the VAPID key browsers subscribe with
  *   POST   /api/push/subscriptions   { endpoint, keys: { p256dh, auth } } → 201: this device gets pushes
  *   DELETE /api/push/subscriptions   { endpoint } → 204: this device no longer does

@@ -114,7 +114,8 @@ export const collectionSpecs = {
   },
   conversations: {
     table: 'conversations',
-    schemaVersion: 0,
+    // 1: last_seq and the members' read positions (user1_read_seq, user2_read_seq).
+    schemaVersion: 1,
     schema: conversationDocument,
     serverOwned: ['last_message', 'last_message_at', 'last_seq'],
     readOnly: false,
@@ -124,7 +125,8 @@ export const collectionSpecs = {
   },
   messages: {
     table: 'messages',
-    schemaVersion: 0,
+    // 1: seq, the server's order.
+    schemaVersion: 1,
     schema: messageDocument,
     serverOwned: ['seq'],
     readOnly: false,
