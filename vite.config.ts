@@ -2,9 +2,6 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
-/** Paths the sync server owns: never precached, never answered with the app shell, never cached at runtime. */
-const serverPaths = [/^\/auth\/v1(\/|$)/, /^\/sync\/v1(\/|$)/, /^\/api(\/|$)/];
-
 // `npm run dev` runs Vite alone; the server (npm run serve, port 8787 by default) answers these.
 const devServerOrigin = process.env.PACTA_DEV_SERVER ?? 'http://127.0.0.1:8787';
 
@@ -12,7 +9,10 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      strategies: 'generateSW',
+      // Our own worker (workers/sw.ts) for Web Push; vite-plugin-pwa injects the precache manifest.
+      strategies: 'injectManifest',
+      srcDir: 'workers',
+      filename: 'sw.ts',
       // Never a silent reload that could lose a form: the update prompt asks first.
       registerType: 'prompt',
       injectRegister: null,
@@ -41,20 +41,10 @@ export default defineConfig({
           { src: '/screenshots/narrow.png', sizes: '750x1334', type: 'image/png', form_factor: 'narrow', label: 'Pacta on a phone' },
         ],
       },
-      workbox: {
+      injectManifest: {
         // The whole app shell, lazy route chunks included, so every route opens offline after one visit.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
         globIgnores: ['screenshots/**'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: serverPaths,
-        cleanupOutdatedCaches: true,
-        // The first install takes control of the open page at once, so lazy screens load from the cache
-        // if the connection drops during the first visit. Updates still wait for the user (registerType 'prompt').
-        clientsClaim: true,
-        // Background Sync wake-up for the local data layer (src/db/background-sync.ts).
-        importScripts: ['/sync-wake.js'],
-        // No runtimeCaching: auth, sync and API requests always go to the network.
-        runtimeCaching: [],
       },
     }),
   ],

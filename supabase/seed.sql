@@ -779,3 +779,24 @@ update public.profiles p set rating = coalesce((
     where r.reviewee_id = p.id and not r.deleted and r.published_at <= now()), 0);
 
 set local session_replication_role = origin;
+
+-- ---------------------------------------------------------------------------------------------
+-- Conversations: sequences and read state. The messages above were written trigger-free, so they are
+-- numbered here as the server numbers arrivals (by time), and each member's read position is the
+-- newest message they sent or had read.
+-- ---------------------------------------------------------------------------------------------
+
+set local session_replication_role = replica;
+
+update public.messages m set seq = n.seq
+from (select id, row_number() over (partition by conversation_id order by created_at, id) as seq from public.messages) as n
+where n.id = m.id;
+
+update public.conversations c set
+  last_seq = coalesce((select max(m.seq) from public.messages m where m.conversation_id = c.id), 0),
+  user1_read_seq = coalesce((select max(m.seq) from public.messages m where m.conversation_id = c.id
+                              and (m.sender_id = c.user1_id or m.read_at is not null)), 0),
+  user2_read_seq = coalesce((select max(m.seq) from public.messages m where m.conversation_id = c.id
+                              and (m.sender_id = c.user2_id or m.read_at is not null)), 0);
+
+set local session_replication_role = origin;

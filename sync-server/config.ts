@@ -33,6 +33,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Pacta <no-reply@pacta.local>'),
   TOMBSTONE_HORIZON_DAYS: z.coerce.number().positive().default(30),
+  /** Web Push signing keys (base64url, as `npx web-push generate-vapid-keys` prints). Unset: made on first start, kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Contact push services may use (mailto: or https:). */
+  VAPID_SUBJECT: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the log goes: a file path, or `-` for standard output. */
   LOG_FILE: z.string().optional(),
@@ -58,6 +63,7 @@ export type ServerConfig = {
     | { mode: 'hosted'; supabaseUrl: string; anonKey: string | undefined };
   smtp: { url: string; from: string } | undefined;
   tombstoneHorizonDays: number;
+  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /**
    * `npm start`'s log: a file (the console then shows only warnings and errors, so the start banner
@@ -112,6 +118,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     tombstoneHorizonDays: e.TOMBSTONE_HORIZON_DAYS,
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY || undefined,
+      privateKey: e.VAPID_PRIVATE_KEY || undefined,
+      subject: e.VAPID_SUBJECT ?? (/^https:\/\/(?!localhost[:/]|127\.)/.test(publicUrl) ? publicUrl : 'mailto:push@pacta.local'),
+    },
     logLevel: e.LOG_LEVEL,
     // Embedded (a developer's machine): a file beside the data. With DATABASE_URL (a deployment):
     // standard output, where container platforms collect logs.

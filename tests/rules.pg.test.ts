@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabase, type Database } from '../sync-server/db/database.ts';
+import { conversationIdFor } from '../src/domain/conversation-id.ts';
 import { createTestDatabase } from './support/test-database.ts';
 import { promoteToAdmin } from '../sync-server/admin/make-admin.ts';
 import { apply, asServer, asUser, expectRule, makeDeal, makeUser } from './support/rules-fixtures.ts';
@@ -354,7 +355,8 @@ describe('support', () => {
 
 describe('messages', () => {
   test('a message updates its conversation; only participants write, to the other participant', async () => {
-    const conversation = randomUUID();
+    // One conversation per pair (and deal): its id derives from them.
+    const conversation = conversationIdFor(brand, creator, null);
     await asUser(db, brand, `insert into public.conversations (id, user1_id, user2_id, title, last_message) values ($1, $2, $3, 'Collab', 'forged')`, [
       conversation,
       brand,

@@ -29,6 +29,9 @@ export const SettingsPage = lazyPage(() => import('../features/settings/settings
 export const ProfilePage = lazyPage(() => import('../features/profiles/profile-page.tsx'), 'ProfilePage');
 export const CampaignBriefPage = lazyPage(() => import('../features/campaigns/campaign-brief-page.tsx'), 'CampaignBriefPage');
 export const CreatorPortfolioPage = lazyPage(() => import('../features/profiles/portfolio/creator-portfolio-page.tsx'), 'CreatorPortfolioPage');
+export const InboxPage = lazyPage(() => import('../features/inbox/inbox-page.tsx'), 'InboxPage');
+export const NewConversationPage = lazyPage(() => import('../features/inbox/new-conversation-page.tsx'), 'NewConversationPage');
+export const NotificationsPage = lazyPage(() => import('../features/inbox/notifications/notifications-page.tsx'), 'NotificationsPage');
 export const SupportPage = lazyPage(() => import('../features/support/support-page.tsx'), 'SupportPage');
 export const NewTicketPage = lazyPage(() => import('../features/support/new-ticket-page.tsx'), 'NewTicketPage');
 export const TicketPage = lazyPage(() => import('../features/support/ticket-page.tsx'), 'TicketPage');

@@ -74,9 +74,11 @@ export const routes: RouteObject[] = [
       { path: '/creator/:id', element: signedIn(<Pages.CreatorPortfolioPage />) },
       { path: '/creators/:id', element: <CreatorsRedirect /> },
       // Messages and help
-      { path: '/inbox', element: signedIn(soon('Inbox')) },
-      { path: '/inbox/:id', element: signedIn(soon('Inbox')) },
-      { path: '/notifications', element: signedIn(soon('Notifications')) },
+      { path: '/inbox', element: signedIn(<Pages.InboxPage />) },
+      // Find or start a conversation: /inbox/new?with=<profileId>[&deal=<dealId>] (before /inbox/:id).
+      { path: '/inbox/new', element: signedIn(<Pages.NewConversationPage />) },
+      { path: '/inbox/:id', element: signedIn(<Pages.InboxPage />) },
+      { path: '/notifications', element: signedIn(<Pages.NotificationsPage />) },
       { path: '/support', element: signedIn(<Pages.SupportPage />) },
       { path: '/support/new', element: signedIn(<Pages.NewTicketPage />) },
       { path: '/support/:id', element: signedIn(<Pages.TicketPage />) },

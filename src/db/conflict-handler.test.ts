@@ -73,3 +73,17 @@ test('two devices editing different fields of one brief draft keep both edits; t
     payload: { fields: { title: e('Trail shoes', 5, 'laptop'), goals: e('Reach runners', 10, 'phone') } },
   });
 });
+
+test('a read position merges as a maximum: a late, lower one never moves it back', () => {
+  const conv = { id: 'c1', user1_read_seq: 3, user2_read_seq: 1, last_seq: 3, version: 2, _deleted: false };
+  const stale = { ...conv, user1_read_seq: 5 };
+  const newer = { ...conv, user1_read_seq: 9, last_seq: 9, version: 5 };
+  const owned = ['last_seq'];
+  const max = ['user1_read_seq', 'user2_read_seq'];
+  expect(mergeConflict({ newDocumentState: stale, assumedMasterState: conv, realMasterState: newer }, owned, max)).toBe(newer);
+  const ahead = { ...conv, user1_read_seq: 12 };
+  expect(mergeConflict({ newDocumentState: ahead, assumedMasterState: conv, realMasterState: newer }, owned, max)).toMatchObject({
+    user1_read_seq: 12,
+    version: 5,
+  });
+});

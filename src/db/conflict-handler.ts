@@ -1,6 +1,6 @@
 import type { RxConflictHandler, RxConflictHandlerInput, WithDeleted } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
-import { collectionSpecs, type CollectionName } from '../domain/collections/index.ts';
+import { collectionSpecs, type CollectionName, type CollectionSpec } from '../domain/collections/index.ts';
 import { CLIENT_ONLY_FIELDS, SYNC_COLUMN_NAMES } from '../domain/collections/fields.ts';
 import { draftFieldsOf, mergeDraftFields } from '../domain/brief-draft.ts';
 
@@ -24,13 +24,25 @@ const NEVER_MERGED = new Set<string>(['id', '_deleted', '_meta', '_rev', '_attac
  *   awarding XP meanwhile. Lists of strings changed on both sides merge as sets (an offline skip on one
  *   device and another on a second device both stay). The result is pushed again against the new master.
  */
-export function mergeConflict(input: RxConflictHandlerInput<Doc>, serverOwned: readonly string[]): WithDeleted<Doc> {
+export function mergeConflict(
+  input: RxConflictHandlerInput<Doc>,
+  serverOwned: readonly string[],
+  maxMerged: readonly string[] = [],
+): WithDeleted<Doc> {
   const { newDocumentState: mine, assumedMasterState: base, realMasterState: master } = input;
   if (master.sync_rejection || master._deleted || mine._deleted) return master;
   const merged: Doc = { ...master };
   let changed = false;
   for (const [field, value] of Object.entries(mine)) {
     if (NEVER_MERGED.has(field) || serverOwned.includes(field)) continue;
+    // A read position only grows: the larger one wins, whichever side holds it.
+    if (maxMerged.includes(field)) {
+      if (typeof value === 'number' && value > Number(master[field] ?? 0)) {
+        merged[field] = value;
+        changed = true;
+      }
+      continue;
+    }
     const seen = base ? base[field] : undefined;
     // A new document (no master seen) only fills fields the server copy leaves empty.
     if (base ? deepEqual(value, seen) : master[field] !== undefined && master[field] !== null) {
@@ -76,9 +88,10 @@ export function mergeDraftConflict(input: RxConflictHandlerInput<Doc>): WithDele
 }
 
 export function conflictHandlerFor(name: CollectionName): RxConflictHandler<Doc> {
-  const serverOwned = collectionSpecs[name].serverOwned;
+  const spec: CollectionSpec = collectionSpecs[name];
   return {
     isEqual: (a, b) => deepEqual(comparable(a), comparable(b)),
-    resolve: (input) => Promise.resolve(name === 'drafts' ? mergeDraftConflict(input) : mergeConflict(input, serverOwned)),
+    resolve: (input) =>
+      Promise.resolve(name === 'drafts' ? mergeDraftConflict(input) : mergeConflict(input, spec.serverOwned, spec.maxMerged)),
   };
 }

@@ -3,10 +3,12 @@ import type { AppContext } from '../app.ts';
 import { contactRoutes } from './contact.ts';
 import { dealAccessRoutes } from './deal-access.ts';
 import { reviewPublisher } from './review-publisher.ts';
+import { pushRoutes } from '../push/push-routes.ts';
 
 /** Online-only endpoints under /api (checkout, escrow and referral rewards come in later issues). */
 export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   await app.register(contactRoutes, { ctx: opts.ctx });
   await app.register(dealAccessRoutes, { ctx: opts.ctx });
   await app.register(reviewPublisher, { ctx: opts.ctx });
+  await app.register(pushRoutes, { ctx: opts.ctx });
 }

@@ -136,8 +136,10 @@ test.describe('signed in', () => {
     await signInAs(page, request, 'brand');
     const shell = new ShellPage(page);
     await expect.poll(() => shell.navLinkTexts()).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
-    await expect(shell.nav.getByRole('link', { name: 'Notifications' })).toBeVisible();
-    await expect(shell.nav.getByRole('link', { name: /Inbox/ }).locator('.unread-dot')).toBeVisible();
+    await expect(shell.nav.getByRole('button', { name: 'Notifications' })).toBeVisible();
+    // The inbox dot shows only when something is unread (DESIGN.md): a new account has nothing.
+    await expect(shell.nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
+    await expect(shell.nav.locator('.unread-dot')).toHaveCount(0);
     await expect(shell.nav.getByRole('group', { name: 'Admin view' })).toHaveCount(0);
     await shell.nav.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/auth\/signin$/);

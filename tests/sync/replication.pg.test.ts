@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { conversationIdFor } from '../../src/domain/conversation-id.ts';
 import { prepareDocument } from '../../src/db/index.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { eventually, insertDeals, newId, type TestClient } from './sync-harness.ts';
@@ -91,7 +92,8 @@ test('a brand and a creator messaging each other converge on the same conversati
   const c = await sync.client(creator, ['conversations', 'messages']);
   await Promise.all([b.replication.awaitInitialSync(), c.replication.awaitInitialSync()]);
 
-  const conversationId = newId();
+  // One conversation per pair (and deal): its id derives from them.
+  const conversationId = conversationIdFor(brand.id, creator.id, null);
   await b.db.conversations.insert(prepareDocument('conversations', { id: conversationId, user1_id: brand.id, user2_id: creator.id, title: 'Spring campaign' }));
   await b.db.messages.insert(
     prepareDocument('messages', { id: newId(), conversation_id: conversationId, sender_id: brand.id, recipient_id: creator.id, body: 'Hello!' }),
@@ -119,7 +121,8 @@ test('a conversation and a support ticket started offline reach the server befor
   await b.replication.awaitInitialSync();
 
   b.network.online = false;
-  const conversationId = newId();
+  // One conversation per pair (and deal): its id derives from them.
+  const conversationId = conversationIdFor(brand.id, creator.id, null);
   const ticketId = newId();
   await b.db.conversations.insert(prepareDocument('conversations', { id: conversationId, user1_id: brand.id, user2_id: creator.id, title: 'Offline pitch' }));
   await b.db.messages.insert(

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BellIcon, CloseIcon, InboxIcon, MenuIcon, PactaMark } from '../../components/icons.tsx';
+import { lazyPage } from '../lazy-page.ts';
 import { SyncStatusIndicator } from '../../components/sync-status/sync-status.tsx';
 import { InstallButton } from '../pwa/install-button.tsx';
 import { menuRole, useAuth } from '../../lib/session/auth-context.ts';
@@ -8,6 +9,11 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { mainNavItems } from './nav-items.ts';
 import { useSignOut } from './use-sign-out.ts';
 import { ViewToggle } from './view-toggle.tsx';
+
+// The bell and the inbox icon read the local database: loaded only once someone is signed in, so a
+// signed-out visitor's landing page never downloads RxDB.
+const NotificationBell = lazyPage(() => import('../../features/inbox/index.ts'), 'NotificationBell');
+const InboxNavLink = lazyPage(() => import('../../features/inbox/index.ts'), 'InboxNavLink');
 
 export function NavBar() {
   const auth = useAuth();
@@ -53,13 +59,21 @@ export function NavBar() {
                 <ViewToggle />
               </span>
               <SyncStatusIndicator />
-              <Link className="icon-button" to="/notifications" aria-label="Notifications">
-                <BellIcon />
-              </Link>
-              <Link className="icon-button" to="/inbox" aria-label="Inbox (unread messages)">
-                <InboxIcon />
-                <span className="unread-dot" aria-hidden="true" />
-              </Link>
+              <Suspense
+                fallback={
+                  <>
+                    <Link className="icon-button" to="/notifications" aria-label="Notifications">
+                      <BellIcon />
+                    </Link>
+                    <Link className="icon-button" to="/inbox" aria-label="Inbox">
+                      <InboxIcon />
+                    </Link>
+                  </>
+                }
+              >
+                <NotificationBell />
+                <InboxNavLink />
+              </Suspense>
               <button type="button" className="button button-secondary button-small desktop-only" onClick={() => void signOut()}>
                 Sign Out
               </button>

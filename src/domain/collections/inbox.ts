@@ -9,6 +9,11 @@ export const conversationDocument = z.object({
   title: z.string().default(''),
   last_message: z.string().default(''),
   last_message_at: timestamp.nullable().default(null),
+  /** Server-owned: the sequence of the newest message (0 before the first). */
+  last_seq: z.number().int().min(0).default(0),
+  /** Each member's highest read sequence: only ever grows, merged as a maximum. */
+  user1_read_seq: z.number().int().min(0).default(0),
+  user2_read_seq: z.number().int().min(0).default(0),
   ...syncColumns,
 });
 export type ConversationDocument = z.infer<typeof conversationDocument>;
@@ -19,6 +24,8 @@ export const messageDocument = z.object({
   sender_id: uuid,
   recipient_id: uuid,
   body: z.string(),
+  /** Server-owned: the position in the conversation, assigned on arrival; null while pending. */
+  seq: z.number().int().min(1).nullable().default(null),
   read_at: timestamp.nullable().default(null),
   ...syncColumns,
 });

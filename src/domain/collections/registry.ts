@@ -39,6 +39,11 @@ export type CollectionSpec = {
    * on its own and a child arriving first is refused.
    */
   parents?: readonly { field: string; collection: string }[];
+  /**
+   * Counters that only grow (a member's read position): a conflict keeps the larger of the two
+   * values instead of the device's or the server's.
+   */
+  maxMerged?: readonly string[];
 };
 
 /**
@@ -110,18 +115,21 @@ export const collectionSpecs = {
   },
   conversations: {
     table: 'conversations',
-    schemaVersion: 0,
+    // 1: last_seq and the members' read positions (user1_read_seq, user2_read_seq).
+    schemaVersion: 1,
     schema: conversationDocument,
-    serverOwned: ['last_message', 'last_message_at'],
+    serverOwned: ['last_message', 'last_message_at', 'last_seq'],
     readOnly: false,
     scope: 'participant',
     indexes: [],
+    maxMerged: ['user1_read_seq', 'user2_read_seq'],
   },
   messages: {
     table: 'messages',
-    schemaVersion: 0,
+    // 1: seq, the server's order.
+    schemaVersion: 1,
     schema: messageDocument,
-    serverOwned: [],
+    serverOwned: ['seq'],
     readOnly: false,
     scope: 'participant',
     indexes: ['conversation_id'],

@@ -73,7 +73,11 @@ export function ProfilePage() {
           <Link className="button button-primary" to="/settings">
             Edit Profile
           </Link>
-        ) : null}
+        ) : (
+          <Link className="button button-primary" to={`/inbox/new?with=${encodeURIComponent(p.id)}`}>
+            Message
+          </Link>
+        )}
       </header>
       <section className="card" aria-labelledby="about-title">
         <h2 id="about-title">About</h2>

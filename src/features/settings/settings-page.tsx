@@ -3,6 +3,7 @@ import { useAuth } from '../../lib/session/auth-context.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AccountSection } from './account-section.tsx';
 import { PersonalisationSection, PrivacySection, ProSection } from './other-sections.tsx';
+import { PushSection } from './push-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { normaliseSection, SETTINGS_SECTIONS } from './settings-sections.ts';
 import { useSettingsProfile } from './use-settings-profile.ts';
@@ -52,6 +53,7 @@ export function SettingsPage() {
           ) : null}
           {section === 'security' ? <SecuritySection /> : null}
           {section === 'personalisation' ? <PersonalisationSection /> : null}
+          {section === 'notifications' ? <PushSection /> : null}
           {section === 'pro' ? <ProSection isPro={user?.isPro ?? false} /> : null}
           {section === 'privacy' ? <PrivacySection /> : null}
         </div>

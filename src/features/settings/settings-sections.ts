@@ -3,6 +3,7 @@ export const SETTINGS_SECTIONS = [
   { key: 'account', label: 'Account' },
   { key: 'security', label: 'Security' },
   { key: 'personalisation', label: 'Personalisation' },
+  { key: 'notifications', label: 'Notifications' },
   { key: 'pro', label: 'Pro' },
   { key: 'privacy', label: 'Privacy' },
 ] as const;

@@ -114,6 +114,13 @@ export function ApplicantsPanel({
                   <span className={`badge badge-status-${a.status}`}>{statusLabel(a.status)}</span> {invitedBadge(a)}
                   {isWaitingToSync(a) ? <span className="badge badge-pending">Waiting to sync</span> : null}
                 </span>
+                <Link
+                  to={`/inbox/new?with=${encodeURIComponent(a.creator_id)}&deal=${encodeURIComponent(a.deal_id)}`}
+                  className="button button-secondary button-small"
+                  aria-label={`Message ${name(a)}`}
+                >
+                  Message
+                </Link>
                 {a.status === 'withdrawn' ? null : (
                   <span className="field applicant-status">
                     <label htmlFor={`${uid}-${a.id}`} className="visually-hidden">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { PactaDatabase } from '../../../db/index.ts';
 import type { ApplicationDocument, DealDocument } from '../../../domain/collections/index.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
@@ -43,7 +43,15 @@ export function ApplySection({ db, deal, creatorId, application }: { db: PactaDa
             Status: <span className={`badge badge-status-${application.status}`}>{statusLabel(application.status)}</span>
             {isWaitingToSync(application) && !application.sync_rejection ? <span className="badge badge-pending">Waiting to sync</span> : null}
           </p>
-          {application.sync_rejection ? <RejectionNotice what="application" message={application.sync_rejection.message} /> : null}
+          {application.sync_rejection ? (
+            <RejectionNotice what="application" message={application.sync_rejection.message} />
+          ) : (
+            <p>
+              <Link to={`/inbox/new?with=${encodeURIComponent(deal.brand_id)}&deal=${encodeURIComponent(deal.id)}`} className="button button-secondary">
+                Message brand
+              </Link>
+            </p>
+          )}
           {applied ? (
             <p className="muted" role="status">
               Application submitted! Taking you to your dashboard...

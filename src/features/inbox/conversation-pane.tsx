@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useDatabase } from '../../db/hooks/use-database.ts';
+import { FormError } from '../../components/form-error.tsx';
+import type { ConversationDocument, DealDocument, MessageDocument, ProfileDocument } from '../../domain/collections/index.ts';
+import { MESSAGE_MAX_LENGTH, messageBodyProblem, myReadSeq } from '../../domain/messages.ts';
+import { Avatar } from './avatar.tsx';
+import { markConversationRead, retryMessage, sendMessage } from './data/inbox-operations.ts';
+import { useMessages } from './data/use-inbox-data.ts';
+import { displayName, shortTime } from './inbox-format.ts';
+
+type Props = {
+  me: string;
+  conversation: ConversationDocument;
+  other: ProfileDocument | undefined;
+  deal: DealDocument | undefined;
+};
+
+/** One conversation: its messages in the server's order, pending and failed ones marked, and the composer. */
+export function ConversationPane({ me, conversation, other, deal }: Props) {
+  const db = useDatabase();
+  const messages = useMessages(conversation.id);
+  const name = displayName(other);
+  const logRef = useRef<HTMLOListElement>(null);
+  const list = messages.data ?? [];
+
+  // Opening the conversation reads it (on every device, through the synced read position).
+  const unread = (conversation.last_seq ?? 0) > myReadSeq(conversation, me);
+  useEffect(() => {
+    if (!db || !unread) return;
+    const read = () => {
+      if (document.visibilityState === 'visible') void markConversationRead(db, conversation.id, me);
+    };
+    read();
+    document.addEventListener('visibilitychange', read);
+    return () => document.removeEventListener('visibilitychange', read);
+  }, [db, unread, conversation.id, me]);
+
+  // Keep the newest message in view.
+  const last = list.at(-1)?.id;
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [last, list.length]);
+
+  return (
+    <section className="conversation-pane" aria-labelledby="conversation-title">
+      <header className="conversation-header">
+        <Link to="/inbox" className="button button-ghost button-small conversation-back">
+          <span aria-hidden="true">←</span> <span className="conversation-back-label">All conversations</span>
+        </Link>
+        <Avatar profile={other} />
+        <div>
+          <h2 id="conversation-title">{name}</h2>
+          {conversation.deal_id ? (
+            <Link className="conversation-deal-link" to={`/deals/${conversation.deal_id}`}>
+              {deal?.title ?? (conversation.title || 'View deal')}
+            </Link>
+          ) : conversation.title ? (
+            <p className="muted">{conversation.title}</p>
+          ) : null}
+        </div>
+      </header>
+      {messages.error ? (
+        <p className="form-error" role="alert">
+          Failed to load messages.
+        </p>
+      ) : list.length === 0 && !messages.loading ? (
+        <p className="muted conversation-empty">No messages yet. Say hello to {name}.</p>
+      ) : null}
+      <ol className="message-log" ref={logRef} aria-label={`Messages with ${name}`} aria-live="polite">
+        {list.map((m) => (
+          <MessageBubble key={m.id} message={m} mine={m.sender_id === me} />
+        ))}
+      </ol>
+      <Composer conversation={conversation} me={me} />
+    </section>
+  );
+}
+
+function ClockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
+function MessageBubble({ message, mine }: { message: MessageDocument; mine: boolean }) {
+  const db = useDatabase();
+  const failed = message.sync_rejection;
+  const pending = !failed && message.seq == null;
+  return (
+    <li className={`message${mine ? ' is-mine' : ''}${pending ? ' is-pending' : ''}${failed ? ' is-failed' : ''}`} data-seq={message.seq ?? undefined}>
+      <p className="message-body">{message.body}</p>
+      <p className="message-meta">
+        <time dateTime={message.created_at}>{shortTime(message.created_at)}</time>
+        {pending ? (
+          <span className="message-pending" title="Waiting to send: it goes out when you are back online">
+            <ClockIcon />
+            <span className="visually-hidden">Pending</span>
+          </span>
+        ) : null}
+      </p>
+      {failed ? (
+        <p className="message-failed" role="alert">
+          Not sent: {failed.message}{' '}
+          <button type="button" className="button button-secondary button-small" onClick={() => db && void retryMessage(db, message.id)}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function Composer({ conversation, me }: { conversation: ConversationDocument; me: string }) {
+  const db = useDatabase();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function send() {
+    // "Messages are sent only if non-empty after trimming": a blank one is simply not sent.
+    if (!db || body.trim() === '') return;
+    const problem = messageBodyProblem(body);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    try {
+      await sendMessage(db, conversation, me, body);
+      setBody('');
+      setError(null);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The message could not be saved. Please try again.');
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends; Shift+Enter starts a new line (and Enter while composing with an IME does neither).
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void send();
+    }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void send();
+  }
+
+  const near = body.length > MESSAGE_MAX_LENGTH - 200;
+  return (
+    <form className="composer" onSubmit={onSubmit}>
+      <label className="visually-hidden" htmlFor="message-input">
+        Message
+      </label>
+      <textarea
+        id="message-input"
+        rows={2}
+        placeholder="Type a message..."
+        value={body}
+        onChange={(e) => {
+          setBody(e.target.value);
+          if (error) setError(null);
+        }}
+        onKeyDown={onKeyDown}
+        aria-describedby={near ? 'message-length' : undefined}
+      />
+      <button type="submit" className="button button-primary">
+        Send
+      </button>
+      {near ? (
+        <p id="message-length" className={`composer-length${body.length > MESSAGE_MAX_LENGTH ? ' is-over' : ''}`}>
+          {body.length.toLocaleString('en-US')} / {MESSAGE_MAX_LENGTH.toLocaleString('en-US')}
+        </p>
+      ) : null}
+      <FormError message={error} />
+    </form>
+  );
+}

@@ -1,0 +1,170 @@
+import type pg from 'pg';
+import webpush from 'web-push';
+import { notificationLink } from '../../src/domain/notification-link.ts';
+import type { Database } from '../db/database.ts';
+import type { VapidKeys } from './vapid-keys.ts';
+
+export const PUSH_CHANNEL = 'pacta_push';
+
+/** What the service worker receives (and shows) for one notification. */
+export type PushPayload = { title: string; body: string; url: string; tag: string; notificationId: string };
+
+type Claimed = {
+  id: string;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+};
+
+export type PushSender = {
+  /** Sends everything queued now; resolves with the number of push requests made. */
+  drain(): Promise<number>;
+  close(): Promise<void>;
+};
+
+type Log = { warn(obj: unknown, msg: string): void };
+
+/**
+ * Delivers queued notifications (pacta_private.push_outbox) to their users' subscribed devices.
+ * Several server instances may run this: each claims queued rows with FOR UPDATE SKIP LOCKED, so a
+ * notification is pushed by exactly one of them. Woken by NOTIFY pacta_push, and every `sweepMs` in
+ * case a notice was missed (a dropped LISTEN connection). A subscription the push service answers
+ * 404 or 410 is gone for good and is deleted.
+ */
+export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: { sweepMs?: number } = {}): PushSender {
+  let closed = false;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let listener: pg.PoolClient | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function claim(): Promise<Claimed[]> {
+    const { rows } = await db.asService((tx) =>
+      tx.query<Claimed>(
+        `with claimed as (
+           delete from pacta_private.push_outbox o
+            where o.id in (select id from pacta_private.push_outbox order by id limit 100 for update skip locked)
+           returning o.notification_id)
+         select distinct n.id, n.title, n.message, n.data, s.endpoint, s.p256dh, s.auth
+           from claimed c
+           join public.notifications n on n.id = c.notification_id and n.read_at is null and not n.deleted
+           join pacta_private.push_subscriptions s on s.user_id = n.user_id`,
+      ),
+    );
+    return rows;
+  }
+
+  async function send(row: Claimed): Promise<void> {
+    const conversationId = typeof row.data.conversation_id === 'string' ? row.data.conversation_id : undefined;
+    const payload: PushPayload = {
+      title: row.title,
+      body: row.message,
+      url: notificationLink(row.data),
+      // One notification per conversation on the device too: a newer one replaces it.
+      tag: conversationId ? `conversation:${conversationId}` : `notification:${row.id}`,
+      notificationId: row.id,
+    };
+    // web-push signs (VAPID) and encrypts (aes128gcm); the request goes out with fetch, which also
+    // reaches plain-HTTP push services (the local one the tests run).
+    const request = webpush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(payload), {
+      vapidDetails: keys,
+      TTL: 24 * 3600,
+      urgency: 'normal',
+    });
+    try {
+      const res = await fetch(request.endpoint, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body ? new Uint8Array(request.body) : null,
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (res.status === 404 || res.status === 410) {
+        await db.asService((tx) => tx.query('delete from pacta_private.push_subscriptions where endpoint = $1', [row.endpoint]));
+      } else if (res.ok) {
+        await db.asService((tx) => tx.query('update pacta_private.push_subscriptions set last_used_at = now() where endpoint = $1', [row.endpoint]));
+      } else {
+        log.warn({ status: res.status, endpoint: new URL(row.endpoint).origin }, 'push service refused a notification');
+      }
+    } catch (err) {
+      log.warn({ err, endpoint: new URL(row.endpoint).origin }, 'push delivery failed');
+    }
+  }
+
+  async function drainOnce(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await claim();
+      if (batch.length === 0) return sent;
+      await Promise.all(batch.map(send));
+      sent += batch.length;
+    }
+  }
+
+  function drain(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drainOnce()
+      .catch((err: unknown) => {
+        log.warn({ err }, 'push outbox drain failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !closed) {
+          again = false;
+          void drain();
+        }
+      });
+    return running;
+  }
+
+  async function listen(): Promise<void> {
+    if (closed) return;
+    try {
+      const c = await db.pool.connect();
+      c.on('notification', (msg) => {
+        if (msg.channel === PUSH_CHANNEL) void drain();
+      });
+      c.on('error', () => {
+        if (listener === c) listener = undefined;
+        c.release(true);
+        retry = setTimeout(() => void listen(), 1_000);
+      });
+      await c.query(`listen ${PUSH_CHANNEL}`);
+      if (closed) {
+        c.release(true);
+        return;
+      }
+      listener = c;
+      void drain();
+    } catch (err) {
+      log.warn({ err }, 'push listener could not connect');
+      retry = setTimeout(() => void listen(), 2_000);
+    }
+  }
+
+  const sweep = setInterval(() => void drain(), opts.sweepMs ?? 30_000);
+  sweep.unref();
+  void listen();
+
+  return {
+    drain,
+    async close() {
+      closed = true;
+      clearInterval(sweep);
+      if (retry) clearTimeout(retry);
+      const c = listener;
+      listener = undefined;
+      if (c) {
+        await c.query(`unlisten ${PUSH_CHANNEL}`).catch(() => {});
+        c.release(true);
+      }
+      await running;
+    },
+  };
+}
