@@ -11,6 +11,7 @@ import { authRoutes } from './auth/routes.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { apiRoutes } from './api/routes.ts';
+import { createPayments, type Payments } from './payments/payments.ts';
 
 export const SERVER_VERSION = '0.1.0';
 
@@ -20,6 +21,8 @@ declare module 'fastify' {
     pactaSigner: AccessTokenSigner | undefined;
     /** The same bearer-token check route modules get as `ctx.authenticate` (tests mount probes on it). */
     pactaAuthenticate: AppContext['authenticate'];
+    /** The money services (tests run the scheduled jobs and read Stripe through it). */
+    pactaPayments: Payments | undefined;
   }
 }
 
@@ -32,6 +35,8 @@ export type AppContext = {
   verifyToken: AccessTokenVerifier;
   /** Verifies the request's bearer token (and, locally, that its session is still alive). 401 otherwise. */
   authenticate(request: FastifyRequest): Promise<JwtClaims>;
+  /** Stripe-backed money (subscriptions, escrow, payouts); undefined when Stripe is not configured. */
+  payments: Payments | undefined;
 };
 
 export async function buildServer(
@@ -67,10 +72,18 @@ export async function buildServer(
     signer,
     verifyToken,
     authenticate: createAuthenticator({ config, db, verifyToken }),
+    payments: config.stripe ? createPayments(config.stripe, config, db, app.log) : undefined,
   };
 
   app.decorate('pactaSigner', signer);
   app.decorate('pactaAuthenticate', ctx.authenticate);
+  app.decorate('pactaPayments', ctx.payments);
+  if (ctx.payments) {
+    const payments = ctx.payments;
+    // The scheduled money jobs (automatic release, refunds of cancelled deals) live as long as the server.
+    app.addHook('onReady', () => payments.jobs.start());
+    app.addHook('onClose', () => payments.jobs.stop());
+  }
 
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof HttpError) {

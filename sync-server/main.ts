@@ -4,8 +4,9 @@ import { createDatabase } from './db/database.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo-logins.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { withLocalStripe } from './payments/local-stripe/start-local-stripe.ts';
 
-const config = loadConfig();
+const { config, localStripe } = await withLocalStripe(loadConfig());
 let embedded: EmbeddedDatabase | undefined;
 let databaseUrl = config.databaseUrl;
 if (!databaseUrl) {
@@ -24,6 +25,7 @@ const app = await buildServer(config, db);
 await app.listen({ port: config.port, host: config.host });
 
 console.log(`\nPacta is running at ${config.publicUrl}`);
+if (localStripe) console.log(`Local Stripe (no STRIPE_SECRET_KEY): ${localStripe.url} — test card 4242 4242 4242 4242`);
 console.log(report.seeded ? 'Demo data seeded (first start).' : 'Reusing the existing data.');
 if (embedded) {
   console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
@@ -37,6 +39,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   await app.close();
+  await localStripe?.close();
   await db.close();
   await embedded?.stop();
   process.exit(0);
