@@ -81,7 +81,11 @@ export async function buildServer(
   if (ctx.payments) {
     const payments = ctx.payments;
     // The scheduled money jobs (automatic release, refunds of cancelled deals) live as long as the server.
-    app.addHook('onReady', () => payments.jobs.start());
+    app.addHook('onReady', async () => {
+      // "One Stripe price per interval created or looked up by lookup key at start" (retried on first use if Stripe is away).
+      void payments.prices.ensure().catch((err: unknown) => app.log.warn({ err }, 'Pro prices not ready yet'));
+      await payments.jobs.start();
+    });
     app.addHook('onClose', () => payments.jobs.stop());
   }
 

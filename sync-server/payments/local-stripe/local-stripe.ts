@@ -2,7 +2,7 @@
  * The local Stripe: a small HTTP server speaking the subset of Stripe's API that Pacta's payment
  * adapter uses, so `npm start` and the tests run the whole money flow with no Stripe account while
  * the production adapter (stripe-node, pointed here with its host/port/protocol options) is the code
- * under test. Its limits are written down in docs/decisions/008-local-stripe.md; it is deliberately
+ * under test. Its limits are written down in docs/decisions/014-money-on-stripe-and-the-local-stripe.md; it is deliberately
  * small and keeps everything in memory.
  *
  * What it does like Stripe: form-encoded requests, `{ error: { type, code, message, param } }` errors,
