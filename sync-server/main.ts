@@ -24,7 +24,7 @@ const db = createDatabase(databaseUrl);
 const app = await buildServer(config, db);
 await app.listen({ port: config.port, host: config.host });
 
-console.log(`\nPacta is running at ${config.publicUrl}`);
+console.log(`\nPacta is running at ${config.publicUrl} (Node ${process.version})`);
 if (localStripe) console.log(`Local Stripe (no STRIPE_SECRET_KEY): ${localStripe.url} — test card 4242 4242 4242 4242`);
 console.log(report.seeded ? 'Demo data seeded (first start).' : 'Reusing the existing data.');
 if (embedded) {
