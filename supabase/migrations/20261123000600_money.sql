@@ -79,11 +79,6 @@ alter table public.ledger_entries enable row level security;
 revoke all on public.stripe_events, public.deal_escrows, public.ledger_entries from anon, authenticated;
 grant all on public.stripe_events, public.deal_escrows, public.ledger_entries to service_role;
 
--- Disputes are opened as support tickets of kind 'dispute' for a deal. The support schema defines
--- these columns; they are added here only if absent, so this migration runs with or without it.
-alter table public.support_tickets add column if not exists kind text not null default 'question';
-alter table public.support_tickets add column if not exists deal_id uuid references public.deals (id);
-
 -- "A funded deal cancelled before completion is refunded in full": the refund is a Stripe call, so
 -- the trigger only wakes the server's money jobs, which also find such deals on their own schedule.
 create or replace function pacta_private.deals_money_effects() returns trigger
