@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { formatRate, formatUsd, parseUsdToCents, SERVICE_FEE_BP } from '../../domain/fees.ts';
 import { formatDate } from './format.ts';
 import { goToStripe, moneyApi, type DealPayment, type EscrowStatus } from './money-api.ts';
@@ -36,6 +36,8 @@ export function DealPaymentPanel({ dealId, escrowStatus, dealStatus }: { dealId:
   const [view, setView] = useState<DealPayment | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
+  // Outlives the action that set it: a release reloads the panel, whose Release Payout then goes away.
+  const [notice, setNotice] = useState<string | null>(null);
   const funding = params.get('funding');
 
   useEffect(() => {
@@ -82,13 +84,32 @@ export function DealPaymentPanel({ dealId, escrowStatus, dealStatus }: { dealId:
       ) : !view ? (
         <p className="muted">Loading payment…</p>
       ) : (
-        <PaymentBody view={view} funding={funding} waitingForFunding={waitingForFunding} onChanged={refresh} />
+        <>
+          {notice ? (
+            <p className="form-success" role="status">
+              {notice}
+            </p>
+          ) : null}
+          <PaymentBody view={view} funding={funding} waitingForFunding={waitingForFunding} onChanged={refresh} onNotice={setNotice} />
+        </>
       )}
     </section>
   );
 }
 
-function PaymentBody({ view, funding, waitingForFunding, onChanged }: { view: DealPayment; funding: string | null; waitingForFunding: boolean; onChanged: () => void }) {
+function PaymentBody({
+  view,
+  funding,
+  waitingForFunding,
+  onChanged,
+  onNotice,
+}: {
+  view: DealPayment;
+  funding: string | null;
+  waitingForFunding: boolean;
+  onChanged: () => void;
+  onNotice: (text: string) => void;
+}) {
   const brand = view.viewer === 'brand';
   const creator = view.viewer === 'creator';
   return (
@@ -111,9 +132,14 @@ function PaymentBody({ view, funding, waitingForFunding, onChanged }: { view: De
         <p className="muted">Accept a creator, then fund the deal.</p>
       ) : null}
       {creator && view.escrowStatus !== 'released' && view.escrowStatus !== 'refunded' ? <PayoutSetup returnTo={`/deals/${view.dealId}`} /> : null}
-      {view.canRelease ? <ReleaseButton view={view} onChanged={onChanged} /> : null}
-      {view.canDispute ? <DisputeForm view={view} onChanged={onChanged} /> : null}
-      {view.canResolve ? <ResolveDispute view={view} onChanged={onChanged} /> : null}
+      {view.canRelease ? <ReleaseButton view={view} onChanged={onChanged} onNotice={onNotice} /> : null}
+      {view.canDispute ? <DisputeForm view={view} onChanged={onChanged} onNotice={onNotice} /> : null}
+      {view.canResolve ? <ResolveDispute view={view} onChanged={onChanged} onNotice={onNotice} /> : null}
+      {view.viewer === 'admin' ? (
+        <p>
+          <Link to={`/admin/ledger?deal=${view.dealId}`}>Ledger of this deal</Link>
+        </p>
+      ) : null}
     </>
   );
 }
@@ -211,13 +237,13 @@ function FundButton({ view }: { view: DealPayment }) {
   );
 }
 
-function ReleaseButton({ view, onChanged }: { view: DealPayment; onChanged: () => void }) {
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' } | { kind: 'failed'; reason: string }>({ kind: 'idle' });
+function ReleaseButton({ view, onChanged, onNotice }: { view: DealPayment; onChanged: () => void; onNotice: (text: string) => void }) {
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; reason: string }>({ kind: 'idle' });
   async function release() {
     setState({ kind: 'busy' });
     try {
       await moneyApi.releaseEscrow(view.dealId);
-      setState({ kind: 'done' });
+      onNotice('Payout released to creator!');
       onChanged();
     } catch (err) {
       setState({ kind: 'failed', reason: err instanceof Error ? err.message : 'Please try again.' });
@@ -233,16 +259,11 @@ function ReleaseButton({ view, onChanged }: { view: DealPayment; onChanged: () =
           Failed to release payout: {state.reason}
         </p>
       ) : null}
-      {state.kind === 'done' ? (
-        <p className="form-success" role="status">
-          Payout released to creator!
-        </p>
-      ) : null}
     </div>
   );
 }
 
-function DisputeForm({ view, onChanged }: { view: DealPayment; onChanged: () => void }) {
+function DisputeForm({ view, onChanged, onNotice }: { view: DealPayment; onChanged: () => void; onNotice: (text: string) => void }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -255,6 +276,7 @@ function DisputeForm({ view, onChanged }: { view: DealPayment; onChanged: () => 
     try {
       await moneyApi.openDispute(view.dealId, reason);
       setOpen(false);
+      onNotice('Dispute opened. Pacta staff will look at both sides; both of you are notified.');
       onChanged();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Failed to open the dispute.');
@@ -296,7 +318,7 @@ function DisputeForm({ view, onChanged }: { view: DealPayment; onChanged: () => 
   );
 }
 
-function ResolveDispute({ view, onChanged }: { view: DealPayment; onChanged: () => void }) {
+function ResolveDispute({ view, onChanged, onNotice }: { view: DealPayment; onChanged: () => void; onNotice: (text: string) => void }) {
   const id = useId();
   const [refund, setRefund] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -311,7 +333,8 @@ function ResolveDispute({ view, onChanged }: { view: DealPayment; onChanged: () 
     setBusy(true);
     try {
       const result = await moneyApi.resolveDispute(view.dealId, cents);
-      setMessage({ ok: true, text: `Dispute resolved: ${formatUsd(result.refundedCents)} refunded to the brand, ${formatUsd(result.transferCents)} paid to the creator.` });
+      setMessage(null);
+      onNotice(`Dispute resolved: ${formatUsd(result.refundedCents)} refunded to the brand, ${formatUsd(result.transferCents)} paid to the creator.`);
       onChanged();
     } catch (err) {
       setMessage({ ok: false, text: `Failed to resolve the dispute: ${err instanceof Error ? err.message : 'please try again.'}` });

@@ -58,7 +58,15 @@ export function ProSuccessPage() {
               Your Pro subscription is confirmed
               {state?.status === 'trialing' && state.currentPeriodEnd ? `: your free trial runs until ${formatDate(state.currentPeriodEnd)}.` : '.'}
             </p>
-            <p className="muted">{badgeSynced ? 'Your Pro badge and Pro-only deals are ready.' : 'Your Pro badge appears as soon as your profile syncs.'}</p>
+            <p className="muted">
+              {badgeSynced ? (
+                <>
+                  <span className="badge badge-pro">Pro</span> Your Pro badge and Pro-only deals are ready.
+                </>
+              ) : (
+                'Your Pro badge appears as soon as your profile syncs.'
+              )}
+            </p>
             <div className="form-actions">
               <Link to="/deals" className="button button-primary">
                 Browse deals

@@ -52,7 +52,7 @@ export function SettingsPage() {
           ) : null}
           {section === 'security' ? <SecuritySection /> : null}
           {section === 'personalisation' ? <PersonalisationSection /> : null}
-          {section === 'pro' ? <ProSection isPro={user?.isPro ?? false} /> : null}
+          {section === 'pro' ? <ProSection isPro={user?.isPro ?? false} isCreator={user?.role === 'creator'} /> : null}
           {section === 'privacy' ? <PrivacySection /> : null}
         </div>
       </div>

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useDealAccess, type DealAccess } from '../data/deal-access.ts';
 import { DEAL_STATUS_TEXT } from '../data/deal-status.ts';
 import { displayName, isWaitingToSync, useDeal, useDealApplications, useDealReviews, useProfiles } from '../data/use-deal-data.ts';
+import { DealPaymentPanel } from '../../billing/index.ts';
 import { ApplicantsPanel } from './applicants-panel.tsx';
 import { ApplySection } from './apply-section.tsx';
 import { PaymentSummary } from './payment-summary.tsx';
@@ -57,6 +58,9 @@ export function DealDetailPage() {
   const myApplication = user ? (applications.value.find((a) => a.creator_id === user.id) ?? null) : null;
   const winner = d.winner_id ? profiles.byId.get(d.winner_id) : undefined;
   const closed = d.status === 'completed' || d.status === 'cancelled';
+  // The brand, staff and the deal's creators see the real escrow state and its actions.
+  const paymentParty = !!user && (isOwner || d.selected_creator_ids.includes(user.id));
+  const showPaymentPanel = paymentParty && (d.selected_creator_ids.length > 0 || d.escrow_status !== 'none');
 
   return (
     <div className="page container deal-detail">
@@ -107,7 +111,8 @@ export function DealDetailPage() {
         </div>
         <aside className="deal-detail-side">
           {user && !isOwner && auth.role !== 'brand' ? <ApplySection db={db} deal={d} creatorId={user.id} application={myApplication} /> : null}
-          {d.status === 'completed' ? (
+          {showPaymentPanel ? <DealPaymentPanel dealId={d.id} escrowStatus={d.escrow_status} dealStatus={d.status} /> : null}
+          {d.status === 'completed' && !showPaymentPanel ? (
             <PaymentSummary deal={d} winnerIsPro={winner ? isProActive(winner, Date.now()) : false} winnerName={winner ? displayName(winner) : null} />
           ) : null}
           <section className="card detail-section" aria-labelledby="facts-heading">
