@@ -15,7 +15,7 @@ export function PersonalisationSection() {
 
 export function ProSection({ isPro, isCreator }: { isPro: boolean; isCreator: boolean }) {
   return (
-    <>
+    <div className="settings-pro-stack">
     <section className="card" aria-labelledby="pro-title">
       <h2 id="pro-title">Pro membership</h2>
       <p>{isPro ? 'You are a Pro member.' : 'You are on the free plan.'}</p>
@@ -35,7 +35,7 @@ export function ProSection({ isPro, isCreator }: { isPro: boolean; isCreator: bo
         <PayoutSetup returnTo="/settings?section=pro" />
       </section>
     ) : null}
-    </>
+    </div>
   );
 }
 
