@@ -29,9 +29,14 @@ test('a free creator upgrades to Pro (monthly) with 4242, sees the Pro badge and
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Pro Creator ${run}` });
   const [proDeal] = await seedDeals(brand.email, [`Pro only ${run}`], { proOnly: true });
 
-  const { page } = await openAs(browser, creator, '/deals');
+  const { context, page } = await openAs(browser, creator, '/deals');
   await expect(page.getByRole('heading', { name: proDeal!.title })).toHaveCount(0);
   await page.goto('/pro');
+  // Offline, checkout cannot start and the page says why.
+  await context.setOffline(true);
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeDisabled();
+  await expect(page.getByText('Checkout needs a connection: you are offline.')).toBeVisible();
+  await context.setOffline(false);
   await page.getByLabel(/Monthly/).check();
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await new HostedCheckoutPage(page).pay('4242 4242 4242 4242');
