@@ -337,6 +337,7 @@ export function createEscrow(deps: PaymentsDeps) {
         title: 'Dispute opened',
         message: `A dispute was opened on "${deal.title}". The payout is on hold until Pacta staff resolve it.`,
         dealId,
+        link: `/deals/${dealId}#payment`,
         extra: { ticket_id: ticketId },
       });
       return { escrowStatus: 'disputed' as const, ticketId };

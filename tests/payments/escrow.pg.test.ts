@@ -159,6 +159,22 @@ test('a dispute opened by the creator freezes the release; staff refund half; bo
   expect((await f.api(brand, 'GET', '/api/admin/ledger')).status).toBe(403);
 });
 
+test('disputes are possible only for the parties of a funded deal, within 30 days of completion', async () => {
+  const brand = await f.server.createUser({ role: 'brand' });
+  const creator = await f.server.createUser({ role: 'creator' });
+  const outsider = await f.server.createUser({ role: 'creator' });
+  const dealId = await f.dealWithAcceptedCreator(brand, creator, 12_000);
+  const reason = 'The deliverables never arrived as agreed.';
+  expect((await f.api(creator, 'POST', `/api/deals/${dealId}/dispute`, { reason })).body).toMatchObject({ code: 'not_funded' });
+  await f.fundDeal(brand, dealId);
+  expect((await f.api(outsider, 'POST', `/api/deals/${dealId}/dispute`, { reason })).status).toBe(403);
+  await completeDeal(f.server, dealId, 31);
+  const late = await f.api(brand, 'POST', `/api/deals/${dealId}/dispute`, { reason });
+  expect(late.status).toBe(409);
+  expect(late.body).toMatchObject({ code: 'dispute_window_closed', message: 'Disputes must be opened within 30 days of completion.' });
+  expect(await f.escrowStatus(dealId)).toBe('pending');
+});
+
 test('a funded deal cancelled before completion is refunded in full', async () => {
   const brand = await f.server.createUser({ role: 'brand' });
   const creator = await f.server.createUser({ role: 'creator' });

@@ -67,7 +67,7 @@ export function DealPaymentPanel({ dealId, escrowStatus, dealStatus }: { dealId:
   const refresh = useCallback(() => setReload((n) => n + 1), []);
 
   return (
-    <section className="card detail-section payment-panel" aria-labelledby={headingId} data-testid="payment-panel">
+    <section id="payment" className="card detail-section payment-panel" aria-labelledby={headingId} data-testid="payment-panel">
       <div className="payment-panel-head">
         <h2 id={headingId}>Payment summary</h2>
         <span className={`badge badge-escrow-${view?.escrowStatus ?? escrowStatus}`}>{STATUS_BADGE[view?.escrowStatus ?? escrowStatus]}</span>
