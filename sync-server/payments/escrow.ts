@@ -10,7 +10,7 @@ import {
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { dealBalance, recordLedger } from './ledger.ts';
-import { ensureCustomer, loadCaller, notify, type Caller, type PaymentsDeps } from './payments-deps.ts';
+import { ensureCustomer, loadCaller, notify, type PaymentsDeps } from './payments-deps.ts';
 import { stripeMessage } from './stripe-client.ts';
 
 /** "A completed deal not released or disputed within 14 days is released automatically." */
@@ -569,4 +569,3 @@ export function createEscrow(deps: PaymentsDeps) {
 }
 
 export type Escrow = ReturnType<typeof createEscrow>;
-export type { Caller };

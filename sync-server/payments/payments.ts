@@ -29,5 +29,5 @@ export function createPayments(settings: StripeSettings, config: ServerConfig, d
 }
 
 export type Payments = ReturnType<typeof createPayments>;
-/** The stripe-node client type, for modules that hold the payments. */
+/** Names stripe-node's client type here, so declaration emit can name the Stripe types `Payments` holds. */
 export type StripeClient = Stripe;
