@@ -29,3 +29,6 @@ export const SettingsPage = lazyPage(() => import('../features/settings/settings
 export const ProSuccessPage = lazyPage(() => import('../features/billing/index.ts'), 'ProSuccessPage');
 export const AdminLedgerPage = lazyPage(() => import('../features/billing/index.ts'), 'AdminLedgerPage');
 export const ProfilePage = lazyPage(() => import('../features/profiles/profile-page.tsx'), 'ProfilePage');
+export const SupportPage = lazyPage(() => import('../features/support/support-page.tsx'), 'SupportPage');
+export const NewTicketPage = lazyPage(() => import('../features/support/new-ticket-page.tsx'), 'NewTicketPage');
+export const TicketPage = lazyPage(() => import('../features/support/ticket-page.tsx'), 'TicketPage');
