@@ -11,7 +11,9 @@ import { createWebhookHandler } from './webhook.ts';
 
 /** Pro subscriptions, deal escrow, creator payouts and the Stripe webhook, over one stripe-node client. */
 export function createPayments(settings: StripeSettings, config: ServerConfig, db: Database, log: FastifyBaseLogger) {
-  const deps = { stripe: createStripeClient(settings), settings, config, db, log };
+  // Typed here so the declaration of `Payments` can name stripe-node's types.
+  const stripe: Stripe = createStripeClient(settings);
+  const deps = { stripe, settings, config, db, log };
   const prices = createProPrices(deps);
   const subscriptions = createSubscriptions(deps, prices);
   const escrow = createEscrow(deps);
@@ -29,5 +31,3 @@ export function createPayments(settings: StripeSettings, config: ServerConfig, d
 }
 
 export type Payments = ReturnType<typeof createPayments>;
-/** Names stripe-node's client type here, so declaration emit can name the Stripe types `Payments` holds. */
-export type StripeClient = Stripe;
