@@ -54,7 +54,11 @@ export function createMoneyJobs(deps: PaymentsDeps, escrow: Escrow) {
       timer.unref();
       // One pooled connection stays checked out to LISTEN (the scheduled runs cover a lost one).
       listener = await deps.db.pool.connect();
-      listener.on('error', (err) => deps.log.warn({ err }, 'money job listener lost its connection'));
+      listener.on('error', (err: Error & { code?: string }) => {
+        // 57P01: the database is shutting down (a normal stop); the scheduled runs cover anything else.
+        if (err.code === '57P01' || stopped) return;
+        deps.log.warn({ err }, 'money job listener lost its connection');
+      });
       listener.on('notification', () => {
         if (!stopped) void run().catch((err: unknown) => deps.log.error({ err }, 'money jobs failed'));
       });

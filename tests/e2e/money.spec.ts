@@ -140,7 +140,11 @@ test('a dispute opened by the creator freezes the release and reaches staff; the
   expect(tickets).toHaveLength(1);
   expect(tickets[0]!.subject).toBe(`Dispute: ${deal!.title}`);
 
-  const a = await openAs(browser, admin, `/deals/${deal!.id}`);
+  // Staff find it in the support queue and follow it to the deal's dispute panel.
+  const a = await openAs(browser, admin, '/support');
+  await a.page.getByRole('list', { name: 'Support queue' }).getByRole('link', { name: new RegExp(`Dispute: ${deal!.title}`) }).click();
+  await a.page.getByRole('link', { name: 'About a deal' }).click();
+  await expect(a.page).toHaveURL(new RegExp(`/deals/${deal!.id}`));
   const adminPanel = new PaymentPanel(a.page);
   await expect(adminPanel.root).toContainText('The brand asked for three extra videos');
   await a.page.getByLabel(/Refund to the brand/).fill('200');
