@@ -173,7 +173,7 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
           message: sub.status === 'trialing' ? 'Your 7-day free trial has started.' : 'Your Pro membership is active.',
           link: '/settings?section=pro',
         });
-        await tx.query(`select public.award_xp($1, 'PRO_UPGRADE', 500, $2)`, [account.user_id, { subscription: sub.id }]);
+        await tx.query(`select public.award_xp($1, 'PRO_UPGRADE', 500, $2)`, [account.user_id, { subject: sub.id, subscription: sub.id }]);
       }
     } else {
       await tx.query(`update public.profiles set pro_tier = 'free' where id = $1 and pro_tier <> 'free'`, [account.user_id]);
