@@ -800,3 +800,38 @@ update public.conversations c set
                               and (m.sender_id = c.user2_id or m.read_at is not null)), 0);
 
 set local session_replication_role = origin;
+
+-- ---------------------------------------------------------------------------------------------
+-- Money demo data. The deals above carry escrow states with no money behind them. A funded deal
+-- needs a real charge the payment provider knows (the local Stripe starts empty on every run), so
+-- deals "funded and held" go back to not funded (the brand can fund them in the demo); released deals
+-- get the escrow and ledger rows their history implies (demo references, never sent to Stripe), so
+-- every seeded deal's ledger balances.
+-- ---------------------------------------------------------------------------------------------
+update public.deals d set escrow_status = 'none'
+where d.escrow_status = 'pending' and not exists (select 1 from public.deal_escrows e where e.deal_id = d.id);
+
+with released as (
+  select d.id, d.brand_id, d.amount_cents, coalesce(d.winner_id, d.selected_creator_ids[1]) as creator_id,
+         coalesce(d.completed_at, d.updated_at) as released_at, d.created_at,
+         (d.amount_cents * 1200 * 2 + 10000) / 20000 as fee,
+         (d.amount_cents * (case when public.is_pro_user(coalesce(d.winner_id, d.selected_creator_ids[1])) then 250 else 500 end) * 2 + 10000) / 20000 as commission
+  from public.deals d
+  where d.escrow_status = 'released' and not exists (select 1 from public.deal_escrows e where e.deal_id = d.id)
+), escrows as (
+  insert into public.deal_escrows (deal_id, brand_id, amount_cents, service_fee_cents, payment_intent_id, charge_id, funded_at,
+                                   creator_id, transfer_id, released_at, transferred_cents, commission_cents)
+  select id, brand_id, amount_cents, fee, 'demo_pi_' || id, 'demo_ch_' || id, created_at,
+         creator_id, 'demo_tr_' || id, released_at, amount_cents - commission, commission
+  from released
+  returning deal_id
+)
+insert into public.ledger_entries (deal_id, user_id, kind, amount_cents, stripe_ref, memo, created_at)
+select r.id, m.user_id, m.kind, m.amount, m.ref, m.memo, m.at
+from released r
+cross join lateral (values
+  (r.brand_id, 'charge', r.amount_cents + r.fee, 'demo_ch_' || r.id, 'Brand funded the deal (demo)', r.created_at),
+  (null::uuid, 'fee', r.fee, 'demo_ch_' || r.id, 'Service fee (12%) (demo)', r.created_at),
+  (r.creator_id, 'transfer', r.amount_cents - r.commission, 'demo_tr_' || r.id, 'Payout to the creator (demo)', r.released_at),
+  (null::uuid, 'commission', r.commission, 'demo_tr_' || r.id, 'Commission (demo)', r.released_at)
+) as m(user_id, kind, amount, ref, memo, at);

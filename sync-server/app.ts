@@ -13,6 +13,7 @@ import { authRoutes } from './auth/routes.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { apiRoutes } from './api/routes.ts';
+import { createPayments, type Payments } from './payments/payments.ts';
 
 export const SERVER_VERSION = '0.1.0';
 
@@ -24,6 +25,8 @@ declare module 'fastify' {
     pactaAuthenticate: AppContext['authenticate'];
     /** Every route registered (method and path), so tests can drive all of them, including future ones. */
     pactaRoutes: { method: string; url: string }[];
+    /** The money services (tests run the scheduled jobs and read Stripe through it). */
+    pactaPayments: Payments | undefined;
   }
 }
 
@@ -36,6 +39,8 @@ export type AppContext = {
   verifyToken: AccessTokenVerifier;
   /** Verifies the request's bearer token (and, locally, that its session is still alive). 401 otherwise. */
   authenticate(request: FastifyRequest): Promise<JwtClaims>;
+  /** Stripe-backed money (subscriptions, escrow, payouts); undefined when Stripe is not configured. */
+  payments: Payments | undefined;
 };
 
 export async function buildServer(
@@ -98,10 +103,22 @@ export async function buildServer(
     signer,
     verifyToken,
     authenticate: createAuthenticator({ config, db, verifyToken }),
+    payments: config.stripe ? createPayments(config.stripe, config, db, app.log) : undefined,
   };
 
   app.decorate('pactaSigner', signer);
   app.decorate('pactaAuthenticate', ctx.authenticate);
+  app.decorate('pactaPayments', ctx.payments);
+  if (ctx.payments) {
+    const payments = ctx.payments;
+    // The scheduled money jobs (automatic release, refunds of cancelled deals) live as long as the server.
+    app.addHook('onReady', async () => {
+      // "One Stripe price per interval created or looked up by lookup key at start" (retried on first use if Stripe is away).
+      void payments.prices.ensure().catch((err: unknown) => app.log.warn({ err }, 'Pro prices not ready yet'));
+      await payments.jobs.start();
+    });
+    app.addHook('onClose', () => payments.jobs.stop());
+  }
 
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof HttpError) {

@@ -38,6 +38,13 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   /** Contact push services may use (mailto: or https:). */
   VAPID_SUBJECT: z.string().optional(),
+  /** Real Stripe: the secret key and the webhook endpoint's signing secret. Unset: the local Stripe runs. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another Stripe-compatible API origin (the local Stripe), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** Port of the local Stripe `npm start` runs when STRIPE_SECRET_KEY is unset (0: any free port). */
+  LOCAL_STRIPE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the log goes: a file path, or `-` for standard output. */
   LOG_FILE: z.string().optional(),
@@ -72,6 +79,16 @@ export type ServerConfig = {
   logFile?: string;
   /** Folder of the built PWA to serve, if any. */
   staticDir: string | undefined;
+  /** Stripe (real or the local stand-in); undefined: the money endpoints answer 503. */
+  stripe: StripeSettings | undefined;
+  localStripePort: number;
+};
+
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  /** stripe-node's host/port/protocol come from it; unset: api.stripe.com. */
+  apiBase: string | undefined;
 };
 
 export type AuthRateLimits = {
@@ -91,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (see README, "Real Stripe").');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
@@ -131,5 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         ? '-'
         : path.resolve(e.LOG_FILE || path.join(e.DATA_DIR, 'server.log')),
     staticDir: path.resolve('dist'),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : undefined,
+    localStripePort: e.LOCAL_STRIPE_PORT,
   };
 }

@@ -7,13 +7,16 @@ import { createDatabase } from './db/database.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo-logins.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { withLocalStripe } from './payments/local-stripe/start-local-stripe.ts';
 import { checkDataDir, checkPortFree, portProblem, StartupProblem } from './startup-checks.ts';
 
 let embedded: EmbeddedDatabase | undefined;
+let localStripe: Awaited<ReturnType<typeof withLocalStripe>>['localStripe'];
 try {
   await start();
 } catch (err) {
   await embedded?.stop().catch(() => undefined);
+  await localStripe?.close().catch(() => undefined);
   if (!(err instanceof StartupProblem)) throw err;
   console.error(`\nPacta cannot start: ${err.message}\n`);
   process.exit(1);
@@ -38,6 +41,8 @@ async function start(): Promise<void> {
     });
   }
   const logStream = await openLog(config);
+  // No STRIPE_SECRET_KEY: a local stand-in speaking Stripe's API serves checkout, payouts and webhooks.
+  ({ config, localStripe } = await withLocalStripe(config));
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -75,6 +80,7 @@ async function start(): Promise<void> {
   }
 
   console.log(`\nPacta is running at ${config.publicUrl} (Node ${process.version})`);
+  if (localStripe) console.log(`Local Stripe (no STRIPE_SECRET_KEY): ${localStripe.url} — test card 4242 4242 4242 4242`);
   console.log(report.seeded ? 'Demo data seeded (first start).' : 'Reusing the existing data.');
   if (embedded) {
     console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
@@ -91,6 +97,7 @@ async function start(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await localStripe?.close();
     await db.close();
     await embedded?.stop();
     process.exit(0);

@@ -26,6 +26,8 @@ export const SwipePage = lazyPage(() => import('../features/deals/swipe/swipe-pa
 export const MyDealsPage = lazyPage(() => import('../features/deals/my-deals/my-deals-page.tsx'), 'MyDealsPage');
 export const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 export const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
+export const ProSuccessPage = lazyPage(() => import('../features/billing/index.ts'), 'ProSuccessPage');
+export const AdminLedgerPage = lazyPage(() => import('../features/billing/index.ts'), 'AdminLedgerPage');
 export const ProfilePage = lazyPage(() => import('../features/profiles/profile-page.tsx'), 'ProfilePage');
 export const CampaignBriefPage = lazyPage(() => import('../features/campaigns/campaign-brief-page.tsx'), 'CampaignBriefPage');
 export const CreatorPortfolioPage = lazyPage(() => import('../features/profiles/portfolio/creator-portfolio-page.tsx'), 'CreatorPortfolioPage');

@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
       { path: '/upgrade', element: <ProRoute /> },
       { path: '/pro', element: <ProRoute /> },
       { path: '/pricing', element: <Pages.PricingPage /> },
+      { path: '/pro/success', element: signedIn(<Pages.ProSuccessPage />) },
+      { path: '/admin/ledger', element: <RequireRole roles={['admin']}>{<Pages.AdminLedgerPage />}</RequireRole> },
       { path: '/growth', element: signedIn(<Pages.GrowthHubPage />) },
       ...GROWTH_TOOL_ROUTES.map(([path, title]) => ({ path, element: signedIn(soon(title)) })),
       { path: '/referrals/leaderboard', element: soon('Referral Leaderboard') },

@@ -4,6 +4,7 @@ import { contactRoutes } from './contact.ts';
 import { dealAccessRoutes } from './deal-access.ts';
 import { reviewPublisher } from './review-publisher.ts';
 import { pushRoutes } from '../push/push-routes.ts';
+import { paymentRoutes } from '../payments/payment-routes.ts';
 
 /** Online-only endpoints under /api (checkout, escrow and referral rewards come in later issues). */
 export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
@@ -11,4 +12,5 @@ export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   await app.register(dealAccessRoutes, { ctx: opts.ctx });
   await app.register(reviewPublisher, { ctx: opts.ctx });
   await app.register(pushRoutes, { ctx: opts.ctx });
+  await app.register(paymentRoutes, { ctx: opts.ctx });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cents, count, INT4_MAX, stringList, syncColumns, timestamp, uuid } from './fields.ts';
 
 export const DEAL_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
-export const ESCROW_STATUSES = ['none', 'pending', 'released', 'refunded'] as const;
+export const ESCROW_STATUSES = ['none', 'pending', 'released', 'refunded', 'disputed'] as const;
 export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'withdrawn'] as const;
 export const DEAL_TIMELINES = ['1 week', '2 weeks', '1 month', '2 months', '3+ months'] as const;
 export const PAYOUT_FORMATS = ['fixed', 'performance', 'commission'] as const;

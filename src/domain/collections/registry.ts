@@ -54,7 +54,8 @@ export type CollectionSpec = {
 export const collectionSpecs = {
   deals: {
     table: 'deals',
-    schemaVersion: 0,
+    // 1: escrow_status may be 'disputed'.
+    schemaVersion: 1,
     schema: dealDocument,
     serverOwned: ['escrow_status', 'applications_count', 'completed_at'],
     readOnly: false,

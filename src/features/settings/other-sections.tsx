@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { usePendingChanges } from '../../db/hooks/use-sync-status.ts';
 import { ThemePicker } from '../../components/theme-picker.tsx';
+import { ManageSubscription, PayoutSetup } from '../billing/index.ts';
 
 export function PersonalisationSection() {
   return (
@@ -12,11 +13,13 @@ export function PersonalisationSection() {
   );
 }
 
-export function ProSection({ isPro }: { isPro: boolean }) {
+export function ProSection({ isPro, isCreator }: { isPro: boolean; isCreator: boolean }) {
   return (
+    <div className="settings-pro-stack">
     <section className="card" aria-labelledby="pro-title">
       <h2 id="pro-title">Pro membership</h2>
       <p>{isPro ? 'You are a Pro member.' : 'You are on the free plan.'}</p>
+      <ManageSubscription />
       <p className="settings-links">
         <Link className="button button-primary" to="/pro">
           {isPro ? 'Your Pro benefits' : 'Upgrade to Pro'}
@@ -26,6 +29,13 @@ export function ProSection({ isPro }: { isPro: boolean }) {
         </Link>
       </p>
     </section>
+    {isCreator ? (
+      <section className="card" aria-labelledby="payouts-title">
+        <h2 id="payouts-title">Payouts</h2>
+        <PayoutSetup returnTo="/settings?section=pro" />
+      </section>
+    ) : null}
+    </div>
   );
 }
 

@@ -54,7 +54,7 @@ export function SettingsPage() {
           {section === 'security' ? <SecuritySection /> : null}
           {section === 'personalisation' ? <PersonalisationSection /> : null}
           {section === 'notifications' ? <PushSection /> : null}
-          {section === 'pro' ? <ProSection isPro={user?.isPro ?? false} /> : null}
+          {section === 'pro' ? <ProSection isPro={user?.isPro ?? false} isCreator={user?.role === 'creator'} /> : null}
           {section === 'privacy' ? <PrivacySection /> : null}
         </div>
       </div>

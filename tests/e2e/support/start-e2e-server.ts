@@ -14,6 +14,7 @@ import { loadConfig } from '../../../sync-server/config.ts';
 import { createDatabase } from '../../../sync-server/db/database.ts';
 import { startEmbeddedPostgres } from '../../../sync-server/db/embedded.ts';
 import { migrate } from '../../../sync-server/db/migrate.ts';
+import { withLocalStripe } from '../../../sync-server/payments/local-stripe/start-local-stripe.ts';
 import { freePort } from '../../support/free-port.ts';
 import { e2eServerInfoFile } from './e2e-server-info.ts';
 
@@ -34,8 +35,8 @@ await migrate(embedded.url, { localBootstrap: true, seed: false });
 const db = createDatabase(embedded.url);
 // Always local auth: a developer's hosted-Supabase settings must not leak into the test run.
 const { SUPABASE_URL: _url, SUPABASE_ANON_KEY: _key, ...env } = process.env;
-const config = {
-  ...loadConfig({
+const { config: baseConfig, localStripe } = await withLocalStripe(
+  loadConfig({
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -49,9 +50,12 @@ const config = {
     AUTH_RATE_LIMIT_SIGN_UP_PER_IP: '10000',
     AUTH_RATE_LIMIT_EMAIL_PER_IP: '10000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // `npm start`'s local Stripe, whatever the developer's shell holds.
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
   }),
-  staticDir: appDir,
-};
+);
+const config = { ...baseConfig, staticDir: appDir };
 const app = await buildServer(config, db);
 simulateDeployments(app);
 await app.listen({ port, host: '127.0.0.1' });
@@ -66,6 +70,7 @@ async function stop(): Promise<void> {
   stopping = true;
   try {
     await app.close();
+    await localStripe?.close();
     await db.close();
     await embedded.stop();
   } finally {

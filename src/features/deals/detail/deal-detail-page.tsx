@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useDealAccess, type DealAccess } from '../data/deal-access.ts';
 import { DEAL_STATUS_TEXT } from '../data/deal-status.ts';
 import { displayName, isWaitingToSync, useDeal, useDealApplications, useDealReviews, useProfiles } from '../data/use-deal-data.ts';
+import { DealPaymentPanel } from '../../billing/index.ts';
 import { ApplicantsPanel } from './applicants-panel.tsx';
 import { ApplySection } from './apply-section.tsx';
 import { PaymentSummary } from './payment-summary.tsx';
@@ -66,6 +67,9 @@ export function DealDetailPage() {
   const myApplication = user ? (applications.value.find((a) => a.creator_id === user.id) ?? null) : null;
   const winner = d.winner_id ? profiles.byId.get(d.winner_id) : undefined;
   const closed = d.status === 'completed' || d.status === 'cancelled';
+  // The brand, staff and the deal's creators see the real escrow state and its actions.
+  const paymentParty = !!user && (isOwner || d.selected_creator_ids.includes(user.id));
+  const showPaymentPanel = paymentParty && (d.selected_creator_ids.length > 0 || d.escrow_status !== 'none');
 
   return (
     <div className="page container deal-detail">
@@ -130,7 +134,8 @@ export function DealDetailPage() {
               <SaveToggle kind="saved_campaigns" entry={d.id} name={d.title} />
             </div>
           ) : null}
-          {d.status === 'completed' ? (
+          {showPaymentPanel ? <DealPaymentPanel dealId={d.id} escrowStatus={d.escrow_status} dealStatus={d.status} /> : null}
+          {d.status === 'completed' && !showPaymentPanel ? (
             <PaymentSummary deal={d} winnerIsPro={winner ? isProNow(winner) : false} winnerName={winner ? displayName(winner) : null} />
           ) : null}
           <section className="card detail-section" aria-labelledby="facts-heading">

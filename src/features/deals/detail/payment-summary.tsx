@@ -1,6 +1,15 @@
 import type { DealDocument } from '../../../domain/collections/index.ts';
 import { dealPaymentSummary, formatRate, formatUsd, SERVICE_FEE_BP } from '../../../domain/fees.ts';
 
+/** Nothing says "released" before it is (the payment panel shows the parties the details). */
+const ESCROW_TEXT: Record<DealDocument['escrow_status'], string> = {
+  none: 'Paid through escrow: the brand funds it, the creator is paid on completion.',
+  pending: 'Funded and held in escrow until the payout is released.',
+  released: 'Payout released from escrow.',
+  refunded: 'Escrow refunded to the brand.',
+  disputed: 'Disputed: the payout is on hold.',
+};
+
 /** Completed deals only; every figure comes from the one fee module. */
 export function PaymentSummary({ deal, winnerIsPro, winnerName }: { deal: DealDocument; winnerIsPro: boolean; winnerName: string | null }) {
   const s = dealPaymentSummary(deal.amount_cents, { creatorIsPro: winnerIsPro });
@@ -30,7 +39,7 @@ export function PaymentSummary({ deal, winnerIsPro, winnerName }: { deal: DealDo
           <dd>{formatUsd(s.creatorPayoutCents)}</dd>
         </div>
       </dl>
-      <p className="muted">Payout is released from escrow.</p>
+      <p className="muted">{ESCROW_TEXT[deal.escrow_status]}</p>
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { validateEditDeal, type EditDealDraft } from '../data/deal-form.ts';
 import { completeDeal, DealActionError, updateDeal } from '../data/deal-operations.ts';
 import { displayName, useDeal, useProfiles } from '../data/use-deal-data.ts';
 import { RejectionNotice } from '../detail/rejection-notice.tsx';
+import { DealPaymentPanel } from '../../billing/index.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useFixableError } from '../../../lib/fixable-errors.ts';
 import { DeadlineField } from '../deadline-field.tsx';
@@ -189,6 +190,9 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
           {completed ? 'Deal Marked as Completed' : 'Mark as Completed'}
         </button>
       </section>
+      {deal.selected_creator_ids.length > 0 || deal.escrow_status !== 'none' ? (
+        <DealPaymentPanel dealId={deal.id} escrowStatus={deal.escrow_status} dealStatus={deal.status} />
+      ) : null}
     </div>
   );
 }

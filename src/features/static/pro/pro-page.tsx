@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { UpgradeButton } from '../../billing/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { COMMISSION_BP, PRO_COMMISSION_BP, PRO_MONTHLY_PRICE_CENTS, PRO_TRIAL_DAYS, PRO_YEARLY_PRICE_CENTS, formatRate, formatUsd } from '../../../domain/fees.ts';
 import { BRAND_PRO_BENEFITS, CREATOR_PRO_BENEFITS } from './pro-benefits.ts';
@@ -52,11 +53,9 @@ export function ProPage({ audience }: { audience: 'brand' | 'creator' }) {
           <p className="muted">
             {PRO_TRIAL_DAYS}-day free trial. Cancel anytime.
           </p>
-          <button type="button" className="button button-primary" disabled aria-describedby="checkout-note">
-            Upgrade to Pro
-          </button>
-          <p id="checkout-note" className="muted" style={{ marginTop: '0.75rem' }}>
-            Online checkout is coming soon. Compare plans on the <Link to="/pricing">pricing page</Link>.
+          <UpgradeButton interval={plan} trigger={brand ? 'brand_pro_page' : 'creator_pro_page'} />
+          <p className="muted" style={{ marginTop: '0.75rem' }}>
+            Secure checkout by Stripe. Compare plans on the <Link to="/pricing">pricing page</Link>.
           </p>
         </section>
       </div>

@@ -1,0 +1,371 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatRate, formatUsd, parseUsdToCents, SERVICE_FEE_BP } from '../../domain/fees.ts';
+import { formatDate } from './format.ts';
+import { goToStripe, moneyApi, type DealPayment, type EscrowStatus } from './money-api.ts';
+import { PayoutSetup } from './payout-setup.tsx';
+import { useOnline } from './use-online.ts';
+
+/** What the replicated deal says, for when the server cannot be asked (offline). */
+const OFFLINE_TEXT: Record<EscrowStatus, string> = {
+  none: 'Not funded yet.',
+  pending: 'Funded and held in escrow.',
+  released: 'Payout released from escrow.',
+  refunded: 'Refunded to the brand.',
+  disputed: 'Disputed: the payout is on hold.',
+};
+
+const STATUS_BADGE: Record<EscrowStatus, string> = {
+  none: 'Not funded',
+  pending: 'Funded',
+  released: 'Released',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+};
+
+/**
+ * The deal's money for its brand, its creator and staff: the real escrow state and figures from the
+ * server, and the actions each may take (Fund deal, Release Payout, Open dispute, resolve a dispute).
+ * `escrowStatus` and `dealStatus` come from the synced deal: when a webhook changes them, the panel
+ * asks the server again.
+ */
+export function DealPaymentPanel({ dealId, escrowStatus, dealStatus }: { dealId: string; escrowStatus: EscrowStatus; dealStatus: string }) {
+  const online = useOnline();
+  const headingId = useId();
+  const [params] = useSearchParams();
+  const [view, setView] = useState<DealPayment | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  // Outlives the action that set it: a release reloads the panel, whose Release Payout then goes away.
+  const [notice, setNotice] = useState<string | null>(null);
+  const funding = params.get('funding');
+
+  useEffect(() => {
+    if (!online) return;
+    let current = true;
+    moneyApi.dealPayment(dealId).then(
+      (v) => {
+        if (!current) return;
+        setView(v);
+        setLoadError(null);
+      },
+      (err: unknown) => current && setLoadError(err instanceof Error ? err.message : 'Failed to load the payment.'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [dealId, escrowStatus, dealStatus, online, reload]);
+
+  // Back from Checkout: the webhook lands a moment after the redirect; ask again until it has.
+  const waitingForFunding = funding === 'success' && view?.escrowStatus === 'none' && !view.lastPaymentError;
+  useEffect(() => {
+    if (!waitingForFunding) return;
+    const timer = setInterval(() => setReload((n) => n + 1), 1_500);
+    return () => clearInterval(timer);
+  }, [waitingForFunding]);
+
+  const refresh = useCallback(() => setReload((n) => n + 1), []);
+
+  return (
+    <section id="payment" className="card detail-section payment-panel" aria-labelledby={headingId} data-testid="payment-panel">
+      <div className="payment-panel-head">
+        <h2 id={headingId}>Payment summary</h2>
+        <span className={`badge badge-escrow-${view?.escrowStatus ?? escrowStatus}`}>{STATUS_BADGE[view?.escrowStatus ?? escrowStatus]}</span>
+      </div>
+      {!online ? (
+        <>
+          <p>{OFFLINE_TEXT[escrowStatus]}</p>
+          <p className="muted">Payment details and actions need a connection.</p>
+        </>
+      ) : loadError ? (
+        <p className="form-error" role="alert">
+          {loadError}
+        </p>
+      ) : !view ? (
+        <p className="muted">Loading payment…</p>
+      ) : (
+        <>
+          {notice ? (
+            <p className="form-success" role="status">
+              {notice}
+            </p>
+          ) : null}
+          <PaymentBody view={view} funding={funding} waitingForFunding={waitingForFunding} onChanged={refresh} onNotice={setNotice} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function PaymentBody({
+  view,
+  funding,
+  waitingForFunding,
+  onChanged,
+  onNotice,
+}: {
+  view: DealPayment;
+  funding: string | null;
+  waitingForFunding: boolean;
+  onChanged: () => void;
+  onNotice: (text: string) => void;
+}) {
+  const brand = view.viewer === 'brand';
+  const creator = view.viewer === 'creator';
+  return (
+    <>
+      <StatusLine view={view} />
+      {waitingForFunding ? (
+        <p role="status" className="callout">
+          Payment received — confirming with Stripe…
+        </p>
+      ) : null}
+      {funding === 'cancelled' && view.escrowStatus === 'none' ? <p className="muted">Checkout was cancelled: the deal is not funded.</p> : null}
+      {view.lastPaymentError && view.escrowStatus === 'none' ? (
+        <p className="form-error" role="alert">
+          The payment did not go through: {view.lastPaymentError} The deal is not funded.
+        </p>
+      ) : null}
+      <Figures view={view} />
+      {brand && view.canFund ? <FundButton view={view} /> : null}
+      {brand && view.escrowStatus === 'none' && !view.canFund && view.dealStatus !== 'cancelled' ? (
+        <p className="muted">Accept a creator, then fund the deal.</p>
+      ) : null}
+      {creator && view.escrowStatus !== 'released' && view.escrowStatus !== 'refunded' ? <PayoutSetup returnTo={`/deals/${view.dealId}`} /> : null}
+      {view.canRelease ? <ReleaseButton view={view} onChanged={onChanged} onNotice={onNotice} /> : null}
+      {view.canDispute ? <DisputeForm view={view} onChanged={onChanged} onNotice={onNotice} /> : null}
+      {view.canResolve ? <ResolveDispute view={view} onChanged={onChanged} onNotice={onNotice} /> : null}
+      {view.viewer === 'admin' ? (
+        <p>
+          <Link to={`/admin/ledger?deal=${view.dealId}`}>Ledger of this deal</Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function StatusLine({ view }: { view: DealPayment }) {
+  const creator = view.viewer === 'creator';
+  switch (view.escrowStatus) {
+    case 'none':
+      return <p>{creator ? 'Not funded yet: the brand funds the deal before the work starts.' : 'Not funded yet.'}</p>;
+    case 'pending':
+      return (
+        <>
+          <p className="payment-state">{creator ? 'Funded — you will be paid on completion' : 'Funded and held in escrow.'}</p>
+          {view.autoReleaseAt ? <p className="muted">Released automatically on {formatDate(view.autoReleaseAt)} unless disputed.</p> : null}
+          {!creator && view.dealStatus === 'completed' && !view.creatorPayoutsReady ? (
+            <p className="muted">The creator has not set up payouts yet.</p>
+          ) : null}
+        </>
+      );
+    case 'released':
+      return (
+        <p className="payment-state">
+          {creator ? `Payout released: ${formatUsd(view.transferredCents)} sent to your payout account.` : `Payout released to the creator: ${formatUsd(view.transferredCents)}.`}
+        </p>
+      );
+    case 'refunded':
+      return <p className="payment-state">Refunded to the brand: {formatUsd(view.refundedCents)}.</p>;
+    case 'disputed':
+      return (
+        <>
+          <p className="payment-state">Disputed — the payout is on hold until Pacta staff resolve it.</p>
+          {view.dispute?.byCard ? <p className="muted">The card payment was disputed with the bank.</p> : null}
+          {view.dispute?.reason ? <blockquote className="dispute-reason">{view.dispute.reason}</blockquote> : null}
+        </>
+      );
+  }
+}
+
+function Figures({ view }: { view: DealPayment }) {
+  const settled = view.escrowStatus === 'released' || view.transferredCents > 0;
+  return (
+    <dl className="summary-list">
+      <div>
+        <dt>Deal amount</dt>
+        <dd>{formatUsd(view.amountCents)}</dd>
+      </div>
+      <div>
+        <dt>Service fee ({formatRate(SERVICE_FEE_BP)})</dt>
+        <dd>{formatUsd(view.serviceFeeCents)}</dd>
+      </div>
+      <div>
+        <dt>Brand total</dt>
+        <dd>{formatUsd(view.brandTotalCents)}</dd>
+      </div>
+      <div>
+        <dt>Platform commission{settled ? '' : ` (${formatRate(view.commissionBp)})`}</dt>
+        <dd>−{formatUsd(view.commissionCents)}</dd>
+      </div>
+      <div className="summary-total">
+        <dt>{settled ? 'Paid to the creator' : 'Creator payout'}</dt>
+        <dd data-testid="creator-payout">{formatUsd(view.creatorPayoutCents)}</dd>
+      </div>
+      {view.refundedCents > 0 ? (
+        <div>
+          <dt>Refunded to the brand</dt>
+          <dd>{formatUsd(view.refundedCents)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function FundButton({ view }: { view: DealPayment }) {
+  const [state, setState] = useState<'idle' | 'processing' | 'failed'>('idle');
+  async function fund() {
+    setState('processing');
+    try {
+      goToStripe((await moneyApi.fundDeal(view.dealId)).url);
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <div className="money-action">
+      <button type="button" className="button button-primary" disabled={state === 'processing'} onClick={() => void fund()}>
+        {state === 'processing' ? 'Processing…' : `Fund deal (${formatUsd(view.brandTotalCents)})`}
+      </button>
+      <p className="muted">The money is held in escrow and released to the creator when the deal is completed.</p>
+      {state === 'failed' ? (
+        <p className="form-error" role="alert">
+          Failed to start checkout. Please try again.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ReleaseButton({ view, onChanged, onNotice }: { view: DealPayment; onChanged: () => void; onNotice: (text: string) => void }) {
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; reason: string }>({ kind: 'idle' });
+  async function release() {
+    setState({ kind: 'busy' });
+    try {
+      await moneyApi.releaseEscrow(view.dealId);
+      onNotice('Payout released to creator!');
+      onChanged();
+    } catch (err) {
+      setState({ kind: 'failed', reason: err instanceof Error ? err.message : 'Please try again.' });
+    }
+  }
+  return (
+    <div className="money-action">
+      <button type="button" className="button button-primary" disabled={state.kind === 'busy'} onClick={() => void release()}>
+        {state.kind === 'busy' ? 'Releasing…' : 'Release Payout'}
+      </button>
+      {state.kind === 'failed' ? (
+        <p className="form-error" role="alert">
+          Failed to release payout: {state.reason}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function DisputeForm({ view, onChanged, onNotice }: { view: DealPayment; onChanged: () => void; onNotice: (text: string) => void }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await moneyApi.openDispute(view.dealId, reason);
+      setOpen(false);
+      onNotice('Dispute opened. Pacta staff will look at both sides; both of you are notified.');
+      onChanged();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Failed to open the dispute.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (!open) {
+    return (
+      <div className="money-action">
+        <button type="button" className="button button-ghost" onClick={() => setOpen(true)}>
+          Open dispute
+        </button>
+        {view.disputeWindowEndsAt ? <p className="muted">Possible until {formatDate(view.disputeWindowEndsAt)}.</p> : null}
+      </div>
+    );
+  }
+  return (
+    <form className="form money-action" onSubmit={(e) => void submit(e)}>
+      <div className="field">
+        <label htmlFor={id}>What went wrong?</label>
+        <textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} minLength={10} maxLength={2000} required />
+      </div>
+      <p className="muted">The payout is frozen while Pacta staff look at both sides.</p>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Opening…' : 'Open dispute'}
+        </button>
+        <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ResolveDispute({ view, onChanged, onNotice }: { view: DealPayment; onChanged: () => void; onNotice: (text: string) => void }) {
+  const id = useId();
+  const [refund, setRefund] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function resolve(event: FormEvent) {
+    event.preventDefault();
+    const cents = parseUsdToCents(refund);
+    if (cents === undefined || cents > view.amountCents) {
+      setMessage({ ok: false, text: `Enter a refund between $0 and ${formatUsd(view.amountCents)}.` });
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await moneyApi.resolveDispute(view.dealId, cents);
+      setMessage(null);
+      onNotice(`Dispute resolved: ${formatUsd(result.refundedCents)} refunded to the brand, ${formatUsd(result.transferCents)} paid to the creator.`);
+      onChanged();
+    } catch (err) {
+      setMessage({ ok: false, text: `Failed to resolve the dispute: ${err instanceof Error ? err.message : 'please try again.'}` });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="form money-action dispute-resolution" onSubmit={(e) => void resolve(e)} aria-label="Resolve dispute">
+      <h3>Resolve the dispute</h3>
+      <div className="field">
+        <label htmlFor={id}>Refund to the brand ($ of {formatUsd(view.amountCents)})</label>
+        <input id={id} type="text" inputMode="decimal" value={refund} onChange={(e) => setRefund(e.target.value)} required />
+      </div>
+      <p className="muted">The rest is released to the creator minus commission. The brand gets the matching share of the service fee back.</p>
+      <div className="form-actions">
+        <button type="button" className="button button-ghost" onClick={() => setRefund(String(view.amountCents / 100))}>
+          Refund in full
+        </button>
+        <button type="button" className="button button-ghost" onClick={() => setRefund('0')}>
+          Release in full
+        </button>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Resolving…' : 'Resolve dispute'}
+        </button>
+      </div>
+      {message ? (
+        <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}

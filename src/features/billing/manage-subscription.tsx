@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { formatDate } from './format.ts';
+import { goToStripe, moneyApi, type SubscriptionState } from './money-api.ts';
+import { useOnline } from './use-online.ts';
+
+/** Settings → Pro: the subscription as Stripe holds it, and Manage subscription (Stripe's customer portal). */
+export function ManageSubscription() {
+  const online = useOnline();
+  const [state, setState] = useState<SubscriptionState | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
+
+  useEffect(() => {
+    if (!online) return;
+    let current = true;
+    moneyApi.subscription().then(
+      (s) => current && setState(s),
+      () => current && setState(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [online]);
+
+  async function open() {
+    setOpening(true);
+    setError(null);
+    try {
+      goToStripe((await moneyApi.openBillingPortal('/settings?section=pro')).url);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Failed to open the billing portal.');
+      setOpening(false);
+    }
+  }
+
+  if (!online) return <p className="muted">Managing your subscription needs a connection.</p>;
+  if (!state?.status) return null;
+  const end = state.currentPeriodEnd ? formatDate(state.currentPeriodEnd) : null;
+  const line =
+    state.status === 'canceled'
+      ? 'Your subscription has ended.'
+      : state.cancelAtPeriodEnd
+        ? `Cancelled: Pro stays active until ${end}.`
+        : state.status === 'trialing'
+          ? `Free trial until ${end}, then ${state.interval === 'yearly' ? 'yearly' : 'monthly'} billing.`
+          : `Renews on ${end} (${state.interval === 'yearly' ? 'yearly' : 'monthly'}).`;
+  return (
+    <div className="money-action" data-testid="subscription-state">
+      <p>{line}</p>
+      {state.canManage ? (
+        <button type="button" className="button button-secondary" disabled={opening} onClick={() => void open()}>
+          {opening ? 'Opening…' : 'Manage subscription'}
+        </button>
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

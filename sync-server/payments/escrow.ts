@@ -1,0 +1,571 @@
+import type Stripe from 'stripe';
+import {
+  DISPUTE_WINDOW_DAYS,
+  SERVICE_FEE_BP,
+  commissionBpFor,
+  dealPaymentSummary,
+  formatUsd,
+  percentOfCents,
+} from '../../src/domain/fees.ts';
+import type { Tx } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { dealBalance, recordLedger } from './ledger.ts';
+import { ensureCustomer, loadCaller, notify, type PaymentsDeps } from './payments-deps.ts';
+import { stripeMessage } from './stripe-client.ts';
+
+/** "A completed deal not released or disputed within 14 days is released automatically." */
+export const AUTO_RELEASE_DAYS = 14;
+
+type DealRow = {
+  id: string;
+  brand_id: string;
+  title: string;
+  amount_cents: number;
+  status: 'open' | 'in_progress' | 'completed' | 'cancelled';
+  escrow_status: 'none' | 'pending' | 'released' | 'refunded' | 'disputed';
+  selected_creator_ids: string[];
+  winner_id: string | null;
+  completed_at: Date | null;
+  deleted: boolean;
+};
+
+type EscrowRow = {
+  deal_id: string;
+  brand_id: string;
+  amount_cents: number;
+  service_fee_cents: number;
+  checkout_session_id: string | null;
+  payment_intent_id: string | null;
+  charge_id: string | null;
+  funded_at: Date | null;
+  last_payment_error: string | null;
+  creator_id: string | null;
+  transfer_id: string | null;
+  released_at: Date | null;
+  transferred_cents: number;
+  commission_cents: number;
+  refunded_cents: number;
+  refunded_at: Date | null;
+  disputed_at: Date | null;
+  dispute_reason: string | null;
+  dispute_opened_by: string | null;
+  dispute_ticket_id: string | null;
+  stripe_dispute_id: string | null;
+  resolved_at: Date | null;
+};
+
+/** Who acts on escrow: a signed-in user, or the server's own scheduled job. */
+export type EscrowActor = { kind: 'user'; userId: string } | { kind: 'system' };
+
+const transferGroup = (dealId: string) => `deal_${dealId}`;
+/** "With an idempotency key per deal, so a double click or a retry pays once." */
+const releaseKey = (dealId: string) => `pacta-deal-${dealId}-release`;
+
+async function lockDeal(tx: Tx, dealId: string): Promise<DealRow | undefined> {
+  const { rows } = await tx.query<DealRow>(
+    `select id, brand_id, title, amount_cents, status, escrow_status, selected_creator_ids, winner_id, completed_at, deleted
+     from public.deals where id = $1 for update`,
+    [dealId],
+  );
+  return rows[0];
+}
+
+async function lockEscrow(tx: Tx, dealId: string): Promise<EscrowRow | undefined> {
+  const { rows } = await tx.query<EscrowRow>(`select * from public.deal_escrows where deal_id = $1 for update`, [dealId]);
+  return rows[0];
+}
+
+const payee = (deal: DealRow): string | undefined => deal.winner_id ?? deal.selected_creator_ids[0];
+
+async function isAdmin(tx: Tx, userId: string): Promise<boolean> {
+  const { rows } = await tx.query(`select 1 from public.profiles where id = $1 and role = 'admin' and not deleted`, [userId]);
+  return rows.length === 1;
+}
+
+async function setEscrowStatus(tx: Tx, dealId: string, status: DealRow['escrow_status']): Promise<void> {
+  await tx.query(`update public.deals set escrow_status = $2 where id = $1 and escrow_status is distinct from $2`, [dealId, status]);
+}
+
+export function createEscrow(deps: PaymentsDeps) {
+  const { stripe, db, config } = deps;
+
+  // ------------------------------------------------------------------ funding
+
+  /** The brand funds the deal once a creator is accepted: a Checkout payment of amount + 12% service fee. */
+  async function fundDeal(userId: string, dealId: string): Promise<{ url: string }> {
+    const { deal, caller, summary } = await db.asService(async (tx) => {
+      const deal = await lockDeal(tx, dealId);
+      if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
+      if (deal.brand_id !== userId) throw new HttpError(403, 'not_deal_owner', "Only the deal's brand can fund it.");
+      if (deal.status === 'cancelled') throw new HttpError(409, 'deal_closed', 'This deal is cancelled.');
+      if (deal.escrow_status !== 'none') throw new HttpError(409, 'already_funded', 'This deal is already funded.');
+      if (deal.selected_creator_ids.length === 0) throw new HttpError(409, 'no_creator_accepted', 'Accept a creator before funding the deal.');
+      const caller = (await loadCaller(tx, userId))!;
+      return { deal, caller, summary: dealPaymentSummary(deal.amount_cents, { creatorIsPro: false }) };
+    });
+    try {
+      const customer = await ensureCustomer(deps, caller);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        customer,
+        client_reference_id: userId,
+        line_items: [
+          { quantity: 1, price_data: { currency: 'usd', unit_amount: summary.amountCents, product_data: { name: `Deal: ${deal.title}`.slice(0, 250) } } },
+          { quantity: 1, price_data: { currency: 'usd', unit_amount: summary.serviceFeeCents, product_data: { name: 'Pacta service fee (12%)' } } },
+        ],
+        payment_intent_data: { transfer_group: transferGroup(deal.id), metadata: { kind: 'deal_escrow', deal_id: deal.id } },
+        metadata: { kind: 'deal_escrow', deal_id: deal.id },
+        success_url: `${config.publicUrl}/deals/${deal.id}?funding=success`,
+        cancel_url: `${config.publicUrl}/deals/${deal.id}?funding=cancelled`,
+      });
+      await db.asService((tx) =>
+        tx.query(
+          `insert into public.deal_escrows (deal_id, brand_id, amount_cents, service_fee_cents, checkout_session_id)
+           values ($1, $2, $3, $4, $5)
+           on conflict (deal_id) do update set checkout_session_id = excluded.checkout_session_id, amount_cents = excluded.amount_cents,
+             service_fee_cents = excluded.service_fee_cents, last_payment_error = null, updated_at = now()
+           where public.deal_escrows.funded_at is null`,
+          [deal.id, deal.brand_id, summary.amountCents, summary.serviceFeeCents, session.id],
+        ),
+      );
+      return { url: session.url! };
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      deps.log.error({ err }, 'funding checkout failed');
+      throw new HttpError(502, 'checkout_failed', 'Failed to start checkout. Please try again.', { detail: stripeMessage(err) });
+    }
+  }
+
+  /** A deal's PaymentIntent as Stripe holds it now: succeeded funds the escrow once; a refusal is kept to show. */
+  async function applyPaymentIntent(tx: Tx, intent: Stripe.PaymentIntent): Promise<void> {
+    const dealId = intent.metadata?.deal_id;
+    if (!dealId) return;
+    const deal = await lockDeal(tx, dealId);
+    if (!deal) return;
+    let escrow = await lockEscrow(tx, dealId);
+    if (!escrow) {
+      const s = dealPaymentSummary(deal.amount_cents, { creatorIsPro: false });
+      await tx.query(`insert into public.deal_escrows (deal_id, brand_id, amount_cents, service_fee_cents) values ($1, $2, $3, $4)`, [
+        dealId,
+        deal.brand_id,
+        s.amountCents,
+        s.serviceFeeCents,
+      ]);
+      escrow = (await lockEscrow(tx, dealId))!;
+    }
+    if (escrow.funded_at) return;
+    if (intent.status === 'succeeded') {
+      const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+      if (!chargeId) return;
+      await tx.query(
+        `update public.deal_escrows set payment_intent_id = $2, charge_id = $3, funded_at = now(), last_payment_error = null, updated_at = now()
+         where deal_id = $1`,
+        [dealId, intent.id, chargeId],
+      );
+      await recordLedger(tx, { dealId, userId: deal.brand_id, kind: 'charge', amountCents: intent.amount_received || intent.amount, stripeRef: chargeId, memo: 'Brand funded the deal' });
+      await recordLedger(tx, { dealId, kind: 'fee', amountCents: escrow.service_fee_cents, stripeRef: chargeId, memo: 'Service fee (12%)' });
+      if (deal.escrow_status === 'none') await setEscrowStatus(tx, dealId, 'pending');
+      await notify(tx, deal.selected_creator_ids, {
+        type: 'escrow_funded',
+        title: 'Deal funded',
+        message: `"${deal.title}" is funded — you will be paid on completion.`,
+        dealId,
+      });
+      if (deal.status === 'cancelled') await tx.query(`select pg_notify('pacta_money', $1)`, [JSON.stringify({ deal_id: dealId, reason: 'cancelled' })]);
+      return;
+    }
+    const error = intent.last_payment_error?.message ?? (intent.status === 'canceled' ? 'The payment was canceled.' : null);
+    if (error) {
+      await tx.query(`update public.deal_escrows set payment_intent_id = $2, last_payment_error = $3, updated_at = now() where deal_id = $1`, [
+        dealId,
+        intent.id,
+        error,
+      ]);
+    }
+  }
+
+  // ------------------------------------------------------------------ release
+
+  /**
+   * Pays the creator: a transfer of the amount minus the commission (5%, or 2.5% for a Pro creator at
+   * release time) to their Express account. The deal and escrow rows stay locked during the transfer,
+   * so a second request waits and then finds the payout made; the idempotency key covers retries and
+   * other server instances.
+   */
+  async function releaseEscrow(actor: EscrowActor, dealId: string) {
+    return db.asService(async (tx) => {
+      const deal = await lockDeal(tx, dealId);
+      if (actor.kind === 'user') {
+        const allowed = deal ? deal.brand_id === actor.userId || (await isAdmin(tx, actor.userId)) : await isAdmin(tx, actor.userId);
+        if (!allowed) throw new HttpError(403, 'not_deal_owner', 'Not your deal: only its brand or Pacta staff can release the payout.');
+      }
+      if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
+      const escrow = await lockEscrow(tx, dealId);
+      if (deal.escrow_status === 'released' && escrow?.transfer_id) {
+        return { escrowStatus: 'released' as const, transferCents: escrow.transferred_cents, alreadyReleased: true };
+      }
+      if (deal.status !== 'completed') throw new HttpError(409, 'deal_not_completed', 'The deal is not completed yet.');
+      if (deal.escrow_status === 'none' || !escrow?.charge_id) throw new HttpError(409, 'not_funded', 'The brand has not funded this deal yet.');
+      if (deal.escrow_status === 'disputed') throw new HttpError(409, 'deal_disputed', 'This deal is disputed: Pacta staff will resolve it.');
+      if (deal.escrow_status === 'refunded') throw new HttpError(409, 'already_refunded', 'This deal was refunded to the brand.');
+      const result = await payCreator(tx, deal, escrow, escrow.amount_cents, 'Payout released');
+      return { escrowStatus: 'released' as const, transferCents: result.transferCents, alreadyReleased: false };
+    });
+  }
+
+  /** Transfers `amountCents` of the deal amount (minus commission) to the creator and records it. */
+  async function payCreator(tx: Tx, deal: DealRow, escrow: EscrowRow, amountCents: number, title: string) {
+    const creatorId = payee(deal);
+    if (!creatorId) throw new HttpError(409, 'no_creator', 'This deal has no creator to pay.');
+    const { rows } = await tx.query<{ stripe_account_id: string | null; payouts_enabled: boolean | null; is_pro: boolean }>(
+      `select b.stripe_account_id, b.payouts_enabled, public.is_pro_user($1) as is_pro
+       from public.profiles p left join public.billing_accounts b on b.user_id = p.id where p.id = $1`,
+      [creatorId],
+    );
+    const account = rows[0];
+    if (!account?.stripe_account_id || !account.payouts_enabled) {
+      throw new HttpError(409, 'payouts_not_set_up', 'The creator has not set up payouts yet.');
+    }
+    const commissionCents = percentOfCents(amountCents, commissionBpFor(account.is_pro));
+    const transferCents = amountCents - commissionCents;
+    let transfer: Stripe.Transfer;
+    try {
+      transfer = await stripe.transfers.create(
+        {
+          amount: transferCents,
+          currency: 'usd',
+          destination: account.stripe_account_id,
+          transfer_group: transferGroup(deal.id),
+          source_transaction: escrow.charge_id!,
+          metadata: { deal_id: deal.id, creator_id: creatorId },
+        },
+        { idempotencyKey: releaseKey(deal.id) },
+      );
+    } catch (err) {
+      deps.log.error({ err, deal: deal.id }, 'transfer failed');
+      throw new HttpError(502, 'payout_failed', stripeMessage(err));
+    }
+    await tx.query(
+      `update public.deal_escrows set creator_id = $2, transfer_id = $3, transferred_cents = $4, commission_cents = $5, released_at = now(), updated_at = now()
+       where deal_id = $1`,
+      [deal.id, creatorId, transfer.id, transferCents, commissionCents],
+    );
+    await recordLedger(tx, { dealId: deal.id, userId: creatorId, kind: 'transfer', amountCents: transferCents, stripeRef: transfer.id, memo: 'Payout to the creator' });
+    await recordLedger(tx, { dealId: deal.id, kind: 'commission', amountCents: commissionCents, stripeRef: transfer.id, memo: `Commission (${account.is_pro ? '2.5' : '5'}%)` });
+    await setEscrowStatus(tx, deal.id, 'released');
+    await notify(tx, [creatorId], {
+      type: 'payout_released',
+      title,
+      message: `${formatUsd(transferCents)} for "${deal.title}" was sent to your payout account.`,
+      dealId: deal.id,
+    });
+    await notify(tx, [deal.brand_id], { type: 'payout_released', title, message: `The payout for "${deal.title}" was released to the creator.`, dealId: deal.id });
+    return { transferCents, commissionCents, creatorId };
+  }
+
+  // ------------------------------------------------------------------ refunds
+
+  /** Refunds `amountCents` of the deal amount plus its share of the service fee (all of it for a full refund). */
+  async function refundBrand(tx: Tx, deal: DealRow, escrow: EscrowRow, amountCents: number, why: string) {
+    const full = amountCents === escrow.amount_cents;
+    const feeBack = full ? escrow.service_fee_cents : Math.min(percentOfCents(amountCents, SERVICE_FEE_BP), escrow.service_fee_cents);
+    const total = amountCents + feeBack;
+    let refund: Stripe.Refund;
+    try {
+      refund = await stripe.refunds.create(
+        { payment_intent: escrow.payment_intent_id!, amount: total, metadata: { deal_id: deal.id } },
+        { idempotencyKey: `pacta-deal-${deal.id}-refund` },
+      );
+    } catch (err) {
+      deps.log.error({ err, deal: deal.id }, 'refund failed');
+      throw new HttpError(502, 'refund_failed', stripeMessage(err));
+    }
+    await recordLedger(tx, { dealId: deal.id, userId: deal.brand_id, kind: 'refund', amountCents: total, stripeRef: refund.id, memo: why });
+    if (feeBack > 0) await recordLedger(tx, { dealId: deal.id, kind: 'fee', amountCents: -feeBack, stripeRef: refund.id, memo: 'Service fee returned' });
+    await tx.query(`update public.deal_escrows set refunded_cents = refunded_cents + $2, refunded_at = now(), updated_at = now() where deal_id = $1`, [
+      deal.id,
+      total,
+    ]);
+    await notify(tx, [deal.brand_id], {
+      type: 'escrow_refunded',
+      title: 'Refund issued',
+      message: `${formatUsd(total)} for "${deal.title}" is on its way back to your card.`,
+      dealId: deal.id,
+    });
+    return total;
+  }
+
+  /** "A funded deal cancelled before completion is refunded in full." */
+  async function refundCancelledDeal(dealId: string): Promise<boolean> {
+    return db.asService(async (tx) => {
+      const deal = await lockDeal(tx, dealId);
+      const escrow = deal && (await lockEscrow(tx, dealId));
+      if (!deal || !escrow || deal.status !== 'cancelled' || deal.escrow_status !== 'pending' || !escrow.payment_intent_id) return false;
+      await refundBrand(tx, deal, escrow, escrow.amount_cents, 'Deal cancelled before completion');
+      await setEscrowStatus(tx, dealId, 'refunded');
+      await notify(tx, deal.selected_creator_ids, { type: 'escrow_refunded', title: 'Deal cancelled', message: `"${deal.title}" was cancelled and refunded to the brand.`, dealId });
+      return true;
+    });
+  }
+
+  // ------------------------------------------------------------------ disputes
+
+  /** Either side of a funded deal, within 30 days of completion: escrow is frozen and staff get a ticket. */
+  async function openDispute(userId: string, dealId: string, reason: string) {
+    const text = reason.trim();
+    if (text.length < 10 || text.length > 2000) throw new HttpError(400, 'invalid_reason', 'Describe the problem in 10 to 2,000 characters.');
+    return db.asService(async (tx) => {
+      const deal = await lockDeal(tx, dealId);
+      const party = deal && (deal.brand_id === userId || deal.selected_creator_ids.includes(userId));
+      if (!deal || !party) throw new HttpError(403, 'not_a_participant', 'Only the brand and the creator of a deal can dispute it.');
+      const escrow = await lockEscrow(tx, dealId);
+      if (deal.escrow_status === 'disputed') throw new HttpError(409, 'already_disputed', 'This deal is already disputed.');
+      if (deal.escrow_status === 'released') throw new HttpError(409, 'already_released', 'The payout was already released.');
+      if (deal.escrow_status !== 'pending' || !escrow) throw new HttpError(409, 'not_funded', 'Only a funded deal can be disputed.');
+      if (deal.completed_at && Date.now() - deal.completed_at.getTime() > DISPUTE_WINDOW_DAYS * 86_400_000) {
+        throw new HttpError(409, 'dispute_window_closed', `Disputes must be opened within ${DISPUTE_WINDOW_DAYS} days of completion.`);
+      }
+      const ticketId = await openDisputeTicket(tx, deal, userId, text);
+      await tx.query(
+        `update public.deal_escrows set disputed_at = now(), dispute_reason = $2, dispute_opened_by = $3, dispute_ticket_id = $4, resolved_at = null, updated_at = now()
+         where deal_id = $1`,
+        [dealId, text, userId, ticketId],
+      );
+      await setEscrowStatus(tx, dealId, 'disputed');
+      await notify(tx, [deal.brand_id, ...deal.selected_creator_ids], {
+        type: 'dispute_opened',
+        title: 'Dispute opened',
+        message: `A dispute was opened on "${deal.title}". The payout is on hold until Pacta staff resolve it.`,
+        dealId,
+        link: `/deals/${dealId}#payment`,
+        extra: { ticket_id: ticketId },
+      });
+      return { escrowStatus: 'disputed' as const, ticketId };
+    });
+  }
+
+  async function openDisputeTicket(tx: Tx, deal: DealRow, openedBy: string, message: string): Promise<string> {
+    const { rows } = await tx.query<{ id: string }>(
+      `insert into public.support_tickets (id, user_id, subject, message, priority, kind, deal_id)
+       values (gen_random_uuid(), $1, $2, $3, 'high', 'dispute', $4) returning id`,
+      [openedBy, `Dispute: ${deal.title}`.slice(0, 200), message, deal.id],
+    );
+    return rows[0]!.id;
+  }
+
+  /**
+   * Staff settle a dispute: `refundCents` of the deal amount goes back to the brand (with its share of
+   * the service fee), the rest is released to the creator minus commission. Both sides are told.
+   */
+  async function resolveDispute(userId: string, dealId: string, refundCents: number) {
+    return db.asService(async (tx) => {
+      if (!(await isAdmin(tx, userId))) throw new HttpError(403, 'admin_only', 'Only Pacta staff can resolve disputes.');
+      const deal = await lockDeal(tx, dealId);
+      if (!deal) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
+      const escrow = await lockEscrow(tx, dealId);
+      if (deal.escrow_status !== 'disputed' || !escrow) throw new HttpError(409, 'not_disputed', 'This deal has no open dispute.');
+      if (escrow.stripe_dispute_id) {
+        throw new HttpError(409, 'card_dispute_open', "The brand's bank is handling a card dispute: Stripe settles it, not Pacta.");
+      }
+      if (!Number.isSafeInteger(refundCents) || refundCents < 0 || refundCents > escrow.amount_cents) {
+        throw new HttpError(400, 'invalid_refund', `The refund must be between $0 and ${formatUsd(escrow.amount_cents)}.`);
+      }
+      const releaseCents = escrow.amount_cents - refundCents;
+      let transferCents = 0;
+      if (releaseCents > 0) {
+        // Checked before any money moves, so a refusal leaves everything as it was.
+        const { rows } = await tx.query(`select 1 from public.billing_accounts where user_id = $1 and payouts_enabled`, [payee(deal)]);
+        if (rows.length === 0) throw new HttpError(409, 'payouts_not_set_up', 'The creator has not set up payouts yet.');
+      }
+      const refundedTotal = refundCents > 0 ? await refundBrand(tx, deal, escrow, refundCents, 'Dispute resolved by Pacta staff') : 0;
+      if (releaseCents > 0) transferCents = (await payCreator(tx, deal, escrow, releaseCents, 'Dispute resolved')).transferCents;
+      await setEscrowStatus(tx, dealId, releaseCents > 0 ? 'released' : 'refunded');
+      await tx.query(`update public.deal_escrows set resolved_at = now(), updated_at = now() where deal_id = $1`, [dealId]);
+      if (escrow.dispute_ticket_id) await tx.query(`update public.support_tickets set status = 'closed' where id = $1`, [escrow.dispute_ticket_id]);
+      await notify(tx, [deal.brand_id, ...deal.selected_creator_ids], {
+        type: 'dispute_resolved',
+        title: 'Dispute resolved',
+        message: `Pacta staff resolved the dispute on "${deal.title}": ${formatUsd(refundedTotal)} refunded to the brand, ${formatUsd(transferCents)} paid to the creator.`,
+        dealId,
+      });
+      return { escrowStatus: releaseCents > 0 ? ('released' as const) : ('refunded' as const), refundedCents: refundedTotal, transferCents };
+    });
+  }
+
+  /** charge.dispute.created: the bank froze the money; so does Pacta (nothing is released while it lasts). */
+  async function applyCardDispute(tx: Tx, dispute: Stripe.Dispute): Promise<void> {
+    const chargeId = typeof dispute.charge === 'string' ? dispute.charge : dispute.charge.id;
+    const { rows } = await tx.query<{ deal_id: string }>(`select deal_id from public.deal_escrows where charge_id = $1`, [chargeId]);
+    if (!rows[0]) return;
+    const deal = (await lockDeal(tx, rows[0].deal_id))!;
+    const escrow = (await lockEscrow(tx, deal.id))!;
+    const open = !['won', 'lost', 'warning_closed'].includes(dispute.status);
+    if (open) {
+      if (escrow.stripe_dispute_id === dispute.id) return;
+      await tx.query(`update public.deal_escrows set stripe_dispute_id = $2, disputed_at = coalesce(disputed_at, now()), updated_at = now() where deal_id = $1`, [
+        deal.id,
+        dispute.id,
+      ]);
+      if (deal.escrow_status === 'pending') {
+        await setEscrowStatus(tx, deal.id, 'disputed');
+        const ticketId =
+          escrow.dispute_ticket_id ??
+          (await openDisputeTicket(tx, deal, deal.brand_id, `The brand's card payment for this deal was disputed with the bank (${dispute.reason}).`));
+        await tx.query(`update public.deal_escrows set dispute_ticket_id = $2 where deal_id = $1`, [deal.id, ticketId]);
+      }
+      await notify(tx, [deal.brand_id, ...deal.selected_creator_ids], {
+        type: 'dispute_opened',
+        title: 'Payment disputed',
+        message: `The card payment for "${deal.title}" was disputed with the bank. The payout is on hold.`,
+        dealId: deal.id,
+      });
+      return;
+    }
+    if (escrow.stripe_dispute_id !== dispute.id || escrow.resolved_at) return;
+    if (dispute.status === 'lost') {
+      // The bank returned the charge to the cardholder: the platform's escrow no longer holds it.
+      const held = (await dealBalance(tx, deal.id)).heldCents;
+      const feeHeld = escrow.service_fee_cents;
+      await recordLedger(tx, { dealId: deal.id, userId: deal.brand_id, kind: 'refund', amountCents: held + feeHeld, stripeRef: dispute.id, memo: 'Card dispute lost' });
+      await recordLedger(tx, { dealId: deal.id, kind: 'fee', amountCents: -feeHeld, stripeRef: dispute.id, memo: 'Service fee returned (card dispute)' });
+      await setEscrowStatus(tx, deal.id, 'refunded');
+    } else if (deal.escrow_status === 'disputed' && !escrow.dispute_reason) {
+      await setEscrowStatus(tx, deal.id, 'pending');
+    }
+    await tx.query(`update public.deal_escrows set resolved_at = now(), updated_at = now() where deal_id = $1`, [deal.id]);
+    await notify(tx, [deal.brand_id, ...deal.selected_creator_ids], {
+      type: 'dispute_resolved',
+      title: 'Card dispute closed',
+      message: `The bank closed the card dispute on "${deal.title}" (${dispute.status}).`,
+      dealId: deal.id,
+    });
+  }
+
+  /** charge.refunded: refunds made outside Pacta (the Stripe dashboard) still reach the ledger. */
+  async function applyChargeRefunds(tx: Tx, charge: Stripe.Charge): Promise<void> {
+    const { rows } = await tx.query<{ deal_id: string; brand_id: string }>(`select deal_id, brand_id from public.deal_escrows where charge_id = $1`, [charge.id]);
+    if (!rows[0]) return;
+    await lockEscrow(tx, rows[0].deal_id);
+    for (const refund of charge.refunds?.data ?? []) {
+      if (await recordLedger(tx, { dealId: rows[0].deal_id, userId: rows[0].brand_id, kind: 'refund', amountCents: refund.amount, stripeRef: refund.id, memo: 'Refund made in Stripe' })) {
+        await tx.query(`update public.deal_escrows set refunded_cents = refunded_cents + $2, updated_at = now() where deal_id = $1`, [rows[0].deal_id, refund.amount]);
+      }
+    }
+  }
+
+  /** transfer.created / transfer.reversed: the ledger holds every transfer, also one reversed in Stripe. */
+  async function applyTransfer(tx: Tx, transfer: Stripe.Transfer): Promise<void> {
+    const dealId = transfer.metadata?.deal_id;
+    if (!dealId) return;
+    if (transfer.amount_reversed > 0) {
+      await recordLedger(tx, { dealId, kind: 'transfer', amountCents: -transfer.amount_reversed, stripeRef: `${transfer.id}:reversed`, memo: 'Transfer reversed in Stripe' });
+    }
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  /** The payment panel's figures for the brand, the deal's creators and staff. */
+  async function paymentView(userId: string, dealId: string) {
+    return db.asService(async (tx) => {
+      const { rows } = await tx.query<DealRow>(
+        `select id, brand_id, title, amount_cents, status, escrow_status, selected_creator_ids, winner_id, completed_at, deleted from public.deals where id = $1`,
+        [dealId],
+      );
+      const deal = rows[0];
+      const admin = await isAdmin(tx, userId);
+      const isBrand = deal?.brand_id === userId;
+      const isCreator = Boolean(deal?.selected_creator_ids.includes(userId));
+      if (!deal || !(isBrand || isCreator || admin)) throw new HttpError(403, 'not_a_participant', 'Only the brand and the creator of a deal can see its payment.');
+      const escrow = (await tx.query<EscrowRow>(`select * from public.deal_escrows where deal_id = $1`, [dealId])).rows[0];
+      const creatorId = payee(deal);
+      const creator = creatorId
+        ? (
+            await tx.query<{ is_pro: boolean; payouts_enabled: boolean | null }>(
+              `select public.is_pro_user($1) as is_pro, (select payouts_enabled from public.billing_accounts where user_id = $1) as payouts_enabled`,
+              [creatorId],
+            )
+          ).rows[0]
+        : undefined;
+      const amount = escrow?.amount_cents ?? deal.amount_cents;
+      const projected = dealPaymentSummary(amount, { creatorIsPro: Boolean(creator?.is_pro) });
+      const released = deal.escrow_status === 'released' || (escrow?.transferred_cents ?? 0) > 0;
+      const completedAt = deal.completed_at;
+      const disputeWindowEndsAt = completedAt ? new Date(completedAt.getTime() + DISPUTE_WINDOW_DAYS * 86_400_000) : null;
+      return {
+        dealId,
+        dealStatus: deal.status,
+        escrowStatus: deal.escrow_status,
+        amountCents: amount,
+        serviceFeeCents: escrow?.service_fee_cents ?? projected.serviceFeeCents,
+        brandTotalCents: amount + (escrow?.service_fee_cents ?? projected.serviceFeeCents),
+        commissionBp: projected.commissionBp,
+        commissionCents: released ? escrow!.commission_cents : projected.commissionCents,
+        creatorPayoutCents: released ? escrow!.transferred_cents : projected.creatorPayoutCents,
+        transferredCents: escrow?.transferred_cents ?? 0,
+        refundedCents: escrow?.refunded_cents ?? 0,
+        fundedAt: escrow?.funded_at?.toISOString() ?? null,
+        releasedAt: escrow?.released_at?.toISOString() ?? null,
+        refundedAt: escrow?.refunded_at?.toISOString() ?? null,
+        lastPaymentError: escrow?.funded_at ? null : (escrow?.last_payment_error ?? null),
+        creatorPayoutsReady: Boolean(creator?.payouts_enabled),
+        autoReleaseAt:
+          completedAt && deal.escrow_status === 'pending' ? new Date(completedAt.getTime() + AUTO_RELEASE_DAYS * 86_400_000).toISOString() : null,
+        disputeWindowEndsAt: disputeWindowEndsAt?.toISOString() ?? null,
+        dispute: escrow?.disputed_at
+          ? {
+              openedAt: escrow.disputed_at.toISOString(),
+              reason: escrow.dispute_reason,
+              openedBy: escrow.dispute_opened_by,
+              ticketId: escrow.dispute_ticket_id,
+              byCard: Boolean(escrow.stripe_dispute_id),
+              resolvedAt: escrow.resolved_at?.toISOString() ?? null,
+            }
+          : null,
+        viewer: isBrand ? 'brand' : isCreator ? 'creator' : 'admin',
+        canFund: isBrand && deal.escrow_status === 'none' && deal.status !== 'cancelled' && deal.selected_creator_ids.length > 0,
+        canRelease: (isBrand || admin) && deal.escrow_status === 'pending' && deal.status === 'completed',
+        canDispute:
+          (isBrand || isCreator) &&
+          deal.escrow_status === 'pending' &&
+          (!disputeWindowEndsAt || disputeWindowEndsAt.getTime() > Date.now()),
+        canResolve: admin && deal.escrow_status === 'disputed' && !escrow?.stripe_dispute_id,
+      };
+    });
+  }
+
+  /** Scheduled: completed deals past the 14 days, neither released nor disputed, are released. */
+  async function dueForAutoRelease(): Promise<string[]> {
+    const { rows } = await db.pool.query<{ id: string }>(
+      `select d.id from public.deals d join public.deal_escrows e on e.deal_id = d.id
+       where d.status = 'completed' and d.escrow_status = 'pending' and e.charge_id is not null
+         and d.completed_at <= now() - make_interval(days => $1) order by d.completed_at`,
+      [AUTO_RELEASE_DAYS],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async function dueForRefund(): Promise<string[]> {
+    const { rows } = await db.pool.query<{ id: string }>(
+      `select d.id from public.deals d join public.deal_escrows e on e.deal_id = d.id
+       where d.status = 'cancelled' and d.escrow_status = 'pending' and e.charge_id is not null`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  return {
+    fundDeal,
+    applyPaymentIntent,
+    releaseEscrow,
+    refundCancelledDeal,
+    openDispute,
+    resolveDispute,
+    applyCardDispute,
+    applyChargeRefunds,
+    applyTransfer,
+    paymentView,
+    dueForAutoRelease,
+    dueForRefund,
+  };
+}
+
+export type Escrow = ReturnType<typeof createEscrow>;

@@ -1,0 +1,161 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { createConfirmedAccount } from './pages/auth-mailbox.ts';
+import { seedAcceptedApplication, seedDeals, signIn, waitForSynced } from './pages/deals-page.ts';
+import { completePayoutOnboarding, disputeTickets, HostedCheckoutPage, ledgerOf, PaymentPanel } from './pages/money-pages.ts';
+import { promoteToAdmin } from './support/e2e-server-info.ts';
+import { expect, test } from './support/console-errors.ts';
+
+// Money on the local Stripe `npm start` runs: Pro checkout, escrow funding, payouts, release, disputes.
+
+type Account = { email: string; password: string; fullName: string };
+
+async function openAs(browser: Browser, account: Account, path: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account);
+  await page.goto(path);
+  await waitForSynced(page);
+  return { context, page };
+}
+
+const run = Date.now().toString(36);
+
+test('a free creator upgrades to Pro (monthly) with 4242, sees the Pro badge and Pro-only deals without reloading, then cancels at period end', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Pro Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Pro Creator ${run}` });
+  const [proDeal] = await seedDeals(brand.email, [`Pro only ${run}`], { proOnly: true });
+
+  const { context, page } = await openAs(browser, creator, '/deals');
+  await expect(page.getByRole('heading', { name: proDeal!.title })).toHaveCount(0);
+  await page.goto('/pro');
+  // Offline, checkout cannot start and the page says why.
+  await context.setOffline(true);
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeDisabled();
+  await expect(page.getByText('Checkout needs a connection: you are offline.')).toBeVisible();
+  await context.setOffline(false);
+  await page.getByLabel(/Monthly/).check();
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await new HostedCheckoutPage(page).pay('4242 4242 4242 4242');
+
+  await expect(page).toHaveURL(/\/pro\/success\?session_id=/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Pro!' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Your Pro badge and Pro-only deals are ready.')).toBeVisible({ timeout: 20_000 });
+  // No reload from here on: in-app navigation only.
+  await page.getByRole('main').getByRole('link', { name: 'Browse deals' }).click();
+  await expect(page.getByRole('heading', { name: proDeal!.title })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page.locator('main .badge-pro').first()).toBeVisible();
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).first().click();
+  await page.getByRole('link', { name: 'Pro', exact: true }).click();
+  await expect(page.getByTestId('subscription-state')).toContainText('Free trial until');
+  await page.getByRole('button', { name: 'Manage subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage your plan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(page.getByText(/Cancels on/)).toBeVisible();
+  await page.getByRole('link', { name: '← Return to Pacta' }).click();
+  await expect(page.getByTestId('subscription-state')).toContainText('Cancelled: Pro stays active until', { timeout: 20_000 });
+  await expect(page.getByText('You are a Pro member.')).toBeVisible();
+});
+
+test('a brand funds the deal, the creator sets up payouts, the brand completes and releases; the creator sees the net payout; a second click pays nothing more', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Escrow Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Escrow Creator ${run}` });
+  const [deal] = await seedDeals(brand.email, [`Escrow deal ${run}`], { amountCents: 25_000 });
+  await seedAcceptedApplication(deal!.id, creator.email);
+
+  const b = await openAs(browser, brand, `/deals/${deal!.id}`);
+  const brandPanel = new PaymentPanel(b.page);
+  await expect(brandPanel.root).toContainText('Not funded yet.');
+  await brandPanel.button('Fund deal ($280.00)').click();
+  await new HostedCheckoutPage(b.page).pay('4242 4242 4242 4242');
+  await expect(b.page).toHaveURL(new RegExp(`/deals/${deal!.id}\\?funding=success`));
+  await expect(brandPanel.root).toContainText('Funded and held in escrow.', { timeout: 20_000 });
+
+  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const creatorPanel = new PaymentPanel(c.page);
+  await expect(creatorPanel.root).toContainText('Funded — you will be paid on completion');
+  await expect(creatorPanel.root).not.toContainText('released');
+  await creatorPanel.button('Set up payouts').click();
+  await completePayoutOnboarding(c.page, creator.fullName);
+  await expect(c.page).toHaveURL(new RegExp(`/deals/${deal!.id}\\?payouts=done`));
+  await expect(creatorPanel.root).toContainText('Payouts are set up');
+
+  await b.page.goto(`/deals/${deal!.id}/edit`);
+  await b.page.getByRole('button', { name: 'Mark as Completed' }).click();
+  await expect(b.page.getByRole('button', { name: 'Deal Marked as Completed' })).toBeVisible();
+  await b.page.getByRole('link', { name: 'Back to the deal' }).click();
+  await expect(brandPanel.button('Release Payout')).toBeVisible({ timeout: 20_000 });
+  await brandPanel.button('Release Payout').dblclick();
+  await expect(brandPanel.root.getByText('Payout released to creator!')).toBeVisible();
+  await expect(brandPanel.root).toContainText('Payout released to the creator: $237.50.', { timeout: 20_000 });
+
+  await expect(creatorPanel.root).toContainText('Payout released: $237.50 sent to your payout account.', { timeout: 20_000 });
+  await expect(creatorPanel.creatorPayout).toHaveText('$237.50');
+  const ledger = await ledgerOf(deal!.id);
+  expect(ledger.transfers).toBe(1);
+  expect(ledger.kinds).toMatchObject({ charge: 28_000, fee: 3_000, commission: 1_250, transfer: 23_750 });
+  expect(ledger.held).toBe(0);
+});
+
+test('a dispute opened by the creator freezes the release and reaches staff; the admin refunds half; the ledger balances', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Dispute Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Dispute Creator ${run}` });
+  const admin = await createConfirmedAccount(request, { role: 'brand', fullName: `Staff ${run}` });
+  await promoteToAdmin(admin.email);
+  const [deal] = await seedDeals(brand.email, [`Disputed deal ${run}`], { amountCents: 40_000 });
+  await seedAcceptedApplication(deal!.id, creator.email);
+
+  const b = await openAs(browser, brand, `/deals/${deal!.id}`);
+  const brandPanel = new PaymentPanel(b.page);
+  await brandPanel.button(/^Fund deal/).click();
+  await new HostedCheckoutPage(b.page).pay('4242424242424242');
+  await expect(brandPanel.root).toContainText('Funded and held in escrow.', { timeout: 20_000 });
+
+  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const creatorPanel = new PaymentPanel(c.page);
+  await creatorPanel.button('Set up payouts').click();
+  await completePayoutOnboarding(c.page, creator.fullName);
+  await expect(creatorPanel.root).toContainText('Payouts are set up');
+  await creatorPanel.button('Open dispute').click();
+  await c.page.getByLabel('What went wrong?').fill('The brand asked for three extra videos that were not in the brief.');
+  await creatorPanel.button('Open dispute').click();
+  await expect(creatorPanel.root).toContainText('Disputed — the payout is on hold', { timeout: 20_000 });
+
+  await b.page.goto(`/deals/${deal!.id}/edit`);
+  await b.page.getByRole('button', { name: 'Mark as Completed' }).click();
+  await b.page.goto(`/deals/${deal!.id}`);
+  await expect(brandPanel.root).toContainText('Disputed — the payout is on hold', { timeout: 20_000 });
+  await expect(brandPanel.button('Release Payout')).toHaveCount(0);
+  const tickets = await disputeTickets(deal!.id);
+  expect(tickets).toHaveLength(1);
+  expect(tickets[0]!.subject).toBe(`Dispute: ${deal!.title}`);
+
+  // Staff find it in the support queue and follow it to the deal's dispute panel.
+  const a = await openAs(browser, admin, '/support');
+  await a.page.getByRole('list', { name: 'Support queue' }).getByRole('link', { name: new RegExp(`Dispute: ${deal!.title}`) }).click();
+  await a.page.getByRole('link', { name: 'About a deal' }).click();
+  await expect(a.page).toHaveURL(new RegExp(`/deals/${deal!.id}`));
+  const adminPanel = new PaymentPanel(a.page);
+  await expect(adminPanel.root).toContainText('The brand asked for three extra videos');
+  await a.page.getByLabel(/Refund to the brand/).fill('200');
+  await adminPanel.button('Resolve dispute').click();
+  await expect(adminPanel.root).toContainText('Dispute resolved: $224.00 refunded to the brand, $190.00 paid to the creator.');
+  await a.page.getByRole('link', { name: 'Ledger of this deal' }).click();
+  await expect(a.page.getByRole('heading', { name: 'Ledger', level: 1 })).toBeVisible();
+  await expect(a.page.getByTestId('held')).toHaveText('$0.00');
+
+  const ledger = await ledgerOf(deal!.id);
+  expect(ledger.kinds).toMatchObject({ charge: 44_800, refund: 22_400, fee: 2_400, commission: 1_000, transfer: 19_000 });
+  expect(ledger.held).toBe(0);
+  await expect(creatorPanel.root).toContainText('Payout released: $190.00', { timeout: 20_000 });
+});
