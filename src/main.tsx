@@ -2,13 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { listenForInstallPrompt } from './app/pwa/use-install-prompt.ts';
-import { withoutStorageNotice } from './db/storage-notice.ts';
 import { initTheme } from './lib/theme.ts';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/shell.css';
 
-if (import.meta.env.PROD) console.warn = withoutStorageNotice(console.warn.bind(console));
 initTheme();
 listenForInstallPrompt();
 

@@ -6,6 +6,7 @@ import { COLLECTION_NAMES, type CollectionDocument, type CollectionName } from '
 import { conflictHandlerFor } from './conflict-handler.ts';
 import { rxSchemaFor } from './rx-schema.ts';
 import { migrationStrategiesForCollection } from './schema-migration.ts';
+import { withoutStorageNotice } from './storage-notice.ts';
 
 export type PactaCollections = { [N in CollectionName]: RxCollection<CollectionDocument<N>> };
 export type PactaDatabase = RxDatabase<PactaCollections>;
@@ -17,6 +18,9 @@ export function addPactaPlugins(): void {
   if (pluginsAdded) return;
   addRxPlugin(RxDBLeaderElectionPlugin);
   addRxPlugin(RxDBMigrationSchemaPlugin);
+  // Installed here, with RxDB itself, so pages that never open a database (the landing page) load
+  // neither RxDB nor this filter. Production builds only (see storage-notice.ts).
+  if (import.meta.env?.PROD) console.warn = withoutStorageNotice(console.warn.bind(console));
   pluginsAdded = true;
 }
 
