@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app.ts';
 import { contactRoutes } from './contact.ts';
 import { dealAccessRoutes } from './deal-access.ts';
+import { growthRoutes } from './growth.ts';
 
 /** Online-only endpoints under /api (checkout, escrow and referral rewards come in later issues). */
 export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   await app.register(contactRoutes, { ctx: opts.ctx });
   await app.register(dealAccessRoutes, { ctx: opts.ctx });
+  await app.register(growthRoutes, { ctx: opts.ctx });
 }
