@@ -279,6 +279,9 @@ describe('referrals', () => {
       expect(days).toBeGreaterThan(364);
       expect(days).toBeLessThanOrEqual(366);
     }
+    // The grant reaches the user's devices through the growth collection.
+    const synced = await asUser(db, referrer, `select data->>'feature' as feature from public.growth where kind = 'pro_feature' order by 1`);
+    expect(synced.rows.map((r) => r.feature)).toEqual(['lower_commission', 'priority_matching', 'priority_support', 'pro_deals']);
     // Pro everywhere: is_pro_user, Pro-only deals (read and apply), the lower commission, support priority.
     expect((await asServer(db, 'select public.is_pro_user($1) as pro', [referrer])).rows[0].pro).toBe(true);
     expect((await asUser(db, referrer, 'select id from public.deals where id = $1', [proDeal])).rowCount).toBe(1);

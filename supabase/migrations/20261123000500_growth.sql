@@ -42,7 +42,9 @@ $$;
 create or replace function public.award_xp(target_user_id uuid, action text, subject text, metadata jsonb default '{}'::jsonb)
 returns integer language plpgsql volatile security definer set search_path = '' as $$
 declare
-  amount integer := public.xp_award_amount(action);
+  -- Action names are upper case (DEAL_APPLY, as the spec's reward-points event); any case is accepted.
+  canonical text := upper(action);
+  amount integer := public.xp_award_amount(upper(action));
   old_level integer;
   new_xp integer;
   new_level integer;
@@ -56,13 +58,13 @@ begin
   -- The profile lock serialises awards per user, so the check below cannot race another award.
   select p.level into old_level from public.profiles p where p.id = target_user_id for no key update;
   if not found then return null; end if;
-  if exists (select 1 from public.xp_logs x where x.user_id = target_user_id and x.action = award_xp.action and x.subject = award_xp.subject) then
+  if exists (select 1 from public.xp_logs x where x.user_id = target_user_id and x.action = canonical and x.subject = award_xp.subject) then
     return null;
   end if;
   update public.profiles p set xp = p.xp + amount, level = public.level_for_xp(p.xp + amount)
   where p.id = target_user_id returning p.xp, p.level into new_xp, new_level;
   insert into public.xp_logs (user_id, action, subject, xp_gained, total_xp, metadata)
-  values (target_user_id, action, subject, amount, new_xp, coalesce(metadata, '{}'::jsonb));
+  values (target_user_id, canonical, subject, amount, new_xp, coalesce(metadata, '{}'::jsonb));
   if new_level > old_level then
     insert into public.notifications (user_id, type, title, message, data)
     values (target_user_id, 'level_up', 'Level Up!', format('You reached level %s.', new_level),
@@ -410,6 +412,48 @@ language sql stable security definer set search_path = '' as $$
   from public.profiles p left join counts c on c.referrer_id = p.id
   where p.role in ('creator', 'brand') and not p.deleted
 $$;
+
+-- ---------------------------------------------------------------------------------------------
+-- The growth collection gains the user's Pro feature grants (kind 'pro_feature'), so a device knows
+-- its user is Pro through a referral grant too (no banners, the advanced analytics) while offline.
+-- ---------------------------------------------------------------------------------------------
+
+alter table public.user_pro_features
+  add column updated_at timestamptz not null default now(),
+  add column deleted boolean not null default false,
+  add column version bigint not null default 1,
+  add column change_xid xid8 not null default pg_current_xact_id();
+create index user_pro_features_change_idx on public.user_pro_features (change_xid, id);
+create trigger a_sync_stamp before insert or update on public.user_pro_features
+  for each row execute function public.sync_stamp();
+create trigger z_sync_notify after insert or update on public.user_pro_features
+  for each row execute function sync.notify_change('growth', 'user_id');
+
+create or replace view public.growth with (security_invoker = true) as
+  select x.id, x.user_id, 'xp_log'::text as kind,
+         to_jsonb(x) - array['id', 'user_id', 'created_at', 'updated_at', 'deleted', 'version', 'change_xid'] as data,
+         x.created_at, x.updated_at, x.version, x.deleted, x.change_xid
+    from public.xp_logs x
+  union all
+  select r.id, r.referrer_id, 'referral',
+         to_jsonb(r) - array['id', 'created_at', 'updated_at', 'deleted', 'version', 'change_xid'],
+         r.created_at, r.updated_at, r.version, r.deleted, r.change_xid
+    from public.referrals r
+  union all
+  select b.id, b.user_id, 'referral_badge',
+         to_jsonb(b) - array['id', 'user_id', 'created_at', 'updated_at', 'deleted', 'version', 'change_xid'],
+         b.created_at, b.updated_at, b.version, b.deleted, b.change_xid
+    from public.referral_badges b
+  union all
+  select w.id, w.referrer_id, 'referral_reward',
+         to_jsonb(w) - array['id', 'created_at', 'updated_at', 'deleted', 'version', 'change_xid'],
+         w.created_at, w.updated_at, w.version, w.deleted, w.change_xid
+    from public.referral_rewards w
+  union all
+  select u.id, u.user_id, 'pro_feature',
+         jsonb_build_object('feature', f.name, 'expires_at', u.expires_at),
+         u.created_at, u.updated_at, u.version, u.deleted, u.change_xid
+    from public.user_pro_features u join public.pro_features f on f.id = u.feature_id;
 
 -- ---------------------------------------------------------------------------------------------
 -- Who may call what
