@@ -51,7 +51,7 @@ export default defineConfig({
         // The first install takes control of the open page at once, so lazy screens load from the cache
         // if the connection drops during the first visit. Updates still wait for the user (registerType 'prompt').
         clientsClaim: true,
-        // Background Sync wake-up for the local data layer (src/app/data/background-sync.ts).
+        // Background Sync wake-up for the local data layer (src/db/background-sync.ts).
         importScripts: ['/sync-wake.js'],
         // No runtimeCaching: auth, sync and API requests always go to the network.
         runtimeCaching: [],

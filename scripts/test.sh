@@ -7,6 +7,9 @@ mkdir -p test-results
 status=0
 step() { echo; echo "=== $1"; }
 
+# `npm test` puts node_modules/.bin first on PATH, so this is the Node the project installs (package.json).
+echo "Node $(node --version) ($(command -v node))"
+
 step "typecheck"; npm run --silent typecheck || status=1
 step "lint"; npm run --silent lint || status=1
 step "unit and Postgres tests (Vitest)"

@@ -23,7 +23,7 @@ const db = createDatabase(databaseUrl);
 const app = await buildServer(config, db);
 await app.listen({ port: config.port, host: config.host });
 
-console.log(`\nPacta is running at ${config.publicUrl}`);
+console.log(`\nPacta is running at ${config.publicUrl} (Node ${process.version})`);
 console.log(report.seeded ? 'Demo data seeded (first start).' : 'Reusing the existing data.');
 if (embedded) {
   console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);

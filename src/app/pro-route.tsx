@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useAuth } from './auth/auth-context.ts';
+import { useAuth } from '../lib/session/auth-context.ts';
 
 const ProPage = lazy(async () => ({ default: (await import('../features/static/pro/pro-page.tsx')).ProPage }));
 

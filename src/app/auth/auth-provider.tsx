@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { loadSessionManager } from '../../features/auth/session-events.ts';
-import { useAnnouncedSession } from '../../features/auth/use-announced-session.ts';
+import { loadSessionManager } from '../../lib/session/load-session-manager.ts';
+import { useAnnouncedSession } from '../../lib/session/use-announced-session.ts';
 import { mayHaveSession } from '../../lib/supabase-events.ts';
-import { AuthContext, type AuthStatus, type AuthValue, type SessionUser, type ViewAs } from './auth-context.ts';
+import { AuthContext, type AuthStatus, type AuthValue, type SessionUser, type ViewAs } from '../../lib/session/auth-context.ts';
 
 const VIEW_STORAGE_KEY = 'pacta.adminView';
 
@@ -16,7 +16,7 @@ function readView(): ViewAs {
 
 /**
  * The session as the app sees it, read from the auth feature's session manager (restore, keep-alive,
- * 401 rule, sign-out; `src/features/auth/session-manager.ts`). The manager and supabase-js are only
+ * 401 rule, sign-out; `src/lib/session/session-manager.ts`). The manager and supabase-js are only
  * loaded when a session may exist or an auth screen needs them, so a signed-out visitor's landing page
  * stays light.
  */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/page-loading.tsx';
-import { passesRoleCheck, useAuth, type Role } from './auth-context.ts';
+import { passesRoleCheck, useAuth, type Role } from '../../lib/session/auth-context.ts';
 
 /** Signed-out visitors go to /auth/signin (spec 000 §2), remembering where they wanted to go. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useAuth } from '../auth/auth-context.ts';
-import { LocalDataContext, type LocalDataValue } from './data-context.ts';
-import { loadLocalDataManager, loadedLocalDataManager } from './local-data-manager-loader.ts';
-import { connectSessionDataPort } from './session-data-port.ts';
+import { useAuth } from '../../lib/session/auth-context.ts';
+import { LocalDataContext, type LocalDataValue } from '../../db/hooks/data-context.ts';
+import { loadLocalDataManager, loadedLocalDataManager } from '../../db/local-data-manager-loader.ts';
+import { connectSessionDataPort } from '../../db/session-data-port.ts';
 
 // At module load, before any session manager exists: its first restore must see the port.
 connectSessionDataPort();

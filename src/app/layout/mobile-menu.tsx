@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
-import type { ViewAs } from '../auth/auth-context.ts';
+import type { ViewAs } from '../../lib/session/auth-context.ts';
 import { InstallButton } from '../pwa/install-button.tsx';
 import { mainNavItems, quickActions } from './nav-items.ts';
 import { ViewToggle } from './view-toggle.tsx';

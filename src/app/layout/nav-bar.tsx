@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BellIcon, CloseIcon, InboxIcon, MenuIcon, PactaMark } from '../../components/icons.tsx';
 import { SyncStatusIndicator } from '../../components/sync-status/sync-status.tsx';
 import { InstallButton } from '../pwa/install-button.tsx';
-import { menuRole, useAuth } from '../auth/auth-context.ts';
+import { menuRole, useAuth } from '../../lib/session/auth-context.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { mainNavItems } from './nav-items.ts';
 import { useSignOut } from './use-sign-out.ts';

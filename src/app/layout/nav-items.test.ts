@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { menuRole, passesRoleCheck } from '../auth/auth-context.ts';
+import { menuRole, passesRoleCheck } from '../../lib/session/auth-context.ts';
 import { FOOTER_COLUMNS, mainNavItems, quickActions } from './nav-items.ts';
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);

@@ -1,4 +1,4 @@
-import type { ViewAs } from '../auth/auth-context.ts';
+import type { ViewAs } from '../../lib/session/auth-context.ts';
 
 export type NavItem = { to: string; label: string };
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { errorMessage } from '../../lib/errors.ts';
 import { toastError } from '../../lib/toasts.ts';
-import { useAuth } from '../auth/auth-context.ts';
+import { useAuth } from '../../lib/session/auth-context.ts';
 
 /**
  * Sign Out (spec 000 §2). The session manager goes to /auth/signin once signed out; with unsynced

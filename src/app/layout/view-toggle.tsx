@@ -1,4 +1,4 @@
-import { useAuth } from '../auth/auth-context.ts';
+import { useAuth } from '../../lib/session/auth-context.ts';
 
 /** The admin's Brand View / Creator View toggle (default brand). */
 export function ViewToggle() {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { LocalSyncView } from '../../app/data/sync-view.ts';
+import type { LocalSyncView } from '../../db/sync-view.ts';
 import { lastSyncedText, summarise, waitingText } from './sync-status-text.ts';
 
 const status = (patch: Partial<NonNullable<LocalSyncView['status']>> = {}): LocalSyncView['status'] => ({

@@ -1,4 +1,4 @@
-import type { LocalSyncView } from '../../app/data/sync-view.ts';
+import type { LocalSyncView } from '../../db/sync-view.ts';
 
 /** Pure wording of the sync status, so the component stays small and the texts are testable. */
 

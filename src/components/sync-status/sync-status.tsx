@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { retrySync, useSyncStatus } from '../../app/data/use-sync-status.ts';
+import { retrySync, useSyncStatus } from '../../db/hooks/use-sync-status.ts';
 import { lastSyncedText, summarise, waitingText } from './sync-status-text.ts';
 import './sync-status.css';
 

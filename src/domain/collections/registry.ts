@@ -107,7 +107,7 @@ export const collectionSpecs = {
   support_tickets: {
     table: 'support_tickets',
     schema: supportTicketDocument,
-    serverOwned: ['is_pro', 'first_response_at'],
+    serverOwned: ['is_pro', 'first_response_at', 'last_activity_at', 'closed_at', 'contact_name', 'contact_email'],
     readOnly: false,
     scope: 'participant',
     indexes: [],
@@ -115,7 +115,7 @@ export const collectionSpecs = {
   support_messages: {
     table: 'support_messages',
     schema: supportMessageDocument,
-    serverOwned: [],
+    serverOwned: ['is_staff'],
     readOnly: false,
     scope: 'participant',
     indexes: ['ticket_id'],

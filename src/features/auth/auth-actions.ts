@@ -1,7 +1,7 @@
 import { getSupabase } from '../../lib/supabase.ts';
-import { authMessages } from './auth-messages.ts';
+import { authMessages } from '../../lib/session/auth-messages.ts';
 import { filledSocialLinks, type SignUpInput } from './auth-validation.ts';
-import { isNetworkError } from './network-errors.ts';
+import { isNetworkError } from '../../lib/session/network-errors.ts';
 
 /** Where the confirmation e-mail's link lands (spec §7). */
 export const confirmRedirectUrl = () => `${window.location.origin}/auth/callback`;

@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { getSupabase } from '../../lib/supabase.ts';
-import { authMessages } from './auth-messages.ts';
+import { authMessages } from '../../lib/session/auth-messages.ts';
 import { useSessionState } from './use-session-state.ts';
-import type { Role } from './session-types.ts';
+import type { Role } from '../../lib/session/session-types.ts';
 import './auth.css';
 
 /** Where a confirmed user starts (spec §2 "Auth callback"): creators swipe, everyone else the dashboard. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { authMessages } from './auth-messages.ts';
+import { authMessages } from '../../lib/session/auth-messages.ts';
 import { filledSocialLinks, validateNewPassword, validateSignUp, type SignUpInput } from './auth-validation.ts';
 
 const creator: SignUpInput = {

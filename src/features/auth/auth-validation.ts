@@ -1,4 +1,4 @@
-import { authMessages } from './auth-messages.ts';
+import { authMessages } from '../../lib/session/auth-messages.ts';
 
 export const SOCIAL_PLATFORMS = ['linkedin', 'instagram', 'tiktok', 'youtube', 'twitter'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];

@@ -11,28 +11,33 @@ export function SessionDialog({ title, children, actions }: { title: string; chi
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    box.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
-    return () => previous?.focus?.();
-  }, []);
-
-  function trapTab(event: React.KeyboardEvent) {
-    if (event.key !== 'Tab' || !box.current) return;
-    const buttons = [...box.current.querySelectorAll<HTMLElement>('button:not(:disabled), a[href]')];
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
+    const dialog = box.current;
+    dialog?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+    function trapTab(event: KeyboardEvent) {
+      if (event.key !== 'Tab' || !dialog) return;
+      const buttons = [...dialog.querySelectorAll<HTMLElement>('button:not(:disabled), a[href]')];
+      const first = buttons[0];
+      const last = buttons[buttons.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
     }
-  }
+    // A native listener: the dialog is not a widget, it only keeps Tab inside itself.
+    dialog?.addEventListener('keydown', trapTab);
+    return () => {
+      dialog?.removeEventListener('keydown', trapTab);
+      previous?.focus?.();
+    };
+  }, []);
 
   return (
     <div className="session-backdrop">
-      <div ref={box} className="card session-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={trapTab}>
+      <div ref={box} className="card session-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId}>{title}</h2>
         {children}
         <div className="session-actions">{actions}</div>

@@ -1,7 +1,7 @@
-import { authMessages, MAX_SESSION_RETRIES } from './auth-messages.ts';
+import { authMessages, MAX_SESSION_RETRIES } from '../../lib/session/auth-messages.ts';
 import { SessionDialog } from './session-dialog.tsx';
-import type { SessionManager } from './session-manager.ts';
-import type { SessionState } from './session-types.ts';
+import type { SessionManager } from '../../lib/session/session-manager.ts';
+import type { SessionState } from '../../lib/session/session-types.ts';
 
 /** On every page while a session error exists (spec §2): the error, Try Again (2 at most) and Sign Out. */
 export function SessionErrorDialog({ manager, state }: { manager: SessionManager; state: SessionState }) {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { SessionErrorDialog } from './session-error-dialog.tsx';
 import { SessionLoadingOverlay } from './session-loading-overlay.tsx';
 import { SignOutPrompt } from './sign-out-prompt.tsx';
-import { useAnnouncedSession } from './use-announced-session.ts';
+import { useAnnouncedSession } from '../../lib/session/use-announced-session.ts';
 
 /**
  * Mounted once inside the router on every page: gives the session manager the router's navigate,

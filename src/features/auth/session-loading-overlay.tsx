@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { authMessages } from './auth-messages.ts';
+import { authMessages } from '../../lib/session/auth-messages.ts';
 import { SessionDialog } from './session-dialog.tsx';
-import type { SessionManager } from './session-manager.ts';
-import type { SessionState } from './session-types.ts';
+import type { SessionManager } from '../../lib/session/session-manager.ts';
+import type { SessionState } from '../../lib/session/session-types.ts';
 
 /** Spec §9 "Loading overlay 8 s". */
 export const LOADING_OVERLAY_DELAY_MS = 8_000;

@@ -1,6 +1,6 @@
 import { SessionDialog } from './session-dialog.tsx';
-import type { SessionManager } from './session-manager.ts';
-import type { SessionState } from './session-types.ts';
+import type { SessionManager } from '../../lib/session/session-manager.ts';
+import type { SessionState } from '../../lib/session/session-types.ts';
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 

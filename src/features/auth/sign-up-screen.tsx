@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 import { APP_NAME } from '../../lib/config.ts';
-import { authMessages } from './auth-messages.ts';
+import { authMessages } from '../../lib/session/auth-messages.ts';
 import { signUp } from './auth-actions.ts';
 import { SOCIAL_PLATFORMS, validateSignUp, type SignUpRole, type SocialLinks, type SocialPlatform } from './auth-validation.ts';
 import { PasswordField } from './password-field.tsx';

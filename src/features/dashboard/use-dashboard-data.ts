@@ -1,5 +1,5 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
-import { useLiveQuery } from '../../app/data/use-live-query.ts';
+import { useLiveQuery } from '../../db/hooks/use-live-query.ts';
 import type { ApplicationDocument, DealDocument, MessageDocument, ProfileDocument } from '../../domain/collections/index.ts';
 import { recentMessages, sortNewestFirst } from './dashboard-model.ts';
 

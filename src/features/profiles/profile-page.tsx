@@ -1,10 +1,9 @@
 import { Link, useParams } from 'react-router-dom';
-import { useAuth } from '../../app/auth/auth-context.ts';
-import { useLocalData } from '../../app/data/use-database.ts';
-import { useProfile } from '../../app/data/use-my-profile.ts';
-import '../../components/profile-cards/profile-cards.css';
-import { isVerifiedLink, readSocialLinks, SOCIAL_PLATFORMS } from '../../components/profile-cards/social-links.ts';
-import { XpProgress } from '../../components/profile-cards/xp-progress.tsx';
+import { useAuth } from '../../lib/session/auth-context.ts';
+import { useLocalData } from '../../db/hooks/use-database.ts';
+import { useProfile } from '../../db/hooks/use-my-profile.ts';
+import { isVerifiedLink, readSocialLinks, SOCIAL_PLATFORMS } from './social-links.ts';
+import { XpProgress } from './xp-progress.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import './profile-page.css';
 import { ChipList } from '../../components/chip-list.tsx';

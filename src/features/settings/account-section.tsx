@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useDatabase } from '../../app/data/use-database.ts';
-import { SocialLinksForm } from '../../components/profile-cards/social-links-form.tsx';
-import { ProfileEditError, updateProfile } from '../../components/profile-cards/update-profile.ts';
+import { useDatabase } from '../../db/hooks/use-database.ts';
+import { ProfileEditError, SocialLinksForm, updateProfile } from '../profiles/index.ts';
 import type { ProfileDocument } from '../../domain/collections/index.ts';
 import { NICHES, type Niche } from '../../domain/niches.ts';
 import { MESSAGES } from '../../lib/errors.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePendingChanges } from '../../app/data/use-sync-status.ts';
+import { usePendingChanges } from '../../db/hooks/use-sync-status.ts';
 import { ThemePicker } from '../../components/theme-picker.tsx';
 
 export function PersonalisationSection() {

@@ -1,6 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAuth } from '../../app/auth/auth-context.ts';
-import '../../components/profile-cards/profile-cards.css';
+import { useAuth } from '../../lib/session/auth-context.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AccountSection } from './account-section.tsx';
 import { PersonalisationSection, PrivacySection, ProSection } from './other-sections.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useLocalData } from '../../app/data/use-database.ts';
-import { useMyProfile } from '../../app/data/use-my-profile.ts';
+import { useLocalData } from '../../db/hooks/use-database.ts';
+import { useMyProfile } from '../../db/hooks/use-my-profile.ts';
 import type { ProfileDocument } from '../../domain/collections/index.ts';
 import { MESSAGES, settingsLoadError } from '../../lib/errors.ts';
 import { SETTINGS_RETRY } from './settings-sections.ts';

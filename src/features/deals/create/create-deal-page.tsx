@@ -1,8 +1,8 @@
 import '../deals.css';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAuth } from '../../../app/auth/auth-context.ts';
-import { useDatabase } from '../../../app/data/use-database.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
+import { useDatabase } from '../../../db/hooks/use-database.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

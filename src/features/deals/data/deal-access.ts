@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { sessionRetryFetch } from '../../auth/session.ts';
+import { sessionRetryFetch } from '../../../lib/session/session.ts';
 import { syncServerUrl } from '../../../lib/config.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { PactaDatabase } from '../../../db/index.ts';
+import { useLiveQuery, type LiveResult } from '../../../db/hooks/use-live-query.ts';
 import type { ApplicationDocument, DealDocument, ProfileDocument, ReviewDocument } from '../../../domain/collections/index.ts';
 import {
   applicationsByCreator$,
@@ -12,48 +12,57 @@ import {
   reviewsForDeal$,
   skippedDealIds$,
 } from './deal-queries.ts';
-import { useLiveQuery, type Live } from './use-live-query.ts';
 
-/** Small live hooks over the local database; `db` is null while it opens (then they stay loading). */
+/**
+ * Small live hooks over the local database (through the one `useLiveQuery`): while it opens they stay
+ * loading with their empty value.
+ */
+
+export type Live<T> = { value: T; loading: boolean; error: Error | null };
 
 const NONE: never[] = [];
 
-export function useOpenDeals(db: PactaDatabase | null): Live<DealDocument[]> {
-  return useLiveQuery(() => (db ? openDeals$(db) : null), [db], NONE);
+function withInitial<T>(live: LiveResult<T>, initial: T): Live<T> {
+  return { value: live.data ?? initial, loading: live.loading, error: live.error };
 }
 
-export function useDeal(db: PactaDatabase | null, id: string): Live<DealDocument | null> {
-  return useLiveQuery(() => (db ? deal$(db, id) : null), [db, id], null);
+export function useOpenDeals(): Live<DealDocument[]> {
+  return withInitial(useLiveQuery((db) => openDeals$(db), []), NONE);
 }
 
-export function useBrandDeals(db: PactaDatabase | null, brandId: string | null): Live<DealDocument[]> {
-  return useLiveQuery(() => (db && brandId ? dealsByBrand$(db, brandId) : null), [db, brandId], NONE);
+export function useDeal(id: string): Live<DealDocument | null> {
+  return withInitial(useLiveQuery((db) => deal$(db, id), [id]), null);
 }
 
-export function useDealsByIds(db: PactaDatabase | null, ids: readonly string[]): Live<DealDocument[]> {
+export function useBrandDeals(brandId: string | null): Live<DealDocument[]> {
+  return withInitial(useLiveQuery((db) => (brandId ? dealsByBrand$(db, brandId) : null), [brandId]), NONE);
+}
+
+export function useDealsByIds(ids: readonly string[]): Live<DealDocument[]> {
+  // The same ids in a new array are the same query.
   const key = ids.join(',');
-  return useLiveQuery(() => (db ? dealsByIds$(db, ids) : null), [db, key], NONE);
+  return withInitial(useLiveQuery((db) => dealsByIds$(db, key ? key.split(',') : []), [key]), NONE);
 }
 
-export function useDealApplications(db: PactaDatabase | null, dealId: string): Live<ApplicationDocument[]> {
-  return useLiveQuery(() => (db ? applicationsForDeal$(db, dealId) : null), [db, dealId], NONE);
+export function useDealApplications(dealId: string): Live<ApplicationDocument[]> {
+  return withInitial(useLiveQuery((db) => applicationsForDeal$(db, dealId), [dealId]), NONE);
 }
 
-export function useCreatorApplications(db: PactaDatabase | null, creatorId: string | null): Live<ApplicationDocument[]> {
-  return useLiveQuery(() => (db && creatorId ? applicationsByCreator$(db, creatorId) : null), [db, creatorId], NONE);
+export function useCreatorApplications(creatorId: string | null): Live<ApplicationDocument[]> {
+  return withInitial(useLiveQuery((db) => (creatorId ? applicationsByCreator$(db, creatorId) : null), [creatorId]), NONE);
 }
 
-export function useSkippedDealIds(db: PactaDatabase | null, userId: string | null): Live<string[]> {
-  return useLiveQuery(() => (db && userId ? skippedDealIds$(db, userId) : null), [db, userId], NONE);
+export function useSkippedDealIds(userId: string | null): Live<string[]> {
+  return withInitial(useLiveQuery((db) => (userId ? skippedDealIds$(db, userId) : null), [userId]), NONE);
 }
 
-export function useDealReviews(db: PactaDatabase | null, dealId: string): Live<ReviewDocument[]> {
-  return useLiveQuery(() => (db ? reviewsForDeal$(db, dealId) : null), [db, dealId], NONE);
+export function useDealReviews(dealId: string): Live<ReviewDocument[]> {
+  return withInitial(useLiveQuery((db) => reviewsForDeal$(db, dealId), [dealId]), NONE);
 }
 
 /** Every profile the device holds, by id (brand names on cards, applicant names, creators to recommend). */
-export function useProfiles(db: PactaDatabase | null): { byId: ReadonlyMap<string, ProfileDocument>; list: ProfileDocument[]; loading: boolean } {
-  const live = useLiveQuery(() => (db ? profiles$(db) : null), [db], NONE as ProfileDocument[]);
+export function useProfiles(): { byId: ReadonlyMap<string, ProfileDocument>; list: ProfileDocument[]; loading: boolean } {
+  const live = withInitial(useLiveQuery((db) => profiles$(db), []), NONE as ProfileDocument[]);
   const byId = useMemo(() => new Map(live.value.map((p) => [p.id, p])), [live.value]);
   return { byId, list: live.value, loading: live.loading };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { DealDocument, ProfileDocument } from '../../../domain/collections/index.ts';
 import type { BrandInput, CreatorInput, DealInput } from '../../../domain/recommendation.ts';
+import { useLatest } from '../../../lib/use-latest.ts';
 import { loadCreators, loadDeals, scoreCreatorsFor, scoreDealsFor, type ScoredId } from '../../../lib/recommendations-client.ts';
 
 /**
@@ -88,8 +89,11 @@ export function useRankedDeals(opts: {
   const { creator, creatorIsPro, deals, profiles, excludeIds, limit } = opts;
   const [state, setState] = useState<Ranked>({ ids: [], loading: true, error: null });
   const excludeKey = excludeIds.join(',');
+  // excludeKey stands for excludeIds; profiles only matter through the deals' brands (their count).
+  const latest = useLatest({ excludeIds, profiles });
   useEffect(() => {
     if (!creator || !deals) return;
+    const { excludeIds, profiles } = latest.current;
     let cancelled = false;
     const timer = setTimeout(() => {
       void (async () => {
@@ -108,8 +112,7 @@ export function useRankedDeals(opts: {
       cancelled = true;
       clearTimeout(timer);
     };
-    // excludeKey stands for excludeIds; profiles only matter through the deals' brands.
-  }, [creator, creatorIsPro, deals, excludeKey, limit, profiles.size]);
+  }, [creator, creatorIsPro, deals, excludeKey, limit, profiles.size, latest]);
   return state;
 }
 
@@ -119,7 +122,10 @@ export function useRankedCreators(opts: { deal: DealInput | null; creators: read
   const [state, setState] = useState<Ranked>({ ids: [], loading: true, error: null });
   const excludeKey = excludeIds.join(',');
   const dealKey = deal ? `${deal.id}:${deal.amount_cents}:${(deal.niches ?? []).join('|')}` : '';
+  // dealKey and excludeKey stand for deal and excludeIds (new objects on every render of the caller).
+  const latest = useLatest({ deal, excludeIds });
   useEffect(() => {
+    const { deal, excludeIds } = latest.current;
     if (!enabled || !deal || !creators) return;
     let cancelled = false;
     const timer = setTimeout(() => {
@@ -137,6 +143,6 @@ export function useRankedCreators(opts: { deal: DealInput | null; creators: read
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [enabled, dealKey, creators, excludeKey, limit]);
+  }, [enabled, dealKey, creators, excludeKey, limit, latest]);
   return state;
 }

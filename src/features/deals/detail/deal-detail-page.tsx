@@ -1,7 +1,7 @@
 import '../deals.css';
 import { Link, useParams } from 'react-router-dom';
-import { menuRole, useAuth } from '../../../app/auth/auth-context.ts';
-import { useLocalData } from '../../../app/data/use-database.ts';
+import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
+import { useLocalData } from '../../../db/hooks/use-database.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { formatUsd } from '../../../domain/fees.ts';
 import { isProActive } from '../../../domain/recommendation.ts';
@@ -23,10 +23,10 @@ export function DealDetailPage() {
   const auth = useAuth();
   const local = useLocalData();
   const db = local.db;
-  const deal = useDeal(db, id);
-  const applications = useDealApplications(db, id);
-  const reviews = useDealReviews(db, id);
-  const profiles = useProfiles(db);
+  const deal = useDeal(id);
+  const applications = useDealApplications(id);
+  const reviews = useDealReviews(id);
+  const profiles = useProfiles();
   const access = useDealAccess(id, !!db && !deal.loading && !deal.value);
   usePageTitle(deal.value?.title ?? 'Deal');
 

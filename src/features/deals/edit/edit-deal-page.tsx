@@ -1,8 +1,8 @@
 import '../deals.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAuth } from '../../../app/auth/auth-context.ts';
-import { useLocalData } from '../../../app/data/use-database.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
+import { useLocalData } from '../../../db/hooks/use-database.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import type { DealDocument } from '../../../domain/collections/index.ts';
@@ -33,7 +33,7 @@ export function EditDealPage() {
   const { id = '' } = useParams();
   const auth = useAuth();
   const local = useLocalData();
-  const deal = useDeal(local.db, id);
+  const deal = useDeal(id);
   usePageTitle('Edit deal');
 
   const message = (text: string) => (
@@ -57,7 +57,7 @@ export function EditDealPage() {
 function EditDealForm({ deal }: { deal: DealDocument }) {
   const uid = useId();
   const { db } = useLocalData();
-  const profiles = useProfiles(db);
+  const profiles = useProfiles();
   const [draft, setDraft] = useState<EditDealDraft>(() => draftFrom(deal));
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);

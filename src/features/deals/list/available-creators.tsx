@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../../app/auth/auth-context.ts';
-import { useDatabase } from '../../../app/data/use-database.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
 import type { DealInput } from '../../../domain/recommendation.ts';
 import { displayName, useBrandDeals, useProfiles } from '../data/use-deal-data.ts';
 import { useRankedCreators } from '../data/use-recommendations.ts';
@@ -15,10 +14,9 @@ const SHOWN = 12;
  */
 export function AvailableCreators() {
   const auth = useAuth();
-  const db = useDatabase();
-  const profiles = useProfiles(db);
+  const profiles = useProfiles();
   const brandId = auth.user?.id ?? null;
-  const deals = useBrandDeals(db, brandId);
+  const deals = useBrandDeals(brandId);
   const creators = useMemo(() => profiles.list.filter((p) => p.role === 'creator'), [profiles.list]);
 
   const target: DealInput | null = useMemo(() => {

@@ -1,8 +1,7 @@
 import '../deals.css';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { menuRole, useAuth } from '../../../app/auth/auth-context.ts';
-import { useDatabase } from '../../../app/data/use-database.ts';
+import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { displayName, useCreatorApplications, useOpenDeals, useProfiles } from '../data/use-deal-data.ts';
 import { useRankedDeals } from '../data/use-recommendations.ts';
@@ -38,11 +37,10 @@ function BrandDealsView() {
 
 function CreatorDealsView() {
   const auth = useAuth();
-  const db = useDatabase();
   const user = auth.user;
-  const profiles = useProfiles(db);
-  const open = useOpenDeals(db);
-  const applications = useCreatorApplications(db, user?.id ?? null);
+  const profiles = useProfiles();
+  const open = useOpenDeals();
+  const applications = useCreatorApplications(user?.id ?? null);
   const [filters, setFiltersState] = useState(NO_FILTERS);
   const page = usePagedList(DEALS_PER_PAGE);
   const setFilters = (next: typeof filters) => {

@@ -1,8 +1,8 @@
 import '../deals.css';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../../app/auth/auth-context.ts';
-import { useLocalData } from '../../../app/data/use-database.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
+import { useLocalData } from '../../../db/hooks/use-database.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { ApplicationDocument, DealDocument } from '../../../domain/collections/index.ts';
 import { formatUsd } from '../../../domain/fees.ts';
@@ -20,10 +20,10 @@ export function MyDealsPage() {
   const { db } = useLocalData();
   const userId = auth.user?.id ?? null;
   const isBrand = auth.role === 'brand' || auth.role === 'admin';
-  const own = useBrandDeals(db, isBrand ? userId : null);
-  const applications = useCreatorApplications(db, isBrand ? null : userId);
+  const own = useBrandDeals(isBrand ? userId : null);
+  const applications = useCreatorApplications(isBrand ? null : userId);
   const appliedIds = useMemo(() => applications.value.map((a) => a.deal_id), [applications.value]);
-  const applied = useDealsByIds(db, isBrand ? [] : appliedIds);
+  const applied = useDealsByIds(isBrand ? [] : appliedIds);
   const byDeal = useMemo(() => new Map(applications.value.map((a) => [a.deal_id, a])), [applications.value]);
 
   const deals = useMemo(() => {

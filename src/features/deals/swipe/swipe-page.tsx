@@ -1,8 +1,8 @@
 import '../deals.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../../app/auth/auth-context.ts';
-import { useDatabase } from '../../../app/data/use-database.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
+import { useDatabase } from '../../../db/hooks/use-database.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatUsd } from '../../../domain/fees.ts';
 import { displayName } from '../data/use-deal-data.ts';

@@ -27,10 +27,10 @@ export type SwipeStack = {
  * locally (so they work offline) and advance at once; writes run one after another.
  */
 export function useSwipeStack(db: PactaDatabase | null, user: { id: string; isPro: boolean } | null, isAdmin: boolean): SwipeStack {
-  const profiles = useProfiles(db);
-  const open = useOpenDeals(db);
-  const applications = useCreatorApplications(db, user?.id ?? null);
-  const skipped = useSkippedDealIds(db, user?.id ?? null);
+  const profiles = useProfiles();
+  const open = useOpenDeals();
+  const applications = useCreatorApplications(user?.id ?? null);
+  const skipped = useSkippedDealIds(user?.id ?? null);
   // Handled in this visit: hidden at once, before the live queries and the ranking catch up.
   const [handled, setHandled] = useState<ReadonlySet<string>>(new Set());
   const writes = useRef<Promise<unknown>>(Promise.resolve());

@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { PactaDatabase } from '../../db/index.ts';
+import type { PactaDatabase } from '../index.ts';
 import { LocalDataContext, type LocalDataValue } from './data-context.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useDatabase } from '../../app/data/use-database.ts';
+import './profile-cards.css';
+import { useDatabase } from '../../db/hooks/use-database.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { isVerifiedLink, readSocialLinks, requiredBadge, requiredPlatform, SOCIAL_PLATFORMS, validateSocialLinks, type SocialLinkErrors, type SocialLinks } from './social-links.ts';

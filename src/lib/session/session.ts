@@ -1,8 +1,8 @@
-import { supabaseAnonKey, supabaseUrl } from '../../lib/config.ts';
-import { requestPersistentStorage } from '../../lib/storage.ts';
-import { rememberMeStorage } from '../../lib/remember-me-storage.ts';
-import { getSupabase } from '../../lib/supabase.ts';
-import { AUTH_STORAGE_KEY } from '../../lib/supabase-events.ts';
+import { supabaseAnonKey, supabaseUrl } from '../config.ts';
+import { requestPersistentStorage } from '../storage.ts';
+import { rememberMeStorage } from '../remember-me-storage.ts';
+import { getSupabase } from '../supabase.ts';
+import { AUTH_STORAGE_KEY } from '../supabase-events.ts';
 import { announceSessionManager } from './session-events.ts';
 import { SessionManager } from './session-manager.ts';
 import type { SessionDataPort } from './session-types.ts';

@@ -1,4 +1,4 @@
-import type { SyncStatus } from '../../db/sync-status.ts';
+import type { SyncStatus } from './sync-status.ts';
 
 /**
  * What the sync status in the navigation shows. A dependency-free store (no RxDB, no rxjs) so the

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import './growth-cards.css';
 import { levelForXp } from '../../domain/xp.ts';
 
 /**

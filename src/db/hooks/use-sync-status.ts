@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { loadLocalDataManager } from './local-data-manager-loader.ts';
-import { getSyncView, subscribeSyncView, type LocalSyncView } from './sync-view.ts';
+import { loadLocalDataManager } from '../local-data-manager-loader.ts';
+import { getSyncView, subscribeSyncView, type LocalSyncView } from '../sync-view.ts';
 
 /** The sync status the navigation shows (online/offline, waiting changes, last synced, progress, errors). */
 export function useSyncStatus(): LocalSyncView {

@@ -1,6 +1,6 @@
 import { map } from 'rxjs';
 import type { ProfileDocument } from '../../domain/collections/index.ts';
-import { useAuth } from '../auth/auth-context.ts';
+import { useAuth } from '../../lib/session/auth-context.ts';
 import { useLiveQuery, type LiveResult } from './use-live-query.ts';
 
 /** The signed-in user's profile from the local database (null until it has synced). */

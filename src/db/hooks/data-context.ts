@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { PactaDatabase } from '../../db/index.ts';
+import type { PactaDatabase } from '../index.ts';
 
 export type LocalDataStatus = 'signed_out' | 'opening' | 'ready' | 'error';
 

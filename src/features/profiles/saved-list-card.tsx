@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import './profile-cards.css';
 import { Link } from 'react-router-dom';
 import { combineLatest, map, of } from 'rxjs';
-import { useDatabase } from '../../app/data/use-database.ts';
-import { useLiveQuery } from '../../app/data/use-live-query.ts';
+import { useDatabase } from '../../db/hooks/use-database.ts';
+import { useLiveQuery } from '../../db/hooks/use-live-query.ts';
 import { savedListId, type SavedListKind } from '../../domain/saved-lists.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { toastError } from '../../lib/toasts.ts';
@@ -27,10 +28,12 @@ export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<
       database.saved_lists.findOne(savedListId(userId, kind)).$.pipe(map((doc): string[] => (doc ? [...doc.items] : []))),
     [userId, kind],
   );
-  const ids = (list.data ?? []).filter((i) => UUID.test(i));
+  // The ids joined: the same ids in a new array are the same query.
+  const idsKey = (list.data ?? []).filter((i) => UUID.test(i)).join(',');
   const names = useLiveQuery(
-    (database) =>
-      ids.length === 0
+    (database) => {
+      const ids = idsKey ? idsKey.split(',') : [];
+      return ids.length === 0
         ? of(new Map<string, Entry>())
         : combineLatest([database.deals.findByIds(ids).$, database.profiles.findByIds(ids).$]).pipe(
             map(([deals, profiles]) => {
@@ -39,8 +42,9 @@ export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<
               profiles.forEach((p) => found.set(p.id, { value: p.id, label: p.full_name || 'Creator', to: `/creator/${p.id}` }));
               return found;
             }),
-          ),
-    [ids.join(',')],
+          );
+    },
+    [idsKey],
   );
   const entries: Entry[] = (list.data ?? []).map((value) => names.data?.get(value) ?? { value, label: value, to: null });
 

@@ -1,12 +1,12 @@
-import { onSessionManager } from '../../features/auth/session-events.ts';
-import type { ProfileSnapshot, SessionDataPort } from '../../features/auth/session-types.ts';
+import { onSessionManager } from '../lib/session/session-events.ts';
+import type { ProfileSnapshot, SessionDataPort } from '../lib/session/session-types.ts';
 import { loadLocalDataManager } from './local-data-manager-loader.ts';
 
 /** RxDB loads with the first signed-in use, never on the landing page of a signed-out visitor. */
 const manager = loadLocalDataManager;
 
 /**
- * What the session manager asks of the local data (src/features/auth/session-types.ts): the profile
+ * What the session manager asks of the local data (src/lib/session/session-types.ts): the profile
  * from the user's local database, the pending-changes count and wait-for-sync of the sign-out prompt,
  * and deleting the user's database on sign-out.
  */

@@ -1,4 +1,4 @@
-import { MESSAGES, STATUS_MESSAGES } from '../../lib/errors.ts';
+import { MESSAGES, STATUS_MESSAGES } from '../errors.ts';
 
 /**
  * Texts of the accounts and sessions screens, word for word from the product spec (sections 2, 4, 5

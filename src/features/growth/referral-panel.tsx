@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import './growth-cards.css';
 import { formatUsd } from '../../domain/fees.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { useReferralStats } from './use-referral-stats.ts';

@@ -22,8 +22,3 @@ export function onSessionManager(listener: (manager: SessionManager) => void): (
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-/** Loads the session module (and supabase-js) on demand and returns the started manager. */
-export function loadSessionManager(): Promise<SessionManager> {
-  return import('./session.ts').then((m) => m.getSessionManager());
-}

@@ -1,7 +1,7 @@
 import type { Subscription } from 'rxjs';
-import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication, type SyncStatus } from '../../db/index.ts';
-import { getAccessToken, getSessionManager, sessionRetryFetch } from '../../features/auth/session.ts';
-import { syncServerUrl } from '../../lib/config.ts';
+import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication, type SyncStatus } from './index.ts';
+import { getAccessToken, getSessionManager, sessionRetryFetch } from '../lib/session/session.ts';
+import { syncServerUrl } from '../lib/config.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
 import { createPendingLedger, type PendingLedger } from './pending-ledger.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';

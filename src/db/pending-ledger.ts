@@ -1,5 +1,5 @@
 import { Subject, type Subscription } from 'rxjs';
-import type { PactaDatabase, PactaReplication } from '../../db/index.ts';
+import type { PactaDatabase, PactaReplication } from './index.ts';
 
 const LOCAL_WRITE_CONTEXT = /^replication-/;
 const storageKey = (userId: string) => `pacta.pending.${userId.toLowerCase()}`;

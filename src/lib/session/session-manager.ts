@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { isAuthApiError, isAuthSessionMissingError } from '@supabase/supabase-js';
-import { messageForStatus, STATUS_MESSAGES } from '../../lib/errors.ts';
+import { messageForStatus, STATUS_MESSAGES } from '../errors.ts';
 import { authMessages, MAX_SESSION_RETRIES } from './auth-messages.ts';
 import { isNetworkError } from './network-errors.ts';
 import { profileFromMetadata, toSessionUser } from './session-user.ts';

@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import { useLiveQuery } from '../../app/data/use-live-query.ts';
+import { useLiveQuery } from '../../db/hooks/use-live-query.ts';
 import type { GrowthDocument } from '../../domain/collections/index.ts';
 
 export type ReferralStats = { total: number; active: number; earningsCents: number };
@@ -31,11 +31,12 @@ export function referralStats(
 
 /** Total referrals, active (qualified) referrals and total earnings, live from the growth collection. */
 export function useReferralStats(userId: string, opts: { everyone?: boolean } = {}) {
+  const everyone = opts.everyone;
   return useLiveQuery(
     (db) =>
       db.growth
         .find({ selector: { kind: { $in: ['referral', 'referral_reward'] } } })
-        .$.pipe(map((docs) => referralStats(userId, docs.map((d) => d.toJSON() as GrowthDocument), opts))),
-    [userId, opts.everyone],
+        .$.pipe(map((docs) => referralStats(userId, docs.map((d) => d.toJSON() as GrowthDocument), { everyone }))),
+    [userId, everyone],
   );
 }

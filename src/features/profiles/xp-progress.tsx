@@ -1,4 +1,5 @@
 import { levelProgress, MAX_LEVEL } from '../../domain/xp.ts';
+import './profile-cards.css';
 
 /** XP progress bar (spec 000 §2): the level and the XP still needed for the next one. */
 export function XpProgress({ xp }: { xp: number }) {

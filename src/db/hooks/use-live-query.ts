@@ -1,0 +1,50 @@
+import { useEffect, useState, type DependencyList } from 'react';
+import type { Observable } from 'rxjs';
+import type { PactaDatabase } from '../create-database.ts';
+import { useLatest } from '../../lib/use-latest.ts';
+import { useDatabase } from './use-database.ts';
+
+export type LiveResult<T> = { data: T | undefined; loading: boolean; error: Error | null };
+
+/**
+ * The one live-query hook: subscribes to an RxDB observable built from the signed-in user's database
+ * (`query.$`, `findOne(id).$`) and re-renders with each new result. `build` returning null, false or
+ * undefined means "nothing to watch yet" (the result stays loading). `deps` are what `build` reads
+ * besides the database, as with useEffect; the lint checks them (react-hooks `additionalHooks`).
+ */
+export function useLiveQuery<T>(
+  build: (db: PactaDatabase) => Observable<T> | null | false | undefined,
+  deps: DependencyList,
+): LiveResult<T> {
+  const db = useDatabase();
+  const version = useDepsVersion(deps);
+  // The newest `build` (a new closure each render): read when `db` or `deps` change, never re-subscribed for itself.
+  const latestBuild = useLatest(build);
+  const [result, setResult] = useState<LiveResult<T>>({ data: undefined, loading: true, error: null });
+  useEffect(() => {
+    if (!db) {
+      setResult({ data: undefined, loading: true, error: null });
+      return;
+    }
+    const source = latestBuild.current(db);
+    if (!source) return;
+    setResult((r) => ({ ...r, loading: true, error: null }));
+    const sub = source.subscribe({
+      next: (data) => setResult({ data, loading: false, error: null }),
+      error: (err: unknown) => setResult({ data: undefined, loading: false, error: err instanceof Error ? err : new Error(String(err)) }),
+    });
+    return () => sub.unsubscribe();
+  }, [db, version, latestBuild]);
+  return result;
+}
+
+/** A number that changes whenever an element of `deps` changes (compared with Object.is, as React does). */
+function useDepsVersion(deps: DependencyList): number {
+  const [seen, setSeen] = useState({ deps, version: 0 });
+  const same = seen.deps.length === deps.length && seen.deps.every((value, i) => Object.is(value, deps[i]));
+  if (same) return seen.version;
+  // Adjusting state while rendering (React's pattern for "information from previous renders").
+  const next = { deps, version: seen.version + 1 };
+  setSeen(next);
+  return next.version;
+}

@@ -1,0 +1,9 @@
+import type { SessionManager } from './session-manager.ts';
+
+/**
+ * Loads the session module (and supabase-js) on demand and returns the started manager. Kept apart
+ * from session-events.ts, which session.ts itself imports, so the two never import each other.
+ */
+export function loadSessionManager(): Promise<SessionManager> {
+  return import('./session.ts').then((m) => m.getSessionManager());
+}
