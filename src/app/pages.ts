@@ -27,3 +27,11 @@ export const MyDealsPage = lazyPage(() => import('../features/deals/my-deals/my-
 export const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 export const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 export const ProfilePage = lazyPage(() => import('../features/profiles/profile-page.tsx'), 'ProfilePage');
+// Growth: referral pages and the growth tools (the tools' charts load with these chunks only).
+export const LeaderboardPage = lazyPage(() => import('../features/growth/leaderboard/leaderboard-page.tsx'), 'LeaderboardPage');
+export const PayoutsPage = lazyPage(() => import('../features/growth/payouts/payouts-page.tsx'), 'PayoutsPage');
+export const AnalyticsPage = lazyPage(() => import('../features/growth/tools/analytics-page.tsx'), 'AnalyticsPage');
+export const SuggestionsPage = lazyPage(() => import('../features/growth/tools/suggestions-page.tsx'), 'SuggestionsPage');
+export const PerformancePage = lazyPage(() => import('../features/growth/tools/performance-page.tsx'), 'PerformancePage');
+export const BrandMatchingPage = lazyPage(() => import('../features/growth/tools/brand-matching-page.tsx'), 'BrandMatchingPage');
+export const ContentCalendarPage = lazyPage(() => import('../features/growth/tools/content-calendar-page.tsx'), 'ContentCalendarPage');

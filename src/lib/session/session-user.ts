@@ -1,4 +1,5 @@
 import type { User } from '@supabase/supabase-js';
+import { isProGrantActive } from '../../domain/pro-grants.ts';
 import type { ProfileSnapshot, Role, SessionUser } from './session-types.ts';
 
 const ROLES: readonly Role[] = ['creator', 'brand', 'admin'];
@@ -21,6 +22,8 @@ export function profileFromMetadata(user: User): ProfileSnapshot {
 }
 
 function isProNow(profile: ProfileSnapshot | null, now: number): boolean {
+  // A Pro feature grant (10 qualified referrals) makes the user Pro as a paid tier does.
+  if (typeof profile?.pro_grant_until === 'string' && isProGrantActive(profile.pro_grant_until, now)) return true;
   if (!profile?.pro_tier || profile.pro_tier === 'free') return false;
   return !profile.pro_until || Date.parse(profile.pro_until) > now;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LeaderboardPeriod, LeaderboardResponse } from '../../../domain/leaderboard.ts';
 import { syncServerUrl } from '../../../lib/config.ts';
-import { sessionRetryFetch } from '../../auth/session.ts';
+import { sessionRetryFetch } from '../../../lib/session/session.ts';
 
 /**
  * The referral leaderboard is computed by the server (other users' referrals never reach this device),

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { map } from 'rxjs';
-import { useAuth } from '../../../app/auth/auth-context.ts';
-import { useLiveQuery } from '../../../app/data/use-live-query.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
+import { useLiveQuery } from '../../../db/hooks/use-live-query.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { GrowthDocument } from '../../../domain/collections/index.ts';
 import { formatUsd } from '../../../domain/fees.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../../app/auth/auth-context.ts';
-import { useMyProfile } from '../../../app/data/use-my-profile.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
+import { useMyProfile } from '../../../db/hooks/use-my-profile.ts';
 import { formatUsd } from '../../../domain/fees.ts';
 import { brandAnalytics, creatorAnalytics, type NicheComparison } from './analytics-model.ts';
 import { CountBarChart, MoneyBarChart } from './growth-charts.tsx';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../../app/auth/auth-context.ts';
-import { useMyProfile } from '../../../app/data/use-my-profile.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
+import { useMyProfile } from '../../../db/hooks/use-my-profile.ts';
 import type { ProfileDocument } from '../../../domain/collections/index.ts';
 import { formatUsd } from '../../../domain/fees.ts';
 import { brandMatches } from './brand-matching-model.ts';

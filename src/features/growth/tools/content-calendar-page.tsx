@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../../app/auth/auth-context.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
 import { calendarEvents, monthGrid } from './calendar-model.ts';
 import { monthLabel } from './month-series.ts';
 import { ToolError, ToolLoading, ToolPage } from './tool-states.tsx';

@@ -1,4 +1,4 @@
-import { useAuth } from '../../../app/auth/auth-context.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
 import { performance } from './performance-model.ts';
 import { RatingLineChart } from './growth-charts.tsx';
 import { Figure, ToolError, ToolLoading, ToolPage } from './tool-states.tsx';

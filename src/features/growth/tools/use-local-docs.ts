@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import { useLiveQuery, type LiveResult } from '../../../app/data/use-live-query.ts';
+import { useLiveQuery, type LiveResult } from '../../../db/hooks/use-live-query.ts';
 import type { CollectionDocument, CollectionName } from '../../../domain/collections/index.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useAuth } from '../../../app/auth/auth-context.ts';
-import { useMyProfile } from '../../../app/data/use-my-profile.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
+import { useMyProfile } from '../../../db/hooks/use-my-profile.ts';
 import { localDay, smartSuggestions, type SmartSuggestion } from '../../../domain/smart-suggestions.ts';
 import { useLocalDocs } from './use-local-docs.ts';
 
