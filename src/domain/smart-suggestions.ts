@@ -119,7 +119,7 @@ export function smartSuggestions(input: SuggestionInput): SmartSuggestion[] {
           kind: 'deal',
           priority: 'medium',
           title: d.title,
-          text: `Pays ${formatUsd(d.amount_cents, { compact: true })}, in line with your average completed deal of ${formatUsd(average, { compact: true })}.`,
+          text: `“${d.title}” pays ${formatUsd(d.amount_cents, { compact: true })}, in line with your average completed deal of ${formatUsd(average, { compact: true })}.`,
           to: `/deals/${d.id}`,
           action: 'View deal',
         });

@@ -74,7 +74,8 @@ export function brandAnalytics(
   userId: string,
   opts: { deals: readonly Deal[]; applications: readonly Application[]; niches: readonly string[]; now: Date },
 ): BrandAnalytics {
-  const own = opts.deals.filter((d) => d.brand_id === userId && d.status !== 'cancelled');
+  const published = opts.deals.filter((d) => d.brand_id === userId);
+  const own = published.filter((d) => d.status !== 'cancelled');
   const months = lastMonths(opts.now, ANALYTICS_MONTHS);
   const completed = own.filter((d) => d.status === 'completed');
   const spend = (d: Deal) => dealPaymentSummary(d.amount_cents, { creatorIsPro: false }).brandTotalCents;
@@ -88,10 +89,10 @@ export function brandAnalytics(
   const waits = own
     .map((d) => (d.created_at && firstApplication.has(d.id) ? (firstApplication.get(d.id)! - Date.parse(d.created_at)) / 3_600_000 : null))
     .filter((h): h is number => h !== null && Number.isFinite(h) && h >= 0);
-  const published = sumByMonth(own, months, (d) => d.created_at, () => 1);
-  const [previous, current] = published.slice(-2).map((m) => m.value);
+  const perMonth = sumByMonth(published, months, (d) => d.created_at, () => 1);
+  const [previous, current] = perMonth.slice(-2).map((m) => m.value);
   return {
-    deals: own.length,
+    deals: published.length,
     applicantsPerDeal: [...own]
       .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''))
       .slice(0, 8)

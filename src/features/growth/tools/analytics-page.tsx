@@ -7,6 +7,10 @@ import { CountBarChart, MoneyBarChart } from './growth-charts.tsx';
 import { Figure, ToolError, ToolLoading, ToolPage } from './tool-states.tsx';
 import { useLocalDocs } from './use-local-docs.ts';
 
+/** 'Northwind Outfitters Road Test' → 'Road Test' on a chart of Northwind Outfitters' own deals. */
+const withoutBrandName = (title: string, brand: string) =>
+  brand && title.startsWith(`${brand} `) && title.length > brand.length + 1 ? title.slice(brand.length + 1) : title;
+
 const trendText = (pct: number | null) => (pct === null ? 'No earlier month to compare' : `${pct > 0 ? '+' : ''}${pct}% on last month`);
 
 /** /analytics: a creator's or a brand's figures from the device's data; Pro sees trends and niche comparisons. */
@@ -41,6 +45,7 @@ export function AnalyticsPage() {
 
   if (view === 'brand') {
     const own = new Set((deals.data ?? []).filter((d) => d.brand_id === userId).map((d) => d.id));
+    const brandName = profile.data?.full_name ?? '';
     const a = brandAnalytics(userId, { deals: deals.data ?? [], applications: (applications.data ?? []).filter((x) => own.has(x.deal_id)), niches, now });
     return (
       <ToolPage title="Analytics" lead={lead}>
@@ -51,7 +56,11 @@ export function AnalyticsPage() {
         </dl>
         <section className="card growth-section" aria-labelledby="applicants-title">
           <h2 id="applicants-title">Applicants per deal</h2>
-          {a.applicantsPerDeal.length ? <CountBarChart data={a.applicantsPerDeal.map((d) => ({ label: d.title, value: d.value }))} label="Applicants per deal" /> : <p className="muted">No deals yet.</p>}
+          {a.applicantsPerDeal.length ? (
+            <CountBarChart data={a.applicantsPerDeal.map((d) => ({ label: withoutBrandName(d.title, brandName), value: d.value }))} label="Applicants per deal" />
+          ) : (
+            <p className="muted">No deals yet.</p>
+          )}
         </section>
         <section className="card growth-section" aria-labelledby="spend-title">
           <h2 id="spend-title">Spend by month</h2>

@@ -61,7 +61,7 @@ export function ContentCalendarPage() {
                     <>
                       <span className="calendar-day">{Number(day.slice(8))}</span>
                       {(byDay.get(day) ?? []).map((e) => (
-                        <Link key={e.dealId} className="calendar-event" to={`/deals/${e.dealId}`}>
+                        <Link key={e.dealId} className="calendar-event" to={`/deals/${e.dealId}`} title={e.estimated ? `${e.title} (estimated from its deadline)` : e.title}>
                           {e.title}
                         </Link>
                       ))}
@@ -79,7 +79,8 @@ export function ContentCalendarPage() {
           <ul>
             {thisMonth.map((e) => (
               <li key={e.dealId}>
-                {e.date} · <Link to={`/deals/${e.dealId}`}>{e.title}</Link> ({e.status.replace('_', ' ')})
+                {e.date}
+                {e.estimated ? ' (estimated)' : ''} · <Link to={`/deals/${e.dealId}`}>{e.title}</Link> ({e.status.replace('_', ' ')})
               </li>
             ))}
           </ul>

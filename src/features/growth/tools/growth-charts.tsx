@@ -26,16 +26,17 @@ export function MoneyBarChart({ data, label }: { data: readonly Point[]; label: 
   );
 }
 
+/** Counts per named item, as horizontal bars so long names (deal titles) stay readable. */
 export function CountBarChart({ data, label }: { data: readonly Point[]; label: string }) {
   return (
     <figure className="growth-chart" aria-label={label}>
-      <ResponsiveContainer width="100%" height={220}>
-        <BarChart data={[...data]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-          <XAxis dataKey="label" tick={axisStyle} interval={0} tickFormatter={(v: string) => (v.length > 12 ? `${v.slice(0, 11)}…` : v)} />
-          <YAxis tick={axisStyle} allowDecimals={false} width={32} />
+      <ResponsiveContainer width="100%" height={Math.max(160, data.length * 34 + 40)}>
+        <BarChart data={[...data]} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
+          <XAxis type="number" tick={axisStyle} allowDecimals={false} />
+          <YAxis type="category" dataKey="label" tick={axisStyle} width={150} tickFormatter={(v: string) => (v.length > 24 ? `${v.slice(0, 23)}…` : v)} />
           <Tooltip contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }} />
-          <Bar dataKey="value" name={label} fill="var(--primary)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+          <Bar dataKey="value" name={label} fill="var(--primary)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
       <figcaption className="visually-hidden">{data.map((p) => `${p.label}: ${p.value ?? 0}`).join(', ')}</figcaption>

@@ -123,15 +123,22 @@ test('brand matching: open deals sharing a niche inside the creator range, brand
 });
 
 test('content calendar: deadlines that read as dates, a Monday-first month grid, the user\'s own deals', () => {
-  expect(deadlineDay('2026-12-01')).toBe('2026-12-01');
-  expect(deadlineDay('Dec 5, 2026')).toBe('2026-12-05');
+  const published = '2026-11-10T09:00:00Z';
+  expect(deadlineDay('2026-12-01')).toEqual({ day: '2026-12-01', estimated: false });
+  expect(deadlineDay('Dec 5, 2026')).toEqual({ day: '2026-12-05', estimated: false });
+  expect(deadlineDay('Within 2 weeks', published)).toEqual({ day: '2026-11-24', estimated: true });
+  expect(deadlineDay('Within 30 days', published)?.day).toBe('2026-12-10');
+  expect(deadlineDay('End of next month', published)?.day).toBe('2026-12-31');
+  expect(deadlineDay('Before the holidays', published)?.day).toBe('2026-12-24');
+  expect(deadlineDay('Flexible', published, '1 month')?.day).toBe('2026-12-10');
+  expect(deadlineDay('Flexible', published)).toBeNull();
   expect(deadlineDay('ASAP')).toBeNull();
   const grid = monthGrid(2026, 11); // 1 Nov 2026 is a Sunday
   expect(grid[0]).toEqual([null, null, null, null, null, null, '2026-11-01']);
   expect(grid.flat().filter(Boolean)).toHaveLength(30);
   const events = calendarEvents(me, 'creator', [
     deal({ id: 'a', title: 'A', deadline: '2026-11-20', selected_creator_ids: [me] }),
-    deal({ id: 'b', title: 'B', deadline: 'soon', selected_creator_ids: [me] }),
+    deal({ id: 'b', title: 'B', deadline: 'soon', created_at: null, selected_creator_ids: [me] }),
     deal({ id: 'c', title: 'C', deadline: '2026-11-21' }),
     deal({ id: 'd', title: 'D', deadline: '2026-11-22', selected_creator_ids: [me], status: 'cancelled' }),
   ]);
