@@ -3,7 +3,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { useLocalData } from '../../db/hooks/use-database.ts';
 import { useMyProfile } from '../../db/hooks/use-my-profile.ts';
-import { LeaderboardCard, ProfileChecklist, ReferralPanel, SmartSuggestionsList } from '../growth/index.ts';
+import { LeaderboardCard, LevelUpNotice, ProfileChecklist, ReferralPanel, SmartSuggestionsList } from '../growth/index.ts';
 import { SponsoredBanner } from '../../components/sponsored-banner.tsx';
 import { SavedListCard, SocialLinksForm, XpProgress } from '../profiles/index.ts';
 import { MESSAGES } from '../../lib/errors.ts';
@@ -105,6 +105,8 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
           </div>
         ) : null}
       </header>
+
+      <LevelUpNotice userId={user.id} />
 
       <div className="dashboard-top">
         <section className="card" aria-labelledby="xp-title">

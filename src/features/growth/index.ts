@@ -4,6 +4,7 @@
  * from here only, never from the files beside it.
  */
 export { LeaderboardCard } from './leaderboard-card.tsx';
+export { LevelUpNotice } from './level-up-notice.tsx';
 export { ProfileChecklist } from './profile-checklist.tsx';
 export { ReferralPanel } from './referral-panel.tsx';
 export { SmartSuggestionsList } from './smart-suggestions-list.tsx';
