@@ -3,6 +3,10 @@ import { useDatabase } from '../../db/hooks/use-database.ts';
 import { useLiveQuery } from '../../db/hooks/use-live-query.ts';
 import type { NotificationDocument } from '../../domain/collections/index.ts';
 
+/** Levels only grow, so the highest level is the latest news (one award can cross two levels at once). */
+const byLevelThenTime = (a: NotificationDocument, b: NotificationDocument) =>
+  Number(b.data.level ?? 0) - Number(a.data.level ?? 0) || (b.created_at ?? '').localeCompare(a.created_at ?? '');
+
 /**
  * 'Level Up!' (spec 000 §4): the server's level-up notification, shown on the dashboard as soon as it
  * syncs (the XP award that crossed the threshold created it). Dismiss marks it read, which syncs too.
@@ -13,7 +17,7 @@ export function LevelUpNotice({ userId }: { userId: string }) {
     (database) =>
       database.notifications
         .find({ selector: { user_id: userId, type: 'level_up', read_at: null } })
-        .$.pipe(map((docs) => docs.map((d) => d.toJSON() as NotificationDocument).sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '')))),
+        .$.pipe(map((docs) => docs.map((d) => d.toJSON() as NotificationDocument).sort(byLevelThenTime))),
     [userId],
   );
   const newest = unread.data?.[0];

@@ -16,7 +16,7 @@ export class LeaderboardPage {
     this.table = page.getByRole('table');
     this.ownRow = this.table.locator('tr[aria-current="true"]');
     this.ownRank = page.getByTestId('own-rank');
-    this.offlineNotice = page.getByRole('status').filter({ hasText: 'You are offline' });
+    this.offlineNotice = page.getByRole('status').filter({ hasText: 'the leaderboard needs a connection' });
   }
 
   period(name: 'This week' | 'This month' | 'All time'): Locator {
