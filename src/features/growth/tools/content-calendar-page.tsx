@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useMyProfile } from '../../../db/hooks/use-my-profile.ts';
 import { useAuth } from '../../../lib/session/auth-context.ts';
 import { calendarEvents, monthGrid } from './calendar-model.ts';
 import { monthLabel } from './month-series.ts';
@@ -13,6 +14,9 @@ export function ContentCalendarPage() {
   const auth = useAuth();
   const role = auth.isAdmin ? auth.viewAs : auth.user?.role === 'brand' ? 'brand' : 'creator';
   const deals = useLocalDocs('deals');
+  const brandName = useMyProfile().data?.full_name ?? '';
+  // A brand's own deal titles often start with its name: the calendar cells show the rest.
+  const short = (title: string) => (role === 'brand' && brandName && title.startsWith(`${brandName} `) ? title.slice(brandName.length + 1) : title);
   const today = new Date();
   const [month, setMonth] = useState({ year: today.getFullYear(), month: today.getMonth() + 1 });
   const lead = role === 'brand' ? 'Your deals and campaigns by deadline.' : 'Your accepted deals by deadline.';
@@ -62,7 +66,7 @@ export function ContentCalendarPage() {
                       <span className="calendar-day">{Number(day.slice(8))}</span>
                       {(byDay.get(day) ?? []).map((e) => (
                         <Link key={e.dealId} className="calendar-event" to={`/deals/${e.dealId}`} title={e.estimated ? `${e.title} (estimated from its deadline)` : e.title}>
-                          {e.title}
+                          {short(e.title)}
                         </Link>
                       ))}
                     </>
