@@ -495,6 +495,32 @@ end $$;
 set local session_replication_role = origin;
 
 -- ---------------------------------------------------------------------------------------------
+-- Support desk: the fields its rules keep, derived for the history above (written trigger-free),
+-- and the contact inbox as tickets of kind 'contact' in the staff queue.
+-- ---------------------------------------------------------------------------------------------
+
+set local session_replication_role = replica;
+
+update public.support_messages m set is_staff = true
+from public.support_tickets t
+where t.id = m.ticket_id and m.user_id is distinct from t.user_id
+  and m.user_id in (select p.id from public.profiles p where p.role = 'admin');
+
+update public.support_tickets t
+set last_activity_at = greatest(t.created_at, (select max(m.created_at) from public.support_messages m where m.ticket_id = t.id)),
+    closed_at = case when t.status = 'closed' then least(now(), greatest(t.created_at,
+      (select max(m.created_at) from public.support_messages m where m.ticket_id = t.id)) + interval '1 hour') end;
+
+insert into public.support_tickets (id, user_id, subject, message, kind, contact_message_id, contact_name, contact_email,
+                                    created_at, updated_at, last_activity_at)
+select md5('contact-ticket:' || c.id)::uuid, c.user_id, pacta_private.contact_ticket_subject(c.subject), c.message, 'contact',
+       c.id, c.name, c.email, c.created_at, c.created_at, c.created_at
+from public.contact_messages c
+where not exists (select 1 from public.support_tickets t where t.contact_message_id = c.id);
+
+set local session_replication_role = origin;
+
+-- ---------------------------------------------------------------------------------------------
 -- Growth (XP award subjects, the referral Pro grant, rewards for the demo brand's payout history).
 -- Same conventions as above: triggers off, server-owned fields derived as the growth rules keep them.
 -- ---------------------------------------------------------------------------------------------
@@ -524,5 +550,9 @@ order by r.qualified_at desc limit 1;
 update public.referrals r set earnings_cents = w.total
 from (select referral_id, sum(amount_cents) as total from public.referral_rewards group by referral_id) as w
 where w.referral_id = r.id;
+
+-- The mirror of the grants on the profile (its trigger is off here too).
+update public.profiles p set granted_pro_features = pacta_private.granted_pro_features_of(p.id)
+where exists (select 1 from public.user_pro_features u where u.user_id = p.id);
 
 set local session_replication_role = origin;

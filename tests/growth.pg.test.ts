@@ -59,10 +59,12 @@ async function complete(brandId: string, dealId: string) {
 }
 
 describe('XP awards', () => {
-  test('the SQL award table is the TypeScript one', async () => {
+  test('awards are the table\'s (public.xp_award); an unknown action is refused', async () => {
+    const user = await makeUser(db, 'creator');
     for (const [action, amount] of Object.entries(XP_AWARDS)) {
-      const { rows } = await asServer(db, 'select public.xp_award_amount($1) as amount', [action.toUpperCase()]);
-      expect({ action, amount: rows[0].amount }).toEqual({ action, amount });
+      const before = (await profile(user)).xp as number;
+      await award(user, action.toUpperCase(), `table-${action}`);
+      expect({ action, gained: (await profile(user)).xp - before }).toEqual({ action, gained: amount });
     }
     await expectRule(award(brand, 'MADE_UP', 'x'), 'unknown_xp_action', 422);
   });
@@ -279,9 +281,8 @@ describe('referrals', () => {
       expect(days).toBeGreaterThan(364);
       expect(days).toBeLessThanOrEqual(366);
     }
-    // The grant reaches the user's devices through the growth collection.
-    const synced = await asUser(db, referrer, `select data->>'feature' as feature from public.growth where kind = 'pro_feature' order by 1`);
-    expect(synced.rows.map((r) => r.feature)).toEqual(['lower_commission', 'priority_matching', 'priority_support', 'pro_deals']);
+    // The grant reaches the user's devices through the profile's mirror of granted features.
+    expect(Object.keys((await profile(referrer)).granted_pro_features).sort()).toEqual(['lower_commission', 'priority_matching', 'priority_support', 'pro_deals']);
     // Pro everywhere: is_pro_user, Pro-only deals (read and apply), the lower commission, support priority.
     expect((await asServer(db, 'select public.is_pro_user($1) as pro', [referrer])).rows[0].pro).toBe(true);
     expect((await asUser(db, referrer, 'select id from public.deals where id = $1', [proDeal])).rowCount).toBe(1);

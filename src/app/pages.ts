@@ -27,6 +27,9 @@ export const MyDealsPage = lazyPage(() => import('../features/deals/my-deals/my-
 export const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 export const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 export const ProfilePage = lazyPage(() => import('../features/profiles/profile-page.tsx'), 'ProfilePage');
+export const SupportPage = lazyPage(() => import('../features/support/support-page.tsx'), 'SupportPage');
+export const NewTicketPage = lazyPage(() => import('../features/support/new-ticket-page.tsx'), 'NewTicketPage');
+export const TicketPage = lazyPage(() => import('../features/support/ticket-page.tsx'), 'TicketPage');
 // Growth: referral pages and the growth tools (the tools' charts load with these chunks only).
 export const LeaderboardPage = lazyPage(() => import('../features/growth/leaderboard/leaderboard-page.tsx'), 'LeaderboardPage');
 export const PayoutsPage = lazyPage(() => import('../features/growth/payouts/payouts-page.tsx'), 'PayoutsPage');

@@ -1,14 +1,24 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTION_NAMES, type CollectionDocument, type CollectionName } from '../domain/collections/index.ts';
 import { conflictHandlerFor } from './conflict-handler.ts';
 import { rxSchemaFor } from './rx-schema.ts';
+import { migrationStrategiesForCollection } from './schema-migration.ts';
 
 export type PactaCollections = { [N in CollectionName]: RxCollection<CollectionDocument<N>> };
 export type PactaDatabase = RxDatabase<PactaCollections>;
 
 let pluginsAdded = false;
+
+/** RxDB plugins every Pacta database needs: leader election (one tab replicates) and schema migration. */
+export function addPactaPlugins(): void {
+  if (pluginsAdded) return;
+  addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  pluginsAdded = true;
+}
 
 /**
  * The signed-in user's local database: one IndexedDB database per user (Dexie storage), holding
@@ -26,10 +36,7 @@ export async function createPactaDatabase(opts: {
   /** Overrides the database name (tests running two clients of one user in one process). */
   name?: string;
 }): Promise<PactaDatabase> {
-  if (!pluginsAdded) {
-    addRxPlugin(RxDBLeaderElectionPlugin);
-    pluginsAdded = true;
-  }
+  addPactaPlugins();
   const multiInstance = opts.multiInstance ?? typeof window !== 'undefined';
   const db = await createRxDatabase<PactaCollections>({
     name: opts.name ?? `pacta-${opts.userId.toLowerCase()}`,
@@ -40,7 +47,13 @@ export async function createPactaDatabase(opts: {
   });
   const names = opts.collections ?? COLLECTION_NAMES;
   await db.addCollections(
-    Object.fromEntries(names.map((name) => [name, { schema: rxSchemaFor(name), conflictHandler: conflictHandlerFor(name) }])),
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        // Stored documents of an older schemaVersion are migrated before the collection opens.
+        { schema: rxSchemaFor(name), migrationStrategies: migrationStrategiesForCollection(name), conflictHandler: conflictHandlerFor(name) },
+      ]),
+    ),
   );
   return db;
 }

@@ -28,10 +28,10 @@ function cleanNested(key: string, value: unknown): unknown {
 /**
  * The RxDB schema of a collection, derived from its zod document schema so both sides share one
  * definition: `id` is the primary key; indexed fields are required and length-bounded, as RxDB's
- * Dexie storage demands; defaults stay so RxDB fills them on insert.
+ * Dexie storage demands; defaults stay so RxDB fills them on insert. The version is the registry's
+ * `schemaVersion` (`spec` is only passed by tests that play an older or newer shape).
  */
-export function rxSchemaFor(name: CollectionName): RxJsonSchema<Record<string, unknown>> {
-  const spec: CollectionSpec = collectionSpecs[name];
+export function rxSchemaFor(name: CollectionName, spec: CollectionSpec = collectionSpecs[name]): RxJsonSchema<Record<string, unknown>> {
   const json = z.toJSONSchema(spec.schema, { io: 'input', unrepresentable: 'any' }) as {
     properties: Record<string, JsonSchema>;
     required?: string[];
@@ -50,7 +50,7 @@ export function rxSchemaFor(name: CollectionName): RxJsonSchema<Record<string, u
   const required = [...new Set(['id', ...(json.required ?? []), ...indexFields])];
   return {
     title: name,
-    version: 0,
+    version: spec.schemaVersion,
     primaryKey: 'id',
     type: 'object',
     properties,

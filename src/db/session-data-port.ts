@@ -1,19 +1,9 @@
-import { combineLatest } from 'rxjs';
-import { proGrantUntil } from '../domain/pro-grants.ts';
-import type { GrowthDocument } from '../domain/collections/index.ts';
 import { onSessionManager } from '../lib/session/session-events.ts';
 import type { ProfileSnapshot, SessionDataPort } from '../lib/session/session-types.ts';
 import { loadLocalDataManager } from './local-data-manager-loader.ts';
 
 /** RxDB loads with the first signed-in use, never on the landing page of a signed-out visitor. */
 const manager = loadLocalDataManager;
-
-const grantQuery = (userId: string) => ({ selector: { kind: 'pro_feature' as const, user_id: userId } });
-
-/** The profile plus the end of a Pro feature grant (src/domain/pro-grants.ts), so the session user is Pro through it too. */
-function withProGrant(userId: string, profile: ProfileSnapshot, grants: readonly { toJSON(): unknown }[]): ProfileSnapshot {
-  return { ...profile, pro_grant_until: proGrantUntil(userId, grants.map((g) => g.toJSON() as GrowthDocument)) };
-}
 
 /**
  * What the session manager asks of the local data (src/lib/session/session-types.ts): the profile
@@ -23,8 +13,8 @@ function withProGrant(userId: string, profile: ProfileSnapshot, grants: readonly
 export const sessionDataPort: SessionDataPort = {
   async loadProfile(userId) {
     const db = await (await manager()).openUserDatabase(userId);
-    const [doc, grants] = await Promise.all([db.profiles.findOne(userId).exec(), db.growth.find(grantQuery(userId)).exec()]);
-    return doc ? withProGrant(userId, doc.toMutableJSON() as ProfileSnapshot, grants) : null;
+    const doc = await db.profiles.findOne(userId).exec();
+    return doc ? (doc.toMutableJSON() as ProfileSnapshot) : null;
   },
   watchProfile(userId, onProfile) {
     let stopped = false;
@@ -33,9 +23,7 @@ export const sessionDataPort: SessionDataPort = {
       .then((m) => m.openUserDatabase(userId))
       .then((db) => {
         if (stopped) return;
-        const sub = combineLatest([db.profiles.findOne(userId).$, db.growth.find(grantQuery(userId)).$]).subscribe(([doc, grants]) =>
-          onProfile(doc ? withProGrant(userId, doc.toMutableJSON() as ProfileSnapshot, grants) : null),
-        );
+        const sub = db.profiles.findOne(userId).$.subscribe((doc) => onProfile(doc ? (doc.toMutableJSON() as ProfileSnapshot) : null));
         unsubscribe = () => sub.unsubscribe();
       })
       .catch(() => {

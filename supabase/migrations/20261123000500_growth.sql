@@ -2,8 +2,8 @@
 -- rewards and their monthly payout run. Everything here happens on the server (functions and
 -- triggers), whoever writes and however often a client retries or a webhook is replayed.
 --
--- XP AWARDS (DESIGN.md "XP awards", the spec's first table; mirrored by src/domain/xp.ts, which a
--- Postgres test compares with public.xp_award_amount):
+-- XP AWARDS (DESIGN.md "XP awards", the spec's first table: public.xp_award, mirrored by
+-- src/domain/xp.ts):
 --   PROFILE_COMPLETE 50     once, when the profile first meets public.profile_missing_items = '{}'
 --   DEAL_APPLY 25           per application                       (subject: the application's metadata)
 --   DEAL_COMPLETE 100       the winning creator and the brand     (subject: the deal)
@@ -23,20 +23,7 @@ alter table public.xp_logs add column subject text;
 update public.xp_logs set subject = coalesce(metadata ->> 'referral_id', metadata::text) where subject is null;
 create unique index xp_logs_award_once on public.xp_logs (user_id, action, subject);
 
-create or replace function public.xp_award_amount(action text) returns integer
-language sql immutable parallel safe set search_path = '' as $$
-  select case action
-    when 'PROFILE_COMPLETE' then 50
-    when 'DEAL_APPLY' then 25
-    when 'DEAL_COMPLETE' then 100
-    when 'REFERRAL_QUALIFIED' then 75
-    when 'REVIEW' then 30
-    when 'PRO_UPGRADE' then 500
-    when 'FIRST_DEAL' then 300
-  end
-$$;
-
--- Awards the XP of `action` (public.xp_award_amount) about `subject` once: logs it, keeps xp and
+-- Awards the XP of `action` (public.xp_award, the table src/domain/xp.ts mirrors) about `subject` once: logs it, keeps xp and
 -- level, and creates the 'Level Up!' notification exactly when a level threshold is crossed.
 -- Returns the user's new XP total, or null when skipped (already awarded, unknown user).
 create or replace function public.award_xp(target_user_id uuid, action text, subject text, metadata jsonb default '{}'::jsonb)
@@ -44,7 +31,7 @@ returns integer language plpgsql volatile security definer set search_path = '' 
 declare
   -- Action names are upper case (DEAL_APPLY, as the spec's reward-points event); any case is accepted.
   canonical text := upper(action);
-  amount integer := public.xp_award_amount(upper(action));
+  amount integer := public.xp_award(action);
   old_level integer;
   new_xp integer;
   new_level integer;
@@ -194,13 +181,11 @@ end $$;
 
 -- The commission (basis points) the platform keeps from a creator's payout: 2.5% for Pro creators
 -- (a paid tier, or the lower_commission feature a referral grant brings), 5% otherwise.
--- Same figures as src/domain/fees.ts (COMMISSION_BP, PRO_COMMISSION_BP).
 create or replace function public.creator_commission_bp(creator_id uuid) returns integer
 language sql stable security definer set search_path = '' as $$
-  select case when public.is_pro_user(creator_id) or exists (
+  select public.commission_bp(public.is_pro_user(creator_id) or exists (
       select 1 from public.user_pro_features u join public.pro_features f on f.id = u.feature_id
-      where u.user_id = creator_id and f.name = 'lower_commission' and (u.expires_at is null or u.expires_at > now()))
-    then 250 else 500 end
+      where u.user_id = creator_id and f.name = 'lower_commission' and (u.expires_at is null or u.expires_at > now())))
 $$;
 
 -- Badges at 3 (bronze), 5 (silver), 10 (gold) and 10 (pro_booster) qualified referrals, each once;
@@ -328,8 +313,8 @@ begin
   if r.id is null then return null; end if;
   select p.created_at into signed_up from public.profiles p where p.id = p_creator;
   if now() >= signed_up + interval '3 months' then return null; end if;
-  -- 5%, rounded half up to the cent (integer arithmetic, as src/domain/fees.ts percentOfCents).
-  share := (p_payout_cents * 500 * 2 + 10000) / 20000;
+  -- 5%, rounded half up to the cent (as src/domain/fees.ts percentOfCents).
+  share := public.percent_of_cents(p_payout_cents, 500);
   if share <= 0 then return null; end if;
   return pacta_private.add_referral_reward(r, 'deal_earnings_share', share, p_deal);
 end $$;
@@ -414,20 +399,10 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- The growth collection gains the user's Pro feature grants (kind 'pro_feature'), so a device knows
--- its user is Pro through a referral grant too (no banners, the advanced analytics) while offline.
+-- The growth collection, re-created so its documents carry the new columns (xp_logs.subject,
+-- referral_rewards.deal_id and payout_run_id). A referral Pro grant reaches the device through the
+-- profile's granted_pro_features mirror (20261123000100_one_place_per_rule.sql).
 -- ---------------------------------------------------------------------------------------------
-
-alter table public.user_pro_features
-  add column updated_at timestamptz not null default now(),
-  add column deleted boolean not null default false,
-  add column version bigint not null default 1,
-  add column change_xid xid8 not null default pg_current_xact_id();
-create index user_pro_features_change_idx on public.user_pro_features (change_xid, id);
-create trigger a_sync_stamp before insert or update on public.user_pro_features
-  for each row execute function public.sync_stamp();
-create trigger z_sync_notify after insert or update on public.user_pro_features
-  for each row execute function sync.notify_change('growth', 'user_id');
 
 create or replace view public.growth with (security_invoker = true) as
   select x.id, x.user_id, 'xp_log'::text as kind,
@@ -448,12 +423,7 @@ create or replace view public.growth with (security_invoker = true) as
   select w.id, w.referrer_id, 'referral_reward',
          to_jsonb(w) - array['id', 'created_at', 'updated_at', 'deleted', 'version', 'change_xid'],
          w.created_at, w.updated_at, w.version, w.deleted, w.change_xid
-    from public.referral_rewards w
-  union all
-  select u.id, u.user_id, 'pro_feature',
-         jsonb_build_object('feature', f.name, 'expires_at', u.expires_at),
-         u.created_at, u.updated_at, u.version, u.deleted, u.change_xid
-    from public.user_pro_features u join public.pro_features f on f.id = u.feature_id;
+    from public.referral_rewards w;
 
 -- ---------------------------------------------------------------------------------------------
 -- Who may call what
@@ -475,7 +445,7 @@ grant execute on function
   public.run_referral_payouts(timestamptz, text, uuid), public.run_monthly_referral_payouts(timestamptz),
   public.referral_leaderboard(timestamptz)
 to service_role;
-revoke execute on function public.xp_award_amount(text), public.profile_missing_items(text, text, text, text[], jsonb),
+revoke execute on function public.profile_missing_items(text, text, text, text[], jsonb),
   public.creator_commission_bp(uuid) from public, anon;
-grant execute on function public.xp_award_amount(text), public.profile_missing_items(text, text, text, text[], jsonb),
+grant execute on function public.profile_missing_items(text, text, text, text[], jsonb),
   public.creator_commission_bp(uuid) to authenticated, service_role;

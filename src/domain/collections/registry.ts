@@ -11,6 +11,14 @@ export type CollectionSpec = {
   table: string;
   schema: z.ZodObject;
   /**
+   * The version of the collection's local (RxDB) schema. Add 1 whenever `schema` or `indexes` change:
+   * a device that stored the collection under the same version with another shape cannot open its
+   * database at all (RxDB error DB6). Its stored documents are then migrated, kept with new fields
+   * filled from the zod defaults (`src/db/schema-migration.ts`); `src/db/schema-versions.test.ts`
+   * fails while a changed schema keeps its old version.
+   */
+  schemaVersion: number;
+  /**
    * Business fields only the server may set (besides the sync columns). A push that changes one
    * relative to its assumed master is refused; on insert they take the database defaults.
    */
@@ -41,6 +49,7 @@ export type CollectionSpec = {
 export const collectionSpecs = {
   deals: {
     table: 'deals',
+    schemaVersion: 0,
     schema: dealDocument,
     serverOwned: ['escrow_status', 'applications_count', 'completed_at'],
     readOnly: false,
@@ -49,6 +58,7 @@ export const collectionSpecs = {
   },
   applications: {
     table: 'applications',
+    schemaVersion: 0,
     schema: applicationDocument,
     serverOwned: [],
     readOnly: false,
@@ -57,6 +67,7 @@ export const collectionSpecs = {
   },
   profiles: {
     table: 'profiles',
+    schemaVersion: 1,
     schema: profileDocument,
     serverOwned: [
       'role',
@@ -68,6 +79,7 @@ export const collectionSpecs = {
       'pro_tier',
       'pro_since',
       'pro_until',
+      'granted_pro_features',
       'referral_code',
       'xp',
       'level',
@@ -77,10 +89,27 @@ export const collectionSpecs = {
     scope: 'participant',
     indexes: [],
   },
-  saved_lists: { table: 'saved_lists', schema: savedListDocument, serverOwned: [], readOnly: false, scope: 'participant', indexes: [] },
-  drafts: { table: 'drafts', schema: draftDocument, serverOwned: [], readOnly: false, scope: 'participant', indexes: [] },
+  saved_lists: {
+    table: 'saved_lists',
+    schemaVersion: 0,
+    schema: savedListDocument,
+    serverOwned: [],
+    readOnly: false,
+    scope: 'participant',
+    indexes: [],
+  },
+  drafts: {
+    table: 'drafts',
+    schemaVersion: 0,
+    schema: draftDocument,
+    serverOwned: [],
+    readOnly: false,
+    scope: 'participant',
+    indexes: [],
+  },
   conversations: {
     table: 'conversations',
+    schemaVersion: 0,
     schema: conversationDocument,
     serverOwned: ['last_message', 'last_message_at'],
     readOnly: false,
@@ -89,6 +118,7 @@ export const collectionSpecs = {
   },
   messages: {
     table: 'messages',
+    schemaVersion: 0,
     schema: messageDocument,
     serverOwned: [],
     readOnly: false,
@@ -98,6 +128,7 @@ export const collectionSpecs = {
   },
   notifications: {
     table: 'notifications',
+    schemaVersion: 0,
     schema: notificationDocument,
     serverOwned: ['user_id', 'type', 'title', 'message', 'data'],
     readOnly: false,
@@ -106,6 +137,7 @@ export const collectionSpecs = {
   },
   support_tickets: {
     table: 'support_tickets',
+    schemaVersion: 1,
     schema: supportTicketDocument,
     serverOwned: ['is_pro', 'first_response_at', 'last_activity_at', 'closed_at', 'contact_name', 'contact_email'],
     readOnly: false,
@@ -114,6 +146,7 @@ export const collectionSpecs = {
   },
   support_messages: {
     table: 'support_messages',
+    schemaVersion: 1,
     schema: supportMessageDocument,
     serverOwned: ['is_staff'],
     readOnly: false,
@@ -121,18 +154,30 @@ export const collectionSpecs = {
     indexes: ['ticket_id'],
     parents: [{ field: 'ticket_id', collection: 'support_tickets' }],
   },
-  reviews: { table: 'reviews', schema: reviewDocument, serverOwned: [], readOnly: false, scope: 'participant', indexes: [] },
-  growth: { table: 'growth', schema: growthDocument, serverOwned: [], readOnly: true, scope: 'participant', indexes: ['kind'] },
+  reviews: {
+    table: 'reviews',
+    schemaVersion: 0,
+    schema: reviewDocument,
+    serverOwned: [],
+    readOnly: false,
+    scope: 'participant',
+    indexes: [],
+  },
+  growth: {
+    table: 'growth',
+    schemaVersion: 0,
+    schema: growthDocument,
+    serverOwned: [],
+    readOnly: true,
+    scope: 'participant',
+    indexes: ['kind'],
+  },
 } as const satisfies Record<string, CollectionSpec>;
 
 export type CollectionName = keyof typeof collectionSpecs;
 export const COLLECTION_NAMES = Object.keys(collectionSpecs) as CollectionName[];
 
 export type CollectionDocument<N extends CollectionName> = z.infer<(typeof collectionSpecs)[N]['schema']>;
-
-export function isCollectionName(name: string): name is CollectionName {
-  return Object.hasOwn(collectionSpecs, name);
-}
 
 /** Every field of the collection's documents except the client-only ones. */
 export function documentFields(name: CollectionName): string[] {

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { isProGrantActive } from '../../domain/pro-grants.ts';
+import { isProNow } from '../../domain/pro.ts';
 import type { ProfileSnapshot, Role, SessionUser } from './session-types.ts';
 
 const ROLES: readonly Role[] = ['creator', 'brand', 'admin'];
@@ -19,13 +19,6 @@ export function profileFromMetadata(user: User): ProfileSnapshot {
     full_name: typeof meta.full_name === 'string' ? meta.full_name : '',
     social_links: typeof meta.social_links === 'object' && meta.social_links ? meta.social_links : {},
   };
-}
-
-function isProNow(profile: ProfileSnapshot | null, now: number): boolean {
-  // A Pro feature grant (10 qualified referrals) makes the user Pro as a paid tier does.
-  if (typeof profile?.pro_grant_until === 'string' && isProGrantActive(profile.pro_grant_until, now)) return true;
-  if (!profile?.pro_tier || profile.pro_tier === 'free') return false;
-  return !profile.pro_until || Date.parse(profile.pro_until) > now;
 }
 
 /**

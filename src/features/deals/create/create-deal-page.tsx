@@ -6,7 +6,8 @@ import { useDatabase } from '../../../db/hooks/use-database.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { DEAL_CATEGORIES, EMPTY_CREATE_DRAFT, MAX_DEAL_NICHES, validateCreateDeal, type CreateDealDraft, type PayoutFormat } from '../data/deal-form.ts';
+import { MAX_DEAL_NICHES } from '../../../domain/niches.ts';
+import { DEAL_CATEGORIES, EMPTY_CREATE_DRAFT, validateCreateDeal, type CreateDealDraft, type PayoutFormat } from '../data/deal-form.ts';
 import { createDeal } from '../data/deal-operations.ts';
 import { NichePicker } from './niche-picker.tsx';
 
