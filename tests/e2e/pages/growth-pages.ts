@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
 import { e2eServerInfoFile } from '../support/e2e-server-info.ts';
 
