@@ -103,3 +103,31 @@ export async function setXp(email: string, xp: number): Promise<void> {
     client.query(`update public.profiles set xp = $2, level = public.level_for_xp($2) where id = (select id from auth.users where email = $1)`, [email, xp]),
   );
 }
+
+/** `count` new members who each referred one person whose referral qualified `daysAgo` days ago (as the server). */
+export async function seedTopReferrers(count: number, daysAgo: number): Promise<void> {
+  await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_user_meta_data)
+       select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+              'referrer-' || gen_random_uuid() || '@example.test', '', now(), '{"role": "creator", "full_name": "Busy referrer"}'::jsonb
+       from generate_series(1, $1::int) returning id`,
+      [count],
+    );
+    for (const { id } of rows) {
+      const code = (await client.query<{ referral_code: string }>('select referral_code from public.profiles where id = $1', [id])).rows[0]!.referral_code;
+      await client.query(
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_user_meta_data)
+         values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+                 'referred-' || gen_random_uuid() || '@example.test', '', now(),
+                 jsonb_build_object('role', 'creator', 'full_name', 'Referred creator', 'ref', $1::text))`,
+        [code],
+      );
+    }
+    await client.query(
+      `update public.referrals set qualified = true, qualified_at = now() - make_interval(days => $2::int)
+        where referrer_id = any($1::uuid[]) and not qualified`,
+      [rows.map((r) => r.id), daysAgo],
+    );
+  });
+}
