@@ -835,3 +835,40 @@ cross join lateral (values
   (r.creator_id, 'transfer', r.amount_cents - r.commission, 'demo_tr_' || r.id, 'Payout to the creator (demo)', r.released_at),
   (null::uuid, 'commission', r.commission, 'demo_tr_' || r.id, 'Commission (demo)', r.released_at)
 ) as m(user_id, kind, amount, ref, memo, at);
+
+-- ---------------------------------------------------------------------------------------------
+-- Growth (XP award subjects, the referral Pro grant, rewards for the demo brand's payout history).
+-- Same conventions as above: triggers off, server-owned fields derived as the growth rules keep them.
+-- ---------------------------------------------------------------------------------------------
+
+set local session_replication_role = replica;
+
+-- Each award is about a subject (one award per user, action and subject): the subject the rules give.
+update public.xp_logs set subject = case when action = 'REFERRAL_QUALIFIED' then metadata ->> 'referral_id' else metadata::text end
+where subject is null;
+
+-- 10 qualified referrals (the pro_booster badge) bring Pro for 1 year from the badge.
+insert into public.user_pro_features (user_id, feature_id, expires_at, created_at)
+select b.user_id, f.id, b.earned_at + interval '1 year', b.earned_at
+from public.referral_badges b
+join public.pro_features f on f.name in ('pro_deals', 'priority_matching', 'priority_support', 'lower_commission')
+where b.badge_type = 'pro_booster'
+on conflict (user_id, feature_id) do nothing;
+
+-- The demo brand's latest referred creator earned it 5% of a payout this week: pending until the next run.
+insert into public.referral_rewards (id, referrer_id, referral_id, reward_type, amount_cents, status, issued_at, deal_id, created_at, updated_at)
+select md5('reward:demo-brand-share:' || r.id)::uuid, r.referrer_id, r.id, 'deal_earnings_share', 2250, 'pending',
+       now() - interval '3 days', null, now() - interval '3 days', now() - interval '3 days'
+from public.referrals r
+where r.referrer_id = pg_temp.uid('brand', 1) and r.qualified
+order by r.qualified_at desc limit 1;
+
+update public.referrals r set earnings_cents = w.total
+from (select referral_id, sum(amount_cents) as total from public.referral_rewards group by referral_id) as w
+where w.referral_id = r.id;
+
+-- The mirror of the grants on the profile (its trigger is off here too).
+update public.profiles p set granted_pro_features = pacta_private.granted_pro_features_of(p.id)
+where exists (select 1 from public.user_pro_features u where u.user_id = p.id);
+
+set local session_replication_role = origin;

@@ -37,3 +37,11 @@ export const NotificationsPage = lazyPage(() => import('../features/inbox/notifi
 export const SupportPage = lazyPage(() => import('../features/support/support-page.tsx'), 'SupportPage');
 export const NewTicketPage = lazyPage(() => import('../features/support/new-ticket-page.tsx'), 'NewTicketPage');
 export const TicketPage = lazyPage(() => import('../features/support/ticket-page.tsx'), 'TicketPage');
+// Growth: referral pages and the growth tools (the tools' charts load with these chunks only).
+export const LeaderboardPage = lazyPage(() => import('../features/growth/leaderboard/leaderboard-page.tsx'), 'LeaderboardPage');
+export const PayoutsPage = lazyPage(() => import('../features/growth/payouts/payouts-page.tsx'), 'PayoutsPage');
+export const AnalyticsPage = lazyPage(() => import('../features/growth/tools/analytics-page.tsx'), 'AnalyticsPage');
+export const SuggestionsPage = lazyPage(() => import('../features/growth/tools/suggestions-page.tsx'), 'SuggestionsPage');
+export const PerformancePage = lazyPage(() => import('../features/growth/tools/performance-page.tsx'), 'PerformancePage');
+export const BrandMatchingPage = lazyPage(() => import('../features/growth/tools/brand-matching-page.tsx'), 'BrandMatchingPage');
+export const ContentCalendarPage = lazyPage(() => import('../features/growth/tools/content-calendar-page.tsx'), 'ContentCalendarPage');

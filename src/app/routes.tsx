@@ -18,16 +18,6 @@ function CreatorsRedirect() {
   return <Navigate to={`/creator/${encodeURIComponent(id)}`} replace />;
 }
 
-/** Growth hub tools: routes exist, their screens come later (spec: "No screens for these are defined"). */
-const GROWTH_TOOL_ROUTES: [string, string][] = [
-  ['/analytics', 'Analytics'],
-  ['/campaign-brief-builder', 'Campaign Brief Builder'],
-  ['/suggestions', 'Smart Suggestions'],
-  ['/performance', 'Performance'],
-  ['/brand-matching', 'Brand Matching'],
-  ['/content-calendar', 'Content Calendar'],
-];
-
 /**
  * The whole route table of both spec documents. Screens still to come show
  * "coming soon" behind the guard they will have, so redirects already behave as they will.
@@ -57,9 +47,15 @@ export const routes: RouteObject[] = [
       { path: '/pro/success', element: signedIn(<Pages.ProSuccessPage />) },
       { path: '/admin/ledger', element: <RequireRole roles={['admin']}>{<Pages.AdminLedgerPage />}</RequireRole> },
       { path: '/growth', element: signedIn(<Pages.GrowthHubPage />) },
-      ...GROWTH_TOOL_ROUTES.map(([path, title]) => ({ path, element: signedIn(soon(title)) })),
-      { path: '/referrals/leaderboard', element: soon('Referral Leaderboard') },
-      { path: '/referrals/payouts', element: signedIn(soon('Referral payouts')) },
+      // Growth tools (the hub's links): screens from the device's data; the brief builder is the wizard.
+      { path: '/analytics', element: signedIn(<Pages.AnalyticsPage />) },
+      { path: '/campaign-brief-builder', element: <Navigate to="/campaign/new" replace /> },
+      { path: '/suggestions', element: signedIn(<Pages.SuggestionsPage />) },
+      { path: '/performance', element: signedIn(<Pages.PerformancePage />) },
+      { path: '/brand-matching', element: creatorOnly(<Pages.BrandMatchingPage />) },
+      { path: '/content-calendar', element: signedIn(<Pages.ContentCalendarPage />) },
+      { path: '/referrals/leaderboard', element: signedIn(<Pages.LeaderboardPage />) },
+      { path: '/referrals/payouts', element: signedIn(<Pages.PayoutsPage />) },
       // Deals and campaigns
       { path: '/deals', element: signedIn(<Pages.DealsPage />) },
       // The screen itself answers signed-out visitors and non-brands.

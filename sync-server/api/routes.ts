@@ -5,6 +5,7 @@ import { dealAccessRoutes } from './deal-access.ts';
 import { reviewPublisher } from './review-publisher.ts';
 import { pushRoutes } from '../push/push-routes.ts';
 import { paymentRoutes } from '../payments/payment-routes.ts';
+import { growthRoutes } from './growth.ts';
 
 /** Online-only endpoints under /api (checkout, escrow and referral rewards come in later issues). */
 export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
@@ -13,4 +14,5 @@ export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   await app.register(reviewPublisher, { ctx: opts.ctx });
   await app.register(pushRoutes, { ctx: opts.ctx });
   await app.register(paymentRoutes, { ctx: opts.ctx });
+  await app.register(growthRoutes, { ctx: opts.ctx });
 }

@@ -189,14 +189,14 @@ test('server-made growth records (XP) reach their owner through the read-only gr
   const other = await sync.server.createUser({ role: 'creator' });
   const c = await sync.client(creator, ['growth', 'profiles']);
   await c.replication.awaitInitialSync();
-  await sync.server.db.asService((tx) => tx.query(`select public.award_xp($1, 'review', 30)`, [creator.id]));
-  await sync.server.db.asService((tx) => tx.query(`select public.award_xp($1, 'review', 30)`, [other.id]));
+  await sync.server.db.asService((tx) => tx.query(`select public.award_xp($1, 'REVIEW', 'review-1')`, [creator.id]));
+  await sync.server.db.asService((tx) => tx.query(`select public.award_xp($1, 'REVIEW', 'review-2')`, [other.id]));
   const records = await eventually(async () => {
     const docs = await c.db.growth.find({ selector: { kind: 'xp_log' } }).exec();
     return docs.length > 0 ? docs : false;
   });
   expect(records.map((r) => r.user_id)).toEqual([creator.id]);
-  expect(records[0]!.data).toMatchObject({ action: 'review', xp_gained: 30 });
+  expect(records[0]!.data).toMatchObject({ action: 'REVIEW', subject: 'review-1', xp_gained: 30 });
   // The XP total on the profile is server-owned and follows.
   await eventually(async () => (await c.db.profiles.findOne(creator.id).exec())?.xp === 30);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { MessageDocument } from '../../domain/collections/index.ts';
-import { brandStats, creatorStats, greeting, profileSuggestions, recentMessages } from './dashboard-model.ts';
+import { brandStats, creatorStats, greeting, recentMessages } from './dashboard-model.ts';
 
 const me = 'aaaaaaaa-0000-7000-8000-000000000001';
 const other = 'aaaaaaaa-0000-7000-8000-000000000002';
@@ -34,13 +34,6 @@ test('quick stats count deals by status and applications received', () => {
     'Applications received': 6,
   });
   expect(creatorStats([{ status: 'pending' }, { status: 'accepted' }], 4).map((s) => s.value)).toEqual([2, 1, 1, 4]);
-});
-
-test('suggestions follow the 50-character bio threshold, niches, the required link and an empty list', () => {
-  const complete = { bio: 'x'.repeat(50), niches: ['Travel'], social_links: { instagram: 'https://instagram.com/c' } };
-  expect(profileSuggestions(complete, 'creator', 1)).toEqual([]);
-  expect(profileSuggestions({ ...complete, bio: 'x'.repeat(49) }, 'creator', 1).map((s) => s.action)).toEqual(['Edit bio']);
-  expect(profileSuggestions(complete, 'brand', 0).map((s) => s.action)).toEqual(['Add link', 'Create a deal']);
 });
 
 test('a brand-new user is welcomed, not welcomed back', () => {

@@ -1,4 +1,4 @@
-import type { ApplicationDocument, DealDocument, MessageDocument, ProfileDocument } from '../../domain/collections/index.ts';
+import type { ApplicationDocument, DealDocument, MessageDocument } from '../../domain/collections/index.ts';
 
 /** Pure parts of the dashboard (no React, no database): what it shows, computed from documents. */
 
@@ -36,36 +36,6 @@ export function creatorStats(applications: readonly Pick<ApplicationDocument, 's
 /** Messages where the user is sender or recipient, newest first, 5. */
 export function recentMessages(messages: readonly MessageDocument[], userId: string, limit = 5): MessageDocument[] {
   return sortNewestFirst(messages.filter((m) => m.sender_id === userId || m.recipient_id === userId)).slice(0, limit);
-}
-
-export const BIO_SUGGESTION_MIN = 50;
-
-export type Suggestion = { text: string; to: string; action: string };
-
-/** Smart suggestions: the next useful step for this profile (a bio shorter than 50 characters asks for more). */
-export function profileSuggestions(
-  profile: Pick<ProfileDocument, 'bio' | 'niches' | 'social_links'> | null,
-  view: 'brand' | 'creator',
-  listCount: number,
-): Suggestion[] {
-  const list: Suggestion[] = [];
-  if (!profile) return list;
-  if (profile.bio.trim().length < BIO_SUGGESTION_MIN) {
-    list.push({ text: `Write a bio of at least ${BIO_SUGGESTION_MIN} characters so ${view === 'brand' ? 'creators' : 'brands'} get to know you.`, to: '/settings?section=account', action: 'Edit bio' });
-  }
-  if (profile.niches.length === 0) list.push({ text: 'Choose your niches to get better matches.', to: '/settings?section=account', action: 'Choose niches' });
-  const required = view === 'brand' ? 'linkedin' : 'instagram';
-  if (typeof profile.social_links[required] !== 'string' || !profile.social_links[required]) {
-    list.push({ text: `Add your ${view === 'brand' ? 'LinkedIn' : 'Instagram'} link to your profile.`, to: '/settings?section=social', action: 'Add link' });
-  }
-  if (listCount === 0) {
-    list.push(
-      view === 'brand'
-        ? { text: 'Publish a deal and let creators come to you.', to: '/deals/new', action: 'Create a deal' }
-        : { text: 'Swipe through open deals that match your niches.', to: '/swipe', action: 'Swipe deals' },
-    );
-  }
-  return list;
 }
 
 /**

@@ -3,11 +3,12 @@ import { Link, Navigate } from 'react-router-dom';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { useLocalData } from '../../db/hooks/use-database.ts';
 import { useMyProfile } from '../../db/hooks/use-my-profile.ts';
-import { LeaderboardCard, ReferralPanel } from '../growth/index.ts';
+import { LeaderboardCard, LevelUpNotice, ProfileChecklist, ReferralPanel, SmartSuggestionsList } from '../growth/index.ts';
+import { SponsoredBanner } from '../../components/sponsored-banner.tsx';
 import { SavedListCard, SocialLinksForm, XpProgress } from '../profiles/index.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { brandStats, creatorStats, greeting, profileSuggestions } from './dashboard-model.ts';
+import { brandStats, creatorStats, greeting } from './dashboard-model.ts';
 import { ApplicationList, DealList, MessageList } from './dashboard-lists.tsx';
 import { useDashboardApplications, useDashboardDeals, useRecentMessages } from './use-dashboard-data.ts';
 import './dashboard.css';
@@ -75,8 +76,6 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
   const me = profile.data;
   const fullName = me?.full_name || user.fullName || user.email;
   const stats = view === 'brand' ? brandStats(deals.data ?? []) : creatorStats((applications.data ?? []).map((a) => a.application), me?.completed_deals ?? 0);
-  const listCount = view === 'brand' ? (deals.data?.length ?? 0) : (applications.data?.length ?? 0);
-  const suggestions = profileSuggestions(me ?? null, view, listCount);
 
   return (
     <div className="container page dashboard">
@@ -107,13 +106,18 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
         ) : null}
       </header>
 
+      <LevelUpNotice userId={user.id} />
+
       <div className="dashboard-top">
         <section className="card" aria-labelledby="xp-title">
           <h2 id="xp-title">Your progress</h2>
           <XpProgress xp={me?.xp ?? 0} />
+          <ProfileChecklist profile={me} />
         </section>
-        <LeaderboardCard xp={me?.xp ?? 0} referrals={me?.referrals_count ?? 0} />
+        <LeaderboardCard userId={user.id} xp={me?.xp ?? 0} referrals={me?.referrals_count ?? 0} />
       </div>
+
+      <SponsoredBanner />
 
       <section className="dashboard-section" aria-labelledby="stats-title">
         <h2 id="stats-title">Quick Stats</h2>
@@ -136,19 +140,7 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
         <MessageList userId={user.id} items={messages.data ?? []} />
       </div>
 
-      {suggestions.length > 0 ? (
-        <section className="dashboard-section" aria-labelledby="suggestions-title">
-          <h2 id="suggestions-title">Smart suggestions</h2>
-          <ul className="suggestions">
-            {suggestions.map((s) => (
-              <li key={s.action} className="card">
-                <span>{s.text}</span>
-                <Link to={s.to}>{s.action}</Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <SmartSuggestionsList />
 
       <div className="dashboard-cards">
         <ReferralPanel userId={user.id} code={me?.referral_code ?? null} everyone={all} onRetry={onRetry} />

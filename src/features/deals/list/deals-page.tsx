@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SponsoredBanner } from '../../../components/sponsored-banner.tsx';
 import { displayName, useCreatorApplications, useOpenDeals, useProfiles } from '../data/use-deal-data.ts';
 import { useRankedDeals } from '../data/use-recommendations.ts';
 import { AvailableCreators } from './available-creators.tsx';
@@ -30,6 +31,7 @@ function BrandDealsView() {
           Create Deal
         </Link>
       </PageHeader>
+      <SponsoredBanner />
       <AvailableCreators />
     </div>
   );
@@ -79,6 +81,7 @@ function CreatorDealsView() {
           Swipe deals
         </Link>
       </PageHeader>
+      <SponsoredBanner />
 
       {recommendedDeals.length > 0 ? (
         <section className="deals-section" aria-labelledby="recommended-heading">
