@@ -114,6 +114,8 @@ export async function rawPostgresRead(databaseUrl: string, email: string): Promi
  * one readwrite transaction into a fresh database with the same object stores and indexes; deletes it.
  */
 export async function rawIndexedDbWrite(page: Page): Promise<{ documents: number; readMs: number; writeMs: number; parseMs: number }> {
+  // tsx keeps function names with a `__name` helper the page does not have (a string is not transformed).
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
   return page.evaluate(async () => {
     const request = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
     const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.endsWith('--deals'));
