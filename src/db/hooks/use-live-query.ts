@@ -9,12 +9,16 @@ import { useDatabase } from './use-database.ts';
  * While the first sync writes page after page, each page changes the result of most screens' queries;
  * re-rendering a list of thousands of cards per page costs more than writing the page. Until the
  * first sync is complete a screen gets its first result at once, then at most one update per this
- * interval (always the newest). The sync status ('Syncing N of M') is a separate store and keeps
- * its progress.
+ * interval (always the newest). Offline or with the server unreachable nothing is held. The sync
+ * status ('Syncing N of M') is a separate store and keeps its progress.
  */
 const FIRST_SYNC_UPDATE_MS = 1_000;
 
-const firstSyncRunning = () => getSyncView().status?.initialSync.complete === false;
+/** Pages are arriving: the first pull of this session runs and the server answers. Offline, a local write shows at once. */
+const firstSyncRunning = () => {
+  const view = getSyncView();
+  return view.browserOnline && view.status?.online === true && !view.status.initialSync.complete;
+};
 
 export type LiveResult<T> = { data: T | undefined; loading: boolean; error: Error | null };
 
