@@ -22,6 +22,9 @@ type StreamClient = {
  */
 export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: readonly string[] }) {
   const clients = new Set<StreamClient>();
+  // A notice for a few users reaches their streams (and the admins') without walking every stream.
+  const byUser = new Map<string, Set<StreamClient>>();
+  const admins = new Set<StreamClient>();
   const heartbeat = setInterval(() => {
     for (const c of clients) c.res.write(': heartbeat\n\n');
   }, opts.heartbeatMs ?? 15_000);
@@ -31,23 +34,50 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
     c.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
-  function queue(c: StreamClient, collection: string) {
-    c.pending.add(collection);
-    if (c.flushScheduled) return;
-    c.flushScheduled = true;
-    // A short window: coalesces bursts, and lets a commit that was just announced become visible to
-    // new snapshots (Postgres may deliver a NOTIFY a moment before the commit is visible to all).
-    setTimeout(() => {
+  // One timer per notice, not one per stream: with thousands of streams a catalog notice would
+  // otherwise schedule thousands of timers. The `change` event text is built once per collection.
+  const timers = new Set<NodeJS.Timeout>();
+  const changeEvents = new Map<string, string>();
+  const changeEvent = (collection: string) => {
+    let text = changeEvents.get(collection);
+    if (text === undefined) changeEvents.set(collection, (text = `event: change\ndata: ${JSON.stringify({ collection })}\n\n`));
+    return text;
+  };
+
+  function flush(batch: StreamClient[]) {
+    for (const c of batch) {
       c.flushScheduled = false;
       const names = [...c.pending];
       c.pending.clear();
-      if (!clients.has(c)) return;
-      for (const collection of names) send(c, 'change', { collection });
+      if (clients.has(c)) c.res.write(names.map(changeEvent).join(''));
+    }
+  }
+
+  /** Queues a notice for the clients `pick` selects; each is written once its window has passed. */
+  function queueAll(targets: Iterable<StreamClient>, names: readonly string[]) {
+    const batch: StreamClient[] = [];
+    for (const c of targets) {
+      for (const name of names) c.pending.add(name);
+      if (c.flushScheduled) continue;
+      c.flushScheduled = true;
+      batch.push(c);
+    }
+    if (batch.length === 0) return;
+    // A short window: coalesces bursts, and lets a commit that was just announced become visible to
+    // new snapshots (Postgres may deliver a NOTIFY a moment before the commit is visible to all).
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      flush(batch);
     }, NOTICE_WINDOW_MS);
+    timers.add(timer);
   }
 
   function remove(c: StreamClient) {
     if (!clients.delete(c)) return;
+    admins.delete(c);
+    const own = byUser.get(c.userId);
+    own?.delete(c);
+    if (own?.size === 0) byUser.delete(c.userId);
     if (c.expiry) clearTimeout(c.expiry);
   }
 
@@ -64,6 +94,10 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
         expiry: undefined,
       };
       clients.add(c);
+      if (c.isAdmin) admins.add(c);
+      let own = byUser.get(c.userId);
+      if (!own) byUser.set(c.userId, (own = new Set()));
+      own.add(c);
       if (user.expiresAt) {
         // The client reconnects with a fresh token; the stream never outlives its authorization.
         const ms = Math.max(0, user.expiresAt * 1000 - Date.now());
@@ -76,13 +110,14 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
       return () => remove(c);
     },
     notify(notice: ChangeNotice) {
-      for (const c of clients) {
-        if (notice.audience === null || c.isAdmin || notice.audience.includes(c.userId)) queue(c, notice.collection);
-      }
+      if (notice.audience === null) return queueAll(clients, [notice.collection]);
+      const targets = new Set(admins);
+      for (const userId of notice.audience) byUser.get(userId)?.forEach((c) => targets.add(c));
+      queueAll(targets, [notice.collection]);
     },
     /** After the LISTEN connection was lost: every client re-pulls every collection. */
     resyncAll() {
-      for (const c of clients) for (const name of opts.knownCollections) queue(c, name);
+      queueAll(clients, opts.knownCollections);
     },
     /**
      * Closes every stream of an ended session (sign-out, password change, reused refresh token),
@@ -105,6 +140,7 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
     },
     closeAll() {
       clearInterval(heartbeat);
+      timers.forEach((t) => clearTimeout(t));
       for (const c of [...clients]) {
         remove(c);
         c.res.end();

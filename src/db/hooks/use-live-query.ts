@@ -2,7 +2,23 @@ import { useEffect, useState, type DependencyList } from 'react';
 import type { Observable } from 'rxjs';
 import type { PactaDatabase } from '../create-database.ts';
 import { useLatest } from '../../lib/use-latest.ts';
+import { getSyncView, subscribeSyncView } from '../sync-view.ts';
 import { useDatabase } from './use-database.ts';
+
+/**
+ * While the first sync writes page after page, each page changes the result of most screens' queries;
+ * re-rendering a list of thousands of cards per page costs more than writing the page. Until the
+ * first sync is complete a screen gets its first result at once, then at most one update per this
+ * interval (always the newest). Offline or with the server unreachable nothing is held. The sync
+ * status ('Syncing N of M') is a separate store and keeps its progress.
+ */
+const FIRST_SYNC_UPDATE_MS = 1_000;
+
+/** Pages are arriving: the first pull of this session runs and the server answers. Offline, a local write shows at once. */
+const firstSyncRunning = () => {
+  const view = getSyncView();
+  return view.browserOnline && view.status?.online === true && !view.status.initialSync.complete;
+};
 
 export type LiveResult<T> = { data: T | undefined; loading: boolean; error: Error | null };
 
@@ -29,11 +45,44 @@ export function useLiveQuery<T>(
     const source = latestBuild.current(db);
     if (!source) return;
     setResult((r) => ({ ...r, loading: true, error: null }));
+    let delivered = false;
+    let held: { data: T } | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deliver = (data: T) => {
+      delivered = true;
+      setResult({ data, loading: false, error: null });
+    };
+    const flush = () => {
+      timer = undefined;
+      if (held) deliver(held.data);
+      held = null;
+    };
     const sub = source.subscribe({
-      next: (data) => setResult({ data, loading: false, error: null }),
+      next: (data) => {
+        if (!delivered || !firstSyncRunning()) {
+          if (timer) clearTimeout(timer);
+          timer = undefined;
+          held = null;
+          deliver(data);
+          return;
+        }
+        held = { data };
+        timer ??= setTimeout(flush, FIRST_SYNC_UPDATE_MS);
+      },
       error: (err: unknown) => setResult({ data: undefined, loading: false, error: err instanceof Error ? err : new Error(String(err)) }),
     });
-    return () => sub.unsubscribe();
+    // The moment the first sync completes, the held result shows (not up to an interval later).
+    const unwatch = subscribeSyncView(() => {
+      if (timer && !firstSyncRunning()) {
+        clearTimeout(timer);
+        flush();
+      }
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      unwatch();
+      sub.unsubscribe();
+    };
   }, [db, version, latestBuild]);
   return result;
 }
