@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
-import { ComingSoon } from '../components/coming-soon.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { RequireAuth, RequireRole } from './auth/guards.tsx';
 import { ShellLayout } from './layout/shell-layout.tsx';
@@ -10,7 +9,6 @@ import { ProRoute } from './pro-route.tsx';
 const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 const brandOnly = (element: ReactNode) => <RequireRole roles={['brand']}>{element}</RequireRole>;
 const creatorOnly = (element: ReactNode) => <RequireRole roles={['creator']}>{element}</RequireRole>;
-const soon = (title: string, description?: string) => <ComingSoon title={title} description={description} />;
 
 /** /creators/{id} is the same portfolio as /creator/{id} (DESIGN.md). */
 function CreatorsRedirect() {

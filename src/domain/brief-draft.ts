@@ -9,7 +9,6 @@ export type DraftFieldEntry = { value: unknown; at: number; device: string };
 export type DraftFields = Record<string, DraftFieldEntry>;
 
 /** The `payload` of a drafts row of kind 'campaign_brief'. */
-export type BriefDraftPayload = { fields: DraftFields };
 
 function isEntry(value: unknown): value is DraftFieldEntry {
   if (!value || typeof value !== 'object') return false;

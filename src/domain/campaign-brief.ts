@@ -3,7 +3,6 @@ import { NICHES } from './niches.ts';
 
 /** The wizard's deliverable types (spec 001 §3, "Deliverable types (6)"). */
 export const DELIVERABLE_TYPES = ['Instagram Post', 'Instagram Story', 'TikTok Video', 'YouTube Video', 'Blog Post', 'Twitter Post'] as const;
-export type DeliverableType = (typeof DELIVERABLE_TYPES)[number];
 /** "Timeline options (5)": the same five as a deal's timeline. */
 export const BRIEF_TIMELINES = DEAL_TIMELINES;
 export type BriefTimeline = (typeof BRIEF_TIMELINES)[number];

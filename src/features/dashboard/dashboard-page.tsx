@@ -75,6 +75,7 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
 
   const me = profile.data;
   const fullName = me?.full_name || user.fullName || user.email;
+  const listCount = view === 'brand' ? (deals.data?.length ?? 0) : (applications.data?.length ?? 0);
   const stats = view === 'brand' ? brandStats(deals.data ?? []) : creatorStats((applications.data ?? []).map((a) => a.application), me?.completed_deals ?? 0);
 
   return (
