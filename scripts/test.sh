@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one gate (README's `npm test`, CI's .ci/run): types, lint, unit + Postgres tests, then end-to-end
+# The one gate (README's `npm test`, CI's .ci/run): types, lint, unused code, unit + Postgres tests, then end-to-end
 # tests in Chromium against the built app. Ends with one summary line: "N passed, N failed, N skipped".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +11,8 @@ step() { echo; echo "=== $1"; }
 echo "Node $(node --version) ($(command -v node))"
 
 step "typecheck"; npm run --silent typecheck || status=1
-step "lint"; npm run --silent lint || status=1
+step "lint (layers, cycles, hooks, accessibility)"; npm run --silent lint || status=1
+step "unused files, exports and dependencies (knip)"; npm run --silent knip || status=1
 step "unit and Postgres tests (Vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
 if ls tests/e2e/*.spec.ts >/dev/null 2>&1; then

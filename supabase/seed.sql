@@ -733,3 +733,29 @@ begin
 end $$;
 
 set local session_replication_role = origin;
+
+-- ---------------------------------------------------------------------------------------------
+-- Support desk: the fields its rules keep, derived for the history above (written trigger-free),
+-- and the contact inbox as tickets of kind 'contact' in the staff queue.
+-- ---------------------------------------------------------------------------------------------
+
+set local session_replication_role = replica;
+
+update public.support_messages m set is_staff = true
+from public.support_tickets t
+where t.id = m.ticket_id and m.user_id is distinct from t.user_id
+  and m.user_id in (select p.id from public.profiles p where p.role = 'admin');
+
+update public.support_tickets t
+set last_activity_at = greatest(t.created_at, (select max(m.created_at) from public.support_messages m where m.ticket_id = t.id)),
+    closed_at = case when t.status = 'closed' then least(now(), greatest(t.created_at,
+      (select max(m.created_at) from public.support_messages m where m.ticket_id = t.id)) + interval '1 hour') end;
+
+insert into public.support_tickets (id, user_id, subject, message, kind, contact_message_id, contact_name, contact_email,
+                                    created_at, updated_at, last_activity_at)
+select md5('contact-ticket:' || c.id)::uuid, c.user_id, pacta_private.contact_ticket_subject(c.subject), c.message, 'contact',
+       c.id, c.name, c.email, c.created_at, c.created_at, c.created_at
+from public.contact_messages c
+where not exists (select 1 from public.support_tickets t where t.contact_message_id = c.id);
+
+set local session_replication_role = origin;

@@ -27,3 +27,6 @@ export const MyDealsPage = lazyPage(() => import('../features/deals/my-deals/my-
 export const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 export const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 export const ProfilePage = lazyPage(() => import('../features/profiles/profile-page.tsx'), 'ProfilePage');
+export const SupportPage = lazyPage(() => import('../features/support/support-page.tsx'), 'SupportPage');
+export const NewTicketPage = lazyPage(() => import('../features/support/new-ticket-page.tsx'), 'NewTicketPage');
+export const TicketPage = lazyPage(() => import('../features/support/ticket-page.tsx'), 'TicketPage');

@@ -77,7 +77,9 @@ export const routes: RouteObject[] = [
       { path: '/inbox', element: signedIn(soon('Inbox')) },
       { path: '/inbox/:id', element: signedIn(soon('Inbox')) },
       { path: '/notifications', element: signedIn(soon('Notifications')) },
-      { path: '/support', element: signedIn(soon('Support')) },
+      { path: '/support', element: signedIn(<Pages.SupportPage />) },
+      { path: '/support/new', element: signedIn(<Pages.NewTicketPage />) },
+      { path: '/support/:id', element: signedIn(<Pages.TicketPage />) },
       // Static and legal pages
       { path: '/about', element: <Pages.AboutPage /> },
       { path: '/contact', element: <Pages.ContactPage /> },

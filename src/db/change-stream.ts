@@ -1,3 +1,5 @@
+import { EventSource, type ErrorEvent } from 'eventsource';
+import { createBackoff } from '../lib/retry.ts';
 import { SyncHttpError, type SyncApi } from './sync-api.ts';
 
 export type ChangeStreamHandlers = {
@@ -12,122 +14,113 @@ export type ChangeStreamHandlers = {
 const DEFAULT_SILENCE_MS = 45_000;
 
 /**
- * `GET /sync/v1/stream` read with fetch streaming (EventSource cannot send the bearer token).
- * Reconnects with backoff after any drop, asking for a fresh token each time. A connection that
- * goes silent without closing (a phone changing networks leaves it half-open) is dropped after
- * `silenceMs` with nothing received, so live notices do not stop unnoticed.
+ * `GET /sync/v1/stream` through the `eventsource` package, whose custom `fetch` sends the bearer token
+ * (the browser's EventSource cannot) and goes through the session's 401 rule. Each connection is one
+ * EventSource; after any drop this module reconnects itself, with backoff, asking for a fresh token
+ * each time. A connection that goes silent without closing (a phone changing networks leaves it
+ * half-open) is dropped after `silenceMs` with no bytes received — heartbeats included, which are SSE
+ * comments the EventSource API never shows, so the watchdog watches the response body itself.
  */
 export function openChangeStream(api: SyncApi, handlers: ChangeStreamHandlers, opts: { maxBackoffMs?: number; silenceMs?: number } = {}) {
-  let stopped = false;
-  let abort: AbortController | undefined;
-  let backoff = 250;
-  const maxBackoff = opts.maxBackoffMs ?? 10_000;
+  const backoff = createBackoff({ firstMs: 250, maxMs: opts.maxBackoffMs ?? 10_000 });
   const silenceMs = opts.silenceMs ?? DEFAULT_SILENCE_MS;
-  let wake: (() => void) | undefined;
-  /** The last connection was dropped for silence: routine, not an error to report. */
-  let wentSilent = false;
+  let stopped = false;
+  let source: EventSource | undefined;
+  let connected = false;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
 
-  async function runOnce(): Promise<void> {
-    abort = new AbortController();
-    wentSilent = false;
-    const res = await api.fetch(api.streamUrl, { headers: await api.headers({ accept: 'text/event-stream' }), signal: abort.signal });
-    if (!res.ok || !res.body) {
-      let body: { code?: string; message?: string } = {};
-      try {
-        body = await res.json();
-      } catch {
-        // keep the status
-      }
-      throw new SyncHttpError(res.status, body.code ?? `http_${res.status}`, body.message ?? res.statusText);
-    }
-    handlers.onConnectedChange(true);
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    const connection = abort;
-    let watchdog: ReturnType<typeof setTimeout> | undefined;
-    const expectDataSoon = () => {
-      clearTimeout(watchdog);
-      watchdog = setTimeout(() => {
-        wentSilent = true;
-        connection.abort();
-      }, silenceMs);
-    };
-    let buffer = '';
-    try {
-      expectDataSoon();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        expectDataSoon();
-        backoff = 250;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.search(/\r?\n\r?\n/)) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(buffer[end] === '\r' ? end + 4 : end + 2);
-          dispatch(block);
-        }
-      }
-    } finally {
-      clearTimeout(watchdog);
-      handlers.onConnectedChange(false);
-    }
+  function setConnected(value: boolean) {
+    if (connected === value) return;
+    connected = value;
+    handlers.onConnectedChange(value);
   }
 
-  function dispatch(block: string) {
-    let event = 'message';
-    let data = '';
-    for (const line of block.split(/\r?\n/)) {
-      if (line.startsWith(':')) continue; // heartbeat comment
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') event = value;
-      else if (field === 'data') data += data ? `\n${value}` : value;
-    }
-    if (event === 'hello') handlers.onHello();
-    else if (event === 'change') {
+  function connect() {
+    reconnectTimer = undefined;
+    if (stopped) return;
+    /** The server's refusal (status and `{ code, message }`), read before EventSource sees the status. */
+    let refusal: SyncHttpError | undefined;
+    /** The server ended the response (a restart, a deploy): routine, reconnect without reporting it. */
+    let endedByServer = false;
+    const current = new EventSource(api.streamUrl, {
+      fetch: async (input, init) => {
+        const res = await api.fetch(input, { ...init, headers: { ...init.headers, ...(await api.headers({ accept: 'text/event-stream' })) } });
+        if (!res.ok || !res.body) {
+          let body: { code?: string; message?: string } = {};
+          try {
+            body = (await res.json()) as typeof body;
+          } catch {
+            // keep the status
+          }
+          refusal = new SyncHttpError(res.status, body.code ?? `http_${res.status}`, body.message ?? res.statusText);
+          return new Response(null, { status: res.status, statusText: res.statusText });
+        }
+        // Every chunk, heartbeat or event, proves the connection is alive.
+        const watched = res.body.pipeThrough(
+          new TransformStream<Uint8Array, Uint8Array>({
+            transform(chunk, controller) {
+              if (source === current) expectDataSoon();
+              controller.enqueue(chunk);
+            },
+            flush() {
+              endedByServer = true;
+            },
+          }),
+        );
+        return new Response(watched, { status: res.status, statusText: res.statusText, headers: res.headers });
+      },
+    });
+    source = current;
+    current.addEventListener('open', () => {
+      backoff.reset();
+      setConnected(true);
+      expectDataSoon();
+    });
+    current.addEventListener('hello', () => handlers.onHello());
+    current.addEventListener('change', (event) => {
       try {
-        const notice = JSON.parse(data) as { collection?: unknown };
+        const notice = JSON.parse((event as MessageEvent<string>).data) as { collection?: unknown };
         if (typeof notice.collection === 'string') handlers.onChange(notice.collection);
       } catch (err) {
         handlers.onError(err);
       }
-    }
+    });
+    current.addEventListener('error', (event) => {
+      if (source !== current || stopped) return;
+      const { message } = event as ErrorEvent;
+      if (!endedByServer) handlers.onError(refusal ?? new TypeError(message ?? 'Failed to fetch the change stream.'));
+      dropAndReconnect();
+    });
   }
 
-  async function loop() {
-    while (!stopped) {
-      try {
-        await runOnce();
-      } catch (err) {
-        if (stopped) return;
-        if (!wentSilent) handlers.onError(err);
-      }
-      if (stopped) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, backoff);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-      backoff = Math.min(backoff * 2, maxBackoff);
-    }
+  function expectDataSoon() {
+    clearTimeout(watchdog);
+    // Dropping a silent connection is routine, not a sync failure to report.
+    watchdog = setTimeout(dropAndReconnect, silenceMs);
   }
-  void loop();
+
+  /** Closes this connection (EventSource's own retry included) and opens the next one after the backoff. */
+  function dropAndReconnect(delayMs = backoff.next()) {
+    clearTimeout(watchdog);
+    source?.close();
+    source = undefined;
+    setConnected(false);
+    clearTimeout(reconnectTimer);
+    if (!stopped) reconnectTimer = setTimeout(connect, delayMs);
+  }
+
+  connect();
 
   return {
     /** Reconnect now (e.g. the browser came back online). */
     reconnect() {
-      backoff = 250;
-      if (wake) wake();
-      else abort?.abort();
+      backoff.reset();
+      dropAndReconnect(0);
     },
     stop() {
       stopped = true;
-      abort?.abort();
-      wake?.();
+      dropAndReconnect();
     },
   };
 }

@@ -1,7 +1,5 @@
-export { createPactaDatabase, type PactaCollections, type PactaDatabase } from './create-database.ts';
-export { startReplication, type PactaReplication, type ReplicationOptions } from './replication.ts';
+/** What code outside src/db uses of the local database: opening it, replicating it, writing documents. */
+export { createPactaDatabase, type PactaDatabase } from './create-database.ts';
+export { startReplication, type PactaReplication } from './replication.ts';
 export type { SyncStatus } from './sync-status.ts';
-export { SyncHttpError } from './sync-api.ts';
-export { rxSchemaFor } from './rx-schema.ts';
-export { conflictHandlerFor, mergeConflict } from './conflict-handler.ts';
-export { prepareDocument, type DocumentInput } from './prepare-document.ts';
+export { prepareDocument } from './prepare-document.ts';

@@ -2,6 +2,7 @@ import type { Subscription } from 'rxjs';
 import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication, type SyncStatus } from './index.ts';
 import { getAccessToken, getSessionManager, sessionRetryFetch } from '../lib/session/session.ts';
 import { syncServerUrl } from '../lib/config.ts';
+import { disposeRecommendationsWorker } from '../lib/recommendations-client.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
 import { createPendingLedger, type PendingLedger } from './pending-ledger.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
@@ -221,6 +222,8 @@ export function clearUserDatabase(userId: string): Promise<void> {
     await closing.catch(() => {});
     const open = entry ? await closeEntry(entry) : undefined;
     createPendingLedger.clearFor(userId);
+    // The worker holds the signed-out user's deals and profiles for scoring: nothing of theirs stays.
+    await disposeRecommendationsWorker();
     // Not open in this tab (or it failed to open): open it just to remove it.
     const db = open ?? (await createPactaDatabase({ userId }));
     const name = db.name;

@@ -1,7 +1,7 @@
 import { Subject, type Subscription } from 'rxjs';
 import type { PactaDatabase, PactaReplication } from './index.ts';
+import { isReplicationWrite } from './replication.ts';
 
-const LOCAL_WRITE_CONTEXT = /^replication-/;
 const storageKey = (userId: string) => `pacta.pending.${userId.toLowerCase()}`;
 
 export type PendingLedger = {
@@ -50,7 +50,7 @@ export function createPendingLedger(userId: string, db: PactaDatabase, replicati
   for (const [name, collection] of Object.entries(db.collections)) {
     subs.push(
       collection.eventBulks$.subscribe((bulk) => {
-        if (!leader || LOCAL_WRITE_CONTEXT.test(bulk.context)) return;
+        if (!leader || isReplicationWrite(bulk.context)) return;
         bulk.events.forEach((event) => add(`${name}/${event.documentId}`));
       }),
     );

@@ -2,6 +2,7 @@ import { Subject, type Subscription } from 'rxjs';
 import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { collectionSpecs, MAX_PUSH_ROWS, type CollectionName, type CollectionSpec, type SyncCheckpoint } from '../domain/collections/index.ts';
+import { createBackoff, type Backoff } from '../lib/retry.ts';
 import { openChangeStream } from './change-stream.ts';
 import type { PactaDatabase } from './create-database.ts';
 import { createSyncApi, SyncHttpError, type PushRow, type SyncApi, type SyncApiOptions, type SyncDoc } from './sync-api.ts';
@@ -35,7 +36,10 @@ export type ReplicationOptions = SyncApiOptions & {
   live?: boolean;
 };
 
-const LOCAL_WRITE_CONTEXT = /^replication-/;
+/** Writes the replication itself made (pulled documents, conflict resolutions) rather than the user. */
+export function isReplicationWrite(context: string): boolean {
+  return context.startsWith('replication-');
+}
 
 /**
  * Replicates the database with the sync server: pull pages by checkpoint, push batches whose
@@ -56,7 +60,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
 
   // Committed rows held back behind an older, still-running transaction: ask again shortly, with
   // a growing delay, since no change notice may follow the end of that transaction.
-  const retryDelay = new Map<CollectionName, number>();
+  const pullBackoff = new Map<CollectionName, Backoff>();
   const retryTimers = new Set<ReturnType<typeof setTimeout>>();
   /** Pull `name` again after `ms` (timers are cleared when the replication stops). */
   const resyncLater = (name: CollectionName, ms: number) => {
@@ -68,12 +72,12 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   };
   const pullAgainSoon = (name: CollectionName, pending: boolean) => {
     if (!pending) {
-      retryDelay.delete(name);
+      pullBackoff.delete(name);
       return;
     }
-    const delay = Math.min((retryDelay.get(name) ?? 100) * 2, 5_000);
-    retryDelay.set(name, delay);
-    resyncLater(name, delay);
+    let backoff = pullBackoff.get(name);
+    if (!backoff) pullBackoff.set(name, (backoff = createBackoff({ firstMs: 200, maxMs: 5_000 })));
+    resyncLater(name, backoff.next());
   };
 
   const track = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -155,7 +159,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     states.set(name, state);
     subs.push(
       collection.eventBulks$.subscribe((bulk) => {
-        if (LOCAL_WRITE_CONTEXT.test(bulk.context)) return;
+        if (isReplicationWrite(bulk.context)) return;
         status.localWrite(name, bulk.events.map((e) => e.documentId));
       }),
       state.sent$.subscribe((doc) => {

@@ -68,5 +68,3 @@ export function createSyncStatus(total: number) {
     },
   };
 }
-
-export type SyncStatusStore = ReturnType<typeof createSyncStatus>;

@@ -30,10 +30,7 @@ export const NICHES = [
 
 export type Niche = (typeof NICHES)[number];
 
-/** A deal lists 1 to 5 niches; a campaign brief 1 to 3 (spec 001 §9). */
+/** "A deal lists 1 to 5 niches; a campaign brief 1 to 3." */
 export const MAX_DEAL_NICHES = 5;
+/** @public The campaign-briefs feature's limit, defined here beside the deal's so the two stay one rule. */
 export const MAX_BRIEF_NICHES = 3;
-
-export function isNiche(value: string): value is Niche {
-  return (NICHES as readonly string[]).includes(value);
-}

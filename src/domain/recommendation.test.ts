@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import {
   DAY_MS,
   amountFitPoints,
-  isProActive,
   recommendCreators,
   recommendDeals,
   scoreCreatorForDeal,
@@ -13,6 +12,7 @@ import {
   type DealInput,
 } from './recommendation.ts';
 import { dealDocument, profileDocument } from './collections/index.ts';
+import { isProNow as isProActive } from './pro.ts';
 
 // Every expected number below is worked out by hand in the comment next to it.
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');

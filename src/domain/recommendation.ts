@@ -1,5 +1,10 @@
+import { toEpochMs, type Instant } from './instant.ts';
+import { isProNow, type ProMembership } from './pro.ts';
+
+export type { Instant };
+
 /**
- * Recommendation and match scores (spec 001 §9, issue 5 item 8). Pure: no React, no I/O, no clock —
+ * Recommendation and match scores. Pure: no React, no I/O, no clock —
  * callers pass `now`. Imported by the recommendations worker, the UI and the server.
  *
  * The exact formula choices (amount fit, who the ×1.2 Pro multiplier applies to, order of operations,
@@ -39,11 +44,8 @@ export const SCORE = {
 export const DEFAULT_RECOMMENDED_DEALS = 10;
 export const DEFAULT_RECOMMENDED_CREATORS = 10;
 
-/** Pro membership columns of a profile. */
-export interface ProMembershipInput {
-  pro_tier?: string | null;
-  pro_until?: string | null;
-}
+/** Pro membership columns of a profile (the paid tier and the mirrored grants). */
+export type ProMembershipInput = ProMembership;
 
 export interface DealInput {
   id: string;
@@ -88,24 +90,6 @@ export interface BrandInput extends ProMembershipInput {
 }
 
 /** A point in time: epoch milliseconds, an ISO string or a Date. */
-export type Instant = number | string | Date;
-
-export function toEpochMs(instant: Instant): number {
-  const ms = typeof instant === 'number' ? instant : typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
-  if (!Number.isFinite(ms)) throw new RangeError(`Not a valid instant: ${String(instant)}`);
-  return ms;
-}
-
-/**
- * Pro means a paid tier (anything but 'free') that has not lapsed. A paid tier with no end date counts
- * as Pro (an open-ended subscription); the end instant itself is no longer Pro.
- */
-export function isProActive(member: ProMembershipInput, now: Instant): boolean {
-  if (!member.pro_tier || member.pro_tier === 'free') return false;
-  if (member.pro_until == null) return true;
-  const until = Date.parse(member.pro_until);
-  return Number.isFinite(until) && until > toEpochMs(now);
-}
 
 // Tags come from small vocabularies (26 niches, a few platforms), so normalised forms are memoised:
 // scoring 10,000 documents would otherwise allocate tens of thousands of identical strings.
@@ -224,7 +208,7 @@ interface BrandTerms {
 function brandTerms(brand: BrandInput | null | undefined, nowMs: number): BrandTerms {
   return {
     rating: (brand?.rating ?? 0) * SCORE.ratingFactor,
-    proMultiplier: brand && isProActive(brand, nowMs) ? SCORE.proMultiplier : 1,
+    proMultiplier: brand && isProNow(brand, nowMs) ? SCORE.proMultiplier : 1,
     brandVolume: (brand?.total_deals ?? 0) > SCORE.brandVolumeThreshold ? SCORE.brandVolumeBonus : 0,
   };
 }
@@ -283,7 +267,7 @@ function scoreCreatorPrepared(creator: CreatorInput, prepared: PreparedDeal, now
   const niches = countShared(prepared.niches, creator.niches) * SCORE.perSharedNiche;
   const platforms = countShared(prepared.platforms, creator.platforms) * SCORE.perSharedPlatform;
   const amountFit = amountFitPoints(prepared.deal.amount_cents, creator.min_deal_amount_cents, creator.max_deal_amount_cents);
-  const proMultiplier = isProActive(creator, nowMs) ? SCORE.proMultiplier : 1;
+  const proMultiplier = isProNow(creator, nowMs) ? SCORE.proMultiplier : 1;
   const experience = (creator.completed_deals ?? 0) > SCORE.experiencedCreatorThreshold ? SCORE.experiencedCreatorBonus : 0;
   const engagement = (creator.engagement_rate ?? 0) > SCORE.engagementThreshold ? SCORE.engagementBonus : 0;
   const total = round2((rating + niches + platforms + amountFit) * proMultiplier + experience + engagement);
@@ -357,8 +341,8 @@ export interface RecommendDealsContext {
   /** Deals the creator skipped (swipe). */
   skippedDealIds?: Iterable<string>;
   /**
-   * Whether the creator is Pro, when the caller knows better than the profile's pro_tier / pro_until
-   * (the server also counts a granted 'pro_deals' feature: public.is_pro_user). Default: isProActive(creator).
+   * Whether the creator is Pro, when the caller knows better than the profile (the session's answer).
+   * Default: isProNow(creator), from the profile's paid tier and mirrored grants.
    */
   creatorIsPro?: boolean;
 }
@@ -388,7 +372,7 @@ export function recommendDeals<D extends DealInput>(
   const limit = normalizeLimit(options.limit, DEFAULT_RECOMMENDED_DEALS);
   if (limit === 0) return [];
   const nowMs = toEpochMs(options.now);
-  const creatorIsPro = context.creatorIsPro ?? isProActive(creator, nowMs);
+  const creatorIsPro = context.creatorIsPro ?? isProNow(creator, nowMs);
   const excluded = new Set<string>(context.appliedDealIds ?? []);
   for (const id of context.skippedDealIds ?? []) excluded.add(id);
   const prepared = prepareCreator(creator);
@@ -435,7 +419,7 @@ export function recommendCreators<C extends CreatorInput>(
   for (const creator of creators) {
     if (creator.deleted || (creator.role != null && creator.role !== 'creator')) continue;
     if (creator.id === deal.brand_id || excluded.has(creator.id)) continue;
-    if (deal.pro_only && !isProActive(creator, nowMs)) continue;
+    if (deal.pro_only && !isProNow(creator, nowMs)) continue;
     order.see(creator.id);
     ranked.push({ item: creator, score: scoreCreatorPrepared(creator, prepared, nowMs).total });
   }
@@ -449,8 +433,6 @@ export interface MatchCriteria {
   /** Minimum follower count; none set means every creator meets it. */
   min_followers?: number | null;
 }
-
-export const SIMPLE_MATCH_MAX = 4;
 
 /**
  * Simple match score (0..4): +2 if the creator shares at least one niche with the criteria (once, not

@@ -12,8 +12,6 @@ export const XP_AWARDS = {
   first_deal: 300,
 } as const;
 
-export type XpAction = keyof typeof XP_AWARDS;
-
 /** The XP needed to reach level n is LEVEL_THRESHOLDS[n - 1]. */
 export const LEVEL_THRESHOLDS = [
   0, 100, 300, 600, 1000, 1500, 2100, 2800, 3600, 4500, 5500, 6600, 7800, 9100, 10500, 12000, 13600, 15300, 17100, 19000,

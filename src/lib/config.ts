@@ -19,7 +19,4 @@ export function supabaseAnonKey(): string {
   return import.meta.env.VITE_SUPABASE_ANON_KEY || 'pacta-local-anon-key';
 }
 
-/** Same-origin prefixes the service worker must never serve from cache or answer with the app shell. */
-export const NETWORK_ONLY_PREFIXES = ['/auth/v1', '/sync/v1', '/api'] as const;
-
 export const SUPPORT_EMAIL = 'support@pacta.app';

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { supabaseAnonKey, supabaseUrl } from './config.ts';
 import { rememberMeStorage } from './remember-me-storage.ts';
-import { AUTH_STORAGE_KEY, announceSupabaseClient } from './supabase-events.ts';
+import { AUTH_STORAGE_KEY } from './supabase-events.ts';
 
 let client: SupabaseClient | undefined;
 
@@ -24,7 +24,6 @@ export function getSupabase(): SupabaseClient {
         storage: rememberMeStorage,
       },
     });
-    announceSupabaseClient(client);
   }
   return client;
 }

@@ -9,8 +9,3 @@ export class HttpError extends Error {
     super(message);
   }
 }
-
-export const badRequest = (code: string, message: string) => new HttpError(400, code, message);
-export const unauthorized = (code: string, message: string) => new HttpError(401, code, message);
-export const forbidden = (code: string, message: string) => new HttpError(403, code, message);
-export const notFound = (code: string, message: string) => new HttpError(404, code, message);

@@ -86,5 +86,3 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
     },
   };
 }
-
-export type StreamHub = ReturnType<typeof createStreamHub>;

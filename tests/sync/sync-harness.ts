@@ -4,7 +4,7 @@ import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CollectionName } from '../../src/domain/collections/index.ts';
 import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication } from '../../src/db/index.ts';
-import type { TestServer, TestUser } from '../support/test-server.ts';
+import type { TestUser } from '../support/test-server.ts';
 import type { Database } from '../../sync-server/db/database.ts';
 
 /** A fetch the test can cut off, as a device going offline would. */
@@ -176,7 +176,7 @@ export async function databaseFingerprint(db: Database): Promise<string> {
   return parts.join(' ');
 }
 
-export type { TestServer, TestUser };
+export type { TestUser };
 
 /** Reads a `GET /sync/v1/stream` response the way the client does, collecting its events. */
 export async function openTestStream(url: string, token: string, protocol = '1') {

@@ -29,6 +29,8 @@ export const profileDocument = z.object({
   pro_tier: z.enum(PRO_TIERS).default('free'),
   pro_since: timestamp.nullable().default(null),
   pro_until: timestamp.nullable().default(null),
+  /** Granted Pro features and when each ends (null: never), mirrored from user_pro_features by the database. */
+  granted_pro_features: jsonObject.default({}),
   referral_code: z.string().nullable().default(null),
   xp: count.default(0),
   level: z.number().int().min(1).max(20).default(1),

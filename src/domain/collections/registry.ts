@@ -67,7 +67,7 @@ export const collectionSpecs = {
   },
   profiles: {
     table: 'profiles',
-    schemaVersion: 0,
+    schemaVersion: 1,
     schema: profileDocument,
     serverOwned: [
       'role',
@@ -79,6 +79,7 @@ export const collectionSpecs = {
       'pro_tier',
       'pro_since',
       'pro_until',
+      'granted_pro_features',
       'referral_code',
       'xp',
       'level',
@@ -177,10 +178,6 @@ export type CollectionName = keyof typeof collectionSpecs;
 export const COLLECTION_NAMES = Object.keys(collectionSpecs) as CollectionName[];
 
 export type CollectionDocument<N extends CollectionName> = z.infer<(typeof collectionSpecs)[N]['schema']>;
-
-export function isCollectionName(name: string): name is CollectionName {
-  return Object.hasOwn(collectionSpecs, name);
-}
 
 /** Every field of the collection's documents except the client-only ones. */
 export function documentFields(name: CollectionName): string[] {

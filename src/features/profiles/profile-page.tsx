@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import './profile-page.css';
 import { ChipList } from '../../components/chip-list.tsx';
 import { Avatar } from '../../components/avatar.tsx';
+import { isProNow } from '../../domain/pro.ts';
 
 /** /profile/:id and /profile/me: a profile from the local database; your own has an Edit Profile link. */
 export function ProfilePage() {
@@ -64,7 +65,7 @@ export function ProfilePage() {
           <h1>{p.full_name || 'Unnamed member'}</h1>
           <p className="profile-badges">
             <span className="badge">{p.role === 'brand' ? 'Brand' : p.role === 'admin' ? 'Admin' : 'Creator'}</span>
-            {p.pro_tier !== 'free' ? <span className="badge badge-pro">Pro</span> : null}
+            {isProNow(p) ? <span className="badge badge-pro">Pro</span> : null}
             {p.verified ? <span className="badge badge-verified">Verified Account</span> : null}
           </p>
         </div>

@@ -21,12 +21,3 @@ export function isNetworkError(error: unknown): boolean {
   }
   return false;
 }
-
-/** Error status from a supabase-js AuthError or a fetch Response-like object, if any. */
-export function statusOf(error: unknown): number | undefined {
-  if (error && typeof error === 'object' && 'status' in error) {
-    const status = (error as { status: unknown }).status;
-    return typeof status === 'number' ? status : undefined;
-  }
-  return undefined;
-}

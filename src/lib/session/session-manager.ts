@@ -4,7 +4,7 @@ import { messageForStatus, STATUS_MESSAGES } from '../errors.ts';
 import { authMessages, MAX_SESSION_RETRIES } from './auth-messages.ts';
 import { isNetworkError } from './network-errors.ts';
 import { profileFromMetadata, toSessionUser } from './session-user.ts';
-import { retry, TimeoutError, withTimeout } from './retry.ts';
+import { retry, TimeoutError, withTimeout } from '../retry.ts';
 import type { ProfileSnapshot, SessionDataPort, SessionState } from './session-types.ts';
 
 /** Timing of spec §9. */

@@ -11,6 +11,7 @@ export type ProfileSnapshot = {
   verified?: boolean | null;
   pro_tier?: string | null;
   pro_until?: string | null;
+  granted_pro_features?: Record<string, unknown> | null;
   [column: string]: unknown;
 };
 

@@ -1,4 +1,5 @@
 import type { User } from '@supabase/supabase-js';
+import { isProNow } from '../../domain/pro.ts';
 import type { ProfileSnapshot, Role, SessionUser } from './session-types.ts';
 
 const ROLES: readonly Role[] = ['creator', 'brand', 'admin'];
@@ -18,11 +19,6 @@ export function profileFromMetadata(user: User): ProfileSnapshot {
     full_name: typeof meta.full_name === 'string' ? meta.full_name : '',
     social_links: typeof meta.social_links === 'object' && meta.social_links ? meta.social_links : {},
   };
-}
-
-function isProNow(profile: ProfileSnapshot | null, now: number): boolean {
-  if (!profile?.pro_tier || profile.pro_tier === 'free') return false;
-  return !profile.pro_until || Date.parse(profile.pro_until) > now;
 }
 
 /**

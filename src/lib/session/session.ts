@@ -5,10 +5,8 @@ import { getSupabase } from '../supabase.ts';
 import { AUTH_STORAGE_KEY } from '../supabase-events.ts';
 import { announceSessionManager } from './session-events.ts';
 import { SessionManager } from './session-manager.ts';
-import type { SessionDataPort } from './session-types.ts';
 
 let manager: SessionManager | undefined;
-let pendingDataPort: SessionDataPort | undefined;
 
 function onRecheck(recheck: () => void): () => void {
   const onVisible = () => {
@@ -38,7 +36,6 @@ export function getSessionManager(): SessionManager {
         navigator.onLine === false
           ? Promise.reject(new TypeError('Failed to fetch: the browser is offline'))
           : fetch(`${supabaseUrl()}/auth/v1/user`, { headers: { apikey: supabaseAnonKey(), Authorization: `Bearer ${accessToken}` } }),
-      dataPort: pendingDataPort,
       currentPath: () => window.location.pathname,
       requestPersistentStorage,
       onRecheck,
@@ -47,15 +44,6 @@ export function getSessionManager(): SessionManager {
     void manager.start();
   }
   return manager;
-}
-
-/**
- * For the data layer: what the session needs from it (profile, pending changes, wait for sync, clear
- * on sign-out). May be called before or after the manager exists.
- */
-export function registerSessionDataPort(port: SessionDataPort | undefined): void {
-  pendingDataPort = port;
-  manager?.setDataPort(port);
 }
 
 /**

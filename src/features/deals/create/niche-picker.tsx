@@ -1,5 +1,5 @@
 import { NICHES } from '../../../domain/niches.ts';
-import { MAX_DEAL_NICHES } from '../data/deal-form.ts';
+import { MAX_DEAL_NICHES } from '../../../domain/niches.ts';
 
 /** Toggle chips for 1 to 5 niches; further niches are disabled once five are chosen. */
 export function NichePicker({ value, onChange, labelId, describedBy }: { value: string[]; onChange(next: string[]): void; labelId: string; describedBy?: string }) {

@@ -1,8 +1,6 @@
 import { MIN_DEAL_AMOUNT_CENTS, parseUsdToCents } from '../../../domain/fees.ts';
 import { PAYOUT_FORMATS } from '../../../domain/collections/index.ts';
-
-/** Spec 001 §9: at most 5 niches on a deal (the minimum amount lives in the fee module). */
-export const MAX_DEAL_NICHES = 5;
+import { MAX_DEAL_NICHES } from '../../../domain/niches.ts';
 
 /** Categories the pickers offer (the seed uses the same ones); a deal may also have none. */
 export const DEAL_CATEGORIES = [

@@ -44,10 +44,6 @@ export function profiles$(db: PactaDatabase): Observable<ProfileDocument[]> {
   return db.profiles.find().$.pipe(map((docs) => plain<ProfileDocument>(docs as Plain<ProfileDocument>[])));
 }
 
-export function profile$(db: PactaDatabase, id: string): Observable<ProfileDocument | null> {
-  return db.profiles.findOne(id).$.pipe(map((doc) => (doc ? (doc.toJSON() as ProfileDocument) : null)));
-}
-
 export function reviewsForDeal$(db: PactaDatabase, dealId: string): Observable<ReviewDocument[]> {
   return db.reviews
     .find({ selector: { deal_id: dealId } })

@@ -19,7 +19,7 @@ let loadedCreatorsSignature = '';
  */
 const dealSignature = (docs: readonly DealDocument[], brands: readonly BrandInput[]) =>
   `${docs.map((d) => `${d.id}|${d.brand_id}|${d.amount_cents}|${d.niches.join('+')}|${d.platforms.join('+')}|${d.pro_only}|${d.status}|${d.created_at ?? ''}`).join(',')}#${brands
-    .map((b) => `${b.id}|${b.rating}|${b.total_deals}|${b.pro_tier}|${b.pro_until ?? ''}`)
+    .map((b) => `${b.id}|${b.rating}|${b.total_deals}|${b.pro_tier}|${b.pro_until ?? ''}|${JSON.stringify(b.granted_pro_features)}`)
     .join(',')}`;
 const creatorSignature = (docs: readonly CreatorInput[]) => JSON.stringify(docs);
 
@@ -48,9 +48,10 @@ export const toCreatorInput = (p: ProfileDocument): CreatorInput => ({
   max_deal_amount_cents: p.max_deal_amount_cents,
   pro_tier: p.pro_tier,
   pro_until: p.pro_until,
+  granted_pro_features: p.granted_pro_features,
 });
 
-const toBrandInput = (p: ProfileDocument): BrandInput => ({ id: p.id, rating: p.rating, total_deals: p.total_deals, pro_tier: p.pro_tier, pro_until: p.pro_until });
+const toBrandInput = (p: ProfileDocument): BrandInput => ({ id: p.id, rating: p.rating, total_deals: p.total_deals, pro_tier: p.pro_tier, pro_until: p.pro_until, granted_pro_features: p.granted_pro_features });
 
 async function ensureDealsLoaded(deals: readonly DealDocument[], profiles: ReadonlyMap<string, ProfileDocument>): Promise<void> {
   const brandIds = new Set(deals.map((d) => d.brand_id));

@@ -6,7 +6,7 @@ import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { useLocalData } from '../../../db/hooks/use-database.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { formatUsd } from '../../../domain/fees.ts';
-import { isProActive } from '../../../domain/recommendation.ts';
+import { isProNow } from '../../../domain/pro.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useDealAccess, type DealAccess } from '../data/deal-access.ts';
 import { DEAL_STATUS_TEXT } from '../data/deal-status.ts';
@@ -111,7 +111,7 @@ export function DealDetailPage() {
         <aside className="deal-detail-side">
           {user && !isOwner && auth.role !== 'brand' ? <ApplySection db={db} deal={d} creatorId={user.id} application={myApplication} /> : null}
           {d.status === 'completed' ? (
-            <PaymentSummary deal={d} winnerIsPro={winner ? isProActive(winner, Date.now()) : false} winnerName={winner ? displayName(winner) : null} />
+            <PaymentSummary deal={d} winnerIsPro={winner ? isProNow(winner) : false} winnerName={winner ? displayName(winner) : null} />
           ) : null}
           <section className="card detail-section" aria-labelledby="facts-heading">
             <h2 id="facts-heading">At a glance</h2>

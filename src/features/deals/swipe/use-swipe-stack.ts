@@ -109,6 +109,7 @@ const FALLBACK_PROFILE: ProfileDocument = {
   pro_tier: 'free',
   pro_since: null,
   pro_until: null,
+  granted_pro_features: {},
   referral_code: null,
   xp: 0,
   level: 1,
