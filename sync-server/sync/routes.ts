@@ -186,13 +186,28 @@ const pushSchemas = new Map<string, z.ZodType>();
 function pushBodySchema(collection: ServerCollection): z.ZodType {
   let schema = pushSchemas.get(collection.name);
   if (!schema) {
-    const doc = collection.spec.schema.extend({ _deleted: z.boolean().default(false) });
+    const doc = collection.spec.schema.extend({ _deleted: z.boolean().default(false) }).superRefine(withinColumnRange);
     schema = z.object({
       rows: z.array(z.object({ newDocumentState: doc, assumedMasterState: doc.optional().nullable() })).max(MAX_PUSH_ROWS),
     });
     pushSchemas.set(collection.name, schema);
   }
   return schema;
+}
+
+const INT4_MAX = 2_147_483_647;
+
+/**
+ * Numbers must fit their columns before they reach Postgres. The replicated tables hold numbers as
+ * `bigint` (money `*_cents`, `version`: bounded to ±2^53 by the input limits), `integer` (counts, xp,
+ * levels) or `numeric(6, 4)` / `numeric(3, 2)` (rates, ratings: below 100).
+ */
+function withinColumnRange(doc: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  for (const [field, value] of Object.entries(doc)) {
+    if (typeof value !== 'number' || field.endsWith('_cents') || field === 'version') continue;
+    const fits = Number.isInteger(value) ? Math.abs(value) <= INT4_MAX : Math.abs(value) < 100;
+    if (!fits) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is out of range` });
+  }
 }
 
 function validationFailed(error: z.ZodError): HttpError {

@@ -10,9 +10,7 @@ export const uuid = z.guid();
 export const timestamp = z.iso.datetime({ offset: true });
 /** Money is always integer cents. */
 export const cents = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-/** Postgres `integer`: a larger number would only fail in the database. */
-export const INT4_MAX = 2_147_483_647;
-export const count = z.number().int().min(0).max(INT4_MAX);
+export const count = z.number().int().min(0);
 export const stringList = z.array(z.string());
 export const jsonObject = z.record(z.string(), z.unknown());
 

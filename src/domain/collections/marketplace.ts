@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cents, count, INT4_MAX, stringList, syncColumns, timestamp, uuid } from './fields.ts';
+import { cents, count, stringList, syncColumns, timestamp, uuid } from './fields.ts';
 
 export const DEAL_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
 export const ESCROW_STATUSES = ['none', 'pending', 'released', 'refunded', 'disputed'] as const;
@@ -29,9 +29,8 @@ export const dealDocument = z.object({
   status: z.enum(DEAL_STATUSES).default('open'),
   payout_format: z.enum(PAYOUT_FORMATS).default('fixed'),
   is_campaign: z.boolean().default(false),
-  max_creators: z.number().int().min(1).max(INT4_MAX).nullable().default(null),
-  // numeric(6, 4) in the table.
-  performance_rate: z.number().min(0).max(99.9999).nullable().default(null),
+  max_creators: z.number().int().min(1).nullable().default(null),
+  performance_rate: z.number().min(0).nullable().default(null),
   selected_creator_ids: z.array(uuid).default([]),
   winner_id: uuid.nullable().default(null),
   completed_at: timestamp.nullable().default(null),

@@ -23,8 +23,7 @@ export const profileDocument = z.object({
   social_links: jsonObject.default({}),
   verified: z.boolean().default(false),
   email_verified: z.boolean().default(false),
-  // numeric(3, 2) in the table (server-owned).
-  rating: z.number().min(-9.99).max(9.99).default(0),
+  rating: z.number().default(0),
   total_deals: count.default(0),
   completed_deals: count.default(0),
   pro_tier: z.enum(PRO_TIERS).default('free'),
