@@ -87,7 +87,9 @@ export async function buildServer(
   app.addHook('preValidation', async (request) => {
     assertSafeInput(request.query, 'query');
     assertSafeInput(request.params, 'path');
-    assertSafeInput(request.body, 'body');
+    // A raw body (the Stripe webhook's exact bytes, checked by their signature) is no JSON to walk:
+    // walked as an object, a Buffer's bytes read as one key each and every webhook was refused.
+    if (!Buffer.isBuffer(request.body)) assertSafeInput(request.body, 'body');
   });
 
   const issuer = config.auth.mode === 'local' ? `${config.publicUrl}/auth/v1` : `${config.auth.supabaseUrl}/auth/v1`;

@@ -1,9 +1,10 @@
 import type Stripe from 'stripe';
 import {
   DISPUTE_WINDOW_DAYS,
+  PRO_COMMISSION_BP,
   SERVICE_FEE_BP,
-  commissionBpFor,
   dealPaymentSummary,
+  formatRate,
   formatUsd,
   percentOfCents,
 } from '../../src/domain/fees.ts';
@@ -217,8 +218,10 @@ export function createEscrow(deps: PaymentsDeps) {
   async function payCreator(tx: Tx, deal: DealRow, escrow: EscrowRow, amountCents: number, title: string) {
     const creatorId = payee(deal);
     if (!creatorId) throw new HttpError(409, 'no_creator', 'This deal has no creator to pay.');
-    const { rows } = await tx.query<{ stripe_account_id: string | null; payouts_enabled: boolean | null; is_pro: boolean }>(
-      `select b.stripe_account_id, b.payouts_enabled, public.is_pro_user($1) as is_pro
+    // The commission rate is the database's one answer (public.creator_commission_bp): 2.5% for a paid
+    // Pro tier or the lower_commission grant (the 10-referral Pro grant brings it), 5% otherwise.
+    const { rows } = await tx.query<{ stripe_account_id: string | null; payouts_enabled: boolean | null; commission_bp: number }>(
+      `select b.stripe_account_id, b.payouts_enabled, public.creator_commission_bp($1) as commission_bp
        from public.profiles p left join public.billing_accounts b on b.user_id = p.id where p.id = $1`,
       [creatorId],
     );
@@ -226,7 +229,7 @@ export function createEscrow(deps: PaymentsDeps) {
     if (!account?.stripe_account_id || !account.payouts_enabled) {
       throw new HttpError(409, 'payouts_not_set_up', 'The creator has not set up payouts yet.');
     }
-    const commissionCents = percentOfCents(amountCents, commissionBpFor(account.is_pro));
+    const commissionCents = percentOfCents(amountCents, account.commission_bp);
     const transferCents = amountCents - commissionCents;
     let transfer: Stripe.Transfer;
     try {
@@ -251,7 +254,10 @@ export function createEscrow(deps: PaymentsDeps) {
       [deal.id, creatorId, transfer.id, transferCents, commissionCents],
     );
     await recordLedger(tx, { dealId: deal.id, userId: creatorId, kind: 'transfer', amountCents: transferCents, stripeRef: transfer.id, memo: 'Payout to the creator' });
-    await recordLedger(tx, { dealId: deal.id, kind: 'commission', amountCents: commissionCents, stripeRef: transfer.id, memo: `Commission (${account.is_pro ? '2.5' : '5'}%)` });
+    await recordLedger(tx, { dealId: deal.id, kind: 'commission', amountCents: commissionCents, stripeRef: transfer.id, memo: `Commission (${formatRate(account.commission_bp)})` });
+    // "5% of the referred creator's payout for 3 months from sign-up", once per deal: in this
+    // transaction, so the reward exists exactly when the payout's ledger row does.
+    await tx.query(`select public.referral_reward_for_payout($1, $2, $3)`, [deal.id, creatorId, transferCents]);
     await setEscrowStatus(tx, deal.id, 'released');
     await notify(tx, [creatorId], {
       type: 'payout_released',
@@ -480,14 +486,14 @@ export function createEscrow(deps: PaymentsDeps) {
       const creatorId = payee(deal);
       const creator = creatorId
         ? (
-            await tx.query<{ is_pro: boolean; payouts_enabled: boolean | null }>(
-              `select public.is_pro_user($1) as is_pro, (select payouts_enabled from public.billing_accounts where user_id = $1) as payouts_enabled`,
+            await tx.query<{ commission_bp: number; payouts_enabled: boolean | null }>(
+              `select public.creator_commission_bp($1) as commission_bp, (select payouts_enabled from public.billing_accounts where user_id = $1) as payouts_enabled`,
               [creatorId],
             )
           ).rows[0]
         : undefined;
       const amount = escrow?.amount_cents ?? deal.amount_cents;
-      const projected = dealPaymentSummary(amount, { creatorIsPro: Boolean(creator?.is_pro) });
+      const projected = dealPaymentSummary(amount, { creatorIsPro: creator?.commission_bp === PRO_COMMISSION_BP });
       const released = deal.escrow_status === 'released' || (escrow?.transferred_cents ?? 0) > 0;
       const completedAt = deal.completed_at;
       const disputeWindowEndsAt = completedAt ? new Date(completedAt.getTime() + DISPUTE_WINDOW_DAYS * 86_400_000) : null;

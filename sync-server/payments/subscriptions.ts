@@ -175,6 +175,14 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
         });
         await tx.query(`select public.award_xp($1, 'PRO_UPGRADE', 500, $2)`, [account.user_id, { subject: sub.id, subscription: sub.id }]);
       }
+      // "$10 when a referred user starts a paid Pro subscription": a free trial is not paid yet, so the
+      // referrer is rewarded at the first active status (the trial's end, charged by its first paid
+      // invoice), not when the trial starts; past_due never paid either. The database pays once per
+      // referred user, so a replayed webhook or a later subscription adds nothing.
+      const wasActive = account.stripe_subscription_id === sub.id && account.subscription_status === 'active';
+      if (sub.status === 'active' && !wasActive) {
+        await tx.query(`select public.referral_reward_for_pro_subscription($1, $2)`, [account.user_id, sub.id]);
+      }
     } else {
       await tx.query(`update public.profiles set pro_tier = 'free' where id = $1 and pro_tier <> 'free'`, [account.user_id]);
       if (wasLive) {

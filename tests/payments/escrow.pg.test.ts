@@ -98,6 +98,73 @@ test('a Pro creator pays 2.5% commission at release time; an admin may release t
   expect((await balance(dealId)).heldCents).toBe(0);
 });
 
+test('a creator Pro through the 10-referral grant pays 2.5% at release; so does one with only the lower-commission grant', async () => {
+  const brand = await f.server.createUser({ role: 'brand' });
+  const booster = await f.server.createUser({ role: 'creator' });
+  const discounted = await f.server.createUser({ role: 'creator' });
+  const referred = await Promise.all(Array.from({ length: 10 }, () => f.server.createUser({ role: 'brand' })));
+  await f.server.db.asService(async (tx) => {
+    for (const r of referred) {
+      await tx.query(`insert into public.referrals (referrer_id, referred_user_id, qualified, qualified_at) values ($1, $2, true, now())`, [booster.id, r.id]);
+    }
+    // The rule the growth engine runs when a referral qualifies: 10 qualified referrals bring Pro for a year.
+    await tx.query(`select pacta_private.award_referral_badges($1)`, [booster.id]);
+    // Only the lower commission, without Pro access (a support gesture): still 2.5%, not Pro.
+    await tx.query(`select pacta_private.grant_pro_features($1, array['lower_commission'], interval '30 days')`, [discounted.id]);
+  });
+  const { rows } = await f.server.db.pool.query(`select pro_tier, public.is_pro_user(id) as is_pro from public.profiles where id = any($1) order by id = $2 desc`, [
+    [booster.id, discounted.id],
+    booster.id,
+  ]);
+  expect(rows).toEqual([
+    { pro_tier: 'free', is_pro: true },
+    { pro_tier: 'free', is_pro: false },
+  ]);
+  for (const creator of [booster, discounted]) {
+    const dealId = await f.dealWithAcceptedCreator(brand, creator, 20_000);
+    await f.fundDeal(brand, dealId);
+    await f.setUpPayouts(creator);
+    await completeDeal(f.server, dealId);
+    expect((await f.api(creator, 'GET', `/api/deals/${dealId}/payment`)).body).toMatchObject({ commissionBp: 250, commissionCents: 500, creatorPayoutCents: 19_500 });
+    const released = await f.api(brand, 'POST', '/api/release-escrow', { dealId });
+    expect(released.status).toBe(200);
+    expect(released.body.transferCents).toBe(19_500);
+    expect(await balance(dealId)).toMatchObject({ commissionCents: 500, transferCents: 19_500, heldCents: 0 });
+    const memo = await f.server.db.pool.query(`select memo from public.ledger_entries where deal_id = $1 and kind = 'commission'`, [dealId]);
+    expect(memo.rows).toEqual([{ memo: 'Commission (2.5%)' }]);
+  }
+});
+
+test("a released payout to a referred creator gives the referrer 5% of it once; a double release gives no second; an unreferred creator's gives none", async () => {
+  const brand = await f.server.createUser({ role: 'brand' });
+  const referrer = await f.server.createUser({ role: 'creator' });
+  const creator = await f.server.createUser({ role: 'creator' });
+  const loner = await f.server.createUser({ role: 'creator' });
+  await f.server.db.asService((tx) => tx.query(`insert into public.referrals (referrer_id, referred_user_id) values ($1, $2)`, [referrer.id, creator.id]));
+  const rewards = async () =>
+    (await f.server.db.pool.query(`select reward_type, amount_cents, status, deal_id from public.referral_rewards where referrer_id = $1`, [referrer.id])).rows;
+
+  const dealId = await f.dealWithAcceptedCreator(brand, creator, 40_000);
+  await f.fundDeal(brand, dealId);
+  await f.setUpPayouts(creator);
+  await completeDeal(f.server, dealId);
+  expect(await rewards()).toEqual([]);
+  const [a, b] = await Promise.all([f.api(brand, 'POST', '/api/release-escrow', { dealId }), f.api(brand, 'POST', '/api/release-escrow', { dealId })]);
+  expect([a.body.alreadyReleased, b.body.alreadyReleased].sort()).toEqual([false, true]);
+  expect((await f.api(brand, 'POST', '/api/release-escrow', { dealId })).body).toMatchObject({ alreadyReleased: true });
+  // The payout is $400 − 5% = $380; the referrer's share is 5% of it.
+  expect(await rewards()).toEqual([{ reward_type: 'deal_earnings_share', amount_cents: 1_900, status: 'pending', deal_id: dealId }]);
+
+  // The automatic release job pays through the same path: nothing for a creator nobody referred.
+  const other = await f.dealWithAcceptedCreator(brand, loner, 10_000);
+  await f.fundDeal(brand, other);
+  await f.setUpPayouts(loner);
+  await completeDeal(f.server, other, 15);
+  expect((await f.server.app.pactaPayments!.jobs.run()).released).toEqual([other]);
+  expect((await f.server.db.pool.query(`select count(*)::int as n from public.referral_rewards where deal_id = $1`, [other])).rows[0].n).toBe(0);
+  expect(await rewards()).toHaveLength(1);
+});
+
 test('the automatic release job pays completed deals after 14 days, never disputed or younger ones', async () => {
   const brand = await f.server.createUser({ role: 'brand' });
   const creator = await f.server.createUser({ role: 'creator' });

@@ -87,3 +87,47 @@ test('a declined card on the Pro checkout says so and starts nothing', async () 
   await f.localStripe.idle();
   expect((await profile(creator.id)).is_pro).toBe(false);
 });
+
+test('a referred member pays the referrer $10 once: not for the free trial, at the first paid (active) period; replays add nothing', async () => {
+  const referrer = await f.server.createUser({ role: 'creator' });
+  const referred = await f.server.createUser({ role: 'brand' });
+  await f.server.db.asService((tx) => tx.query(`insert into public.referrals (referrer_id, referred_user_id) values ($1, $2)`, [referrer.id, referred.id]));
+  const rewards = async () =>
+    (
+      await f.server.db.pool.query(`select reward_type, amount_cents, status from public.referral_rewards where referrer_id = $1 and not deleted`, [
+        referrer.id,
+      ])
+    ).rows;
+
+  const started = await f.api(referred, 'POST', '/api/create-checkout-session', { userId: referred.id, tier: 'premium', interval: 'monthly' });
+  expect((await f.payOnHostedPage(String(started.body.url), '4242424242424242')).status).toBe(303);
+  await waitFor(async () => (await profile(referred.id)).is_pro);
+  await f.localStripe.idle();
+  // "$10 when a referred user starts a paid Pro subscription": the 7-day trial is not paid yet.
+  expect((await f.api(referred, 'GET', '/api/billing/subscription')).body).toMatchObject({ status: 'trialing' });
+  expect(await rewards()).toEqual([]);
+
+  const { rows } = await f.server.db.pool.query(`select stripe_subscription_id from public.billing_accounts where user_id = $1`, [referred.id]);
+  const subscriptionId = String(rows[0].stripe_subscription_id);
+  const from = f.localStripe.events.length;
+  // The trial ends: Stripe charges the first month and the subscription becomes active.
+  expect((await f.stripe.subscriptions.update(subscriptionId, { trial_end: 'now' })).status).toBe('active');
+  await waitFor(async () => (await rewards()).length > 0);
+  await f.localStripe.idle();
+  expect(await rewards()).toEqual([{ reward_type: 'pro_subscription', amount_cents: 1000, status: 'pending' }]);
+  expect((await f.server.db.pool.query(`select amount_cents from public.ledger_entries where user_id = $1 and kind = 'subscription'`, [referred.id])).rows).toEqual([
+    { amount_cents: PRO_MONTHLY_PRICE_CENTS },
+  ]);
+
+  // The same events again, and a later change to the active subscription: still one reward.
+  const ended = f.localStripe.events.slice(from);
+  expect(ended.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+  for (const event of ended) expect(await f.localStripe.deliver(event)).toBe(200);
+  await f.stripe.subscriptions.update(subscriptionId, { metadata: { note: 'renamed' } });
+  await f.localStripe.idle();
+  expect(await rewards()).toHaveLength(1);
+  const told = await f.server.db.pool.query(`select count(*)::int as n from public.notifications where user_id = $1 and type = 'referral_reward'`, [referrer.id]);
+  expect(told.rows[0].n).toBe(1);
+  const earned = await f.server.db.pool.query(`select earnings_cents from public.referrals where referred_user_id = $1`, [referred.id]);
+  expect(earned.rows[0].earnings_cents).toBe(1000);
+});

@@ -438,6 +438,33 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       sub.canceled_at = cancel === 'true' ? now() : null;
     }
     if (p.metadata) sub.metadata = { ...(sub.metadata as { [k: string]: Json }), ...metadata(p.metadata) };
+    const trialEnd = str(p.trial_end);
+    if (trialEnd !== undefined) {
+      // Stripe's way to end a trial early (the local Stripe has no clock): trial_end=now charges the
+      // first period at once, so the subscription becomes active with a paid invoice.
+      if (trialEnd !== 'now') throw new StripeApiError(400, 'invalid_request_error', "The local Stripe supports only trial_end=now.", { param: 'trial_end' });
+      if (sub.status !== 'trialing') throw new StripeApiError(400, 'invalid_request_error', 'This subscription is not in a trial.', { param: 'trial_end' });
+      const item = (sub.items as { data: { quantity: number; price: { unit_amount: number; recurring: { interval: string } }; current_period_start: number; current_period_end: number }[] }).data[0]!;
+      const start = now();
+      item.current_period_start = start;
+      item.current_period_end = start + (item.price.recurring.interval === 'year' ? 365 : 30) * 86400;
+      sub.trial_end = start;
+      sub.status = 'active';
+      const amount = item.price.unit_amount * item.quantity;
+      const invoice = put({
+        id: newId('in'),
+        object: 'invoice',
+        customer: sub.customer,
+        status: 'paid',
+        amount_due: amount,
+        amount_paid: amount,
+        currency: 'usd',
+        parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+        created: start,
+      });
+      sub.latest_invoice = invoice.id;
+      emit('invoice.paid', invoice);
+    }
     emit('customer.subscription.updated', sub);
     return sub;
   }
