@@ -80,11 +80,20 @@ export function mergeDraftConflict(input: RxConflictHandlerInput<Doc>): WithDele
   const merged = mergeConflict(input, collectionSpecs.drafts.serverOwned);
   const { newDocumentState: mine, realMasterState: master } = input;
   if (merged._deleted || master.sync_rejection || mine._deleted || master.kind !== 'campaign_brief') return merged;
+  // Only a payload in the field-by-field form ({ fields: { name: { value, at, device } } }) merges by
+  // field, as in the database (pacta_private.drafts_merge); any other payload keeps the plain merge,
+  // never gaining an empty `fields` it did not have.
+  if (!hasFieldsObject(mine.payload) || !hasFieldsObject(master.payload)) return merged;
   const fields = mergeDraftFields(draftFieldsOf(mine.payload), draftFieldsOf(master.payload));
   const payload = { ...(master.payload as Doc), fields };
   const title = typeof fields.title?.value === 'string' ? fields.title.value.slice(0, 200) : merged.title;
   const result = { ...merged, payload, title };
   return deepEqual(comparable(result), comparable(master)) ? master : (result as WithDeleted<Doc>);
+}
+
+function hasFieldsObject(payload: unknown): boolean {
+  const fields = payload && typeof payload === 'object' ? (payload as Doc).fields : undefined;
+  return !!fields && typeof fields === 'object' && !Array.isArray(fields);
 }
 
 export function conflictHandlerFor(name: CollectionName): RxConflictHandler<Doc> {

@@ -102,7 +102,7 @@ begin
                  else format('%s reviewed you on "%s". You will see it once you have written yours, or when the 14-day review window closes.',
                              author, deal_title) end,
             jsonb_build_object('deal_id', new.deal_id, 'review_id', new.id, 'link', '/deals/' || new.deal_id));
-    perform public.award_xp(new.reviewer_id, 'REVIEW', 30, jsonb_build_object('deal_id', new.deal_id, 'review_id', new.id));
+    -- XP for writing a review is the growth rules' (one award per review, its subject the review's id).
   end if;
   -- A profile's rating is the average of the reviews others can see.
   update public.profiles p set rating = coalesce((

@@ -62,11 +62,13 @@ test('only the two participants read or write a conversation', async () => {
     const { documents } = (await res.json()) as { documents: Doc[] };
     expect(documents.filter((d) => d.id === conv.id || d.conversation_id === conv.id)).toEqual([]);
   }
-  // Writing into it as oneself: refused with the reason, nothing written.
+  // Writing into it as oneself: a conversation the outsider may not see is refused exactly as a missing
+  // one (no existence oracle), nothing written.
   const intruding = message(conv.id, outsider, brand, 'Let me in');
   const [refused] = await push(outsider, 'messages', [{ newDocumentState: intruding }]);
-  expect(refused?.sync_rejection).toEqual({ code: 'not_a_participant', message: 'You are not part of this conversation.' });
-  // Starting a conversation between two other people.
+  expect(refused?.sync_rejection).toEqual({ code: 'conversation_not_found', message: 'Conversation not found.' });
+  // Starting a conversation between two other people: the refusal is about the outsider's own new row,
+  // which reveals nothing, so it keeps its reason.
   const [notMine] = await push(outsider, 'conversations', [{ newDocumentState: conversation(brand, creator) }]);
   expect(notMine?.sync_rejection).toMatchObject({ code: 'not_a_participant' });
   const { rows } = await server('select count(*)::int as n from public.messages where conversation_id = $1', [conv.id]);
