@@ -152,7 +152,11 @@ async function send(endpoint: string, req: Sent, expectRefusal: boolean): Promis
     return;
   }
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-  const text = await res.text();
+  // A harmless request to the live stream opens it (200, text/event-stream) and it never ends:
+  // reading it to the end would stall the run, so it is closed once its status is known.
+  const streaming = res.ok && (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  if (streaming) await res.body?.cancel();
+  const text = streaming ? '' : await res.text();
   const what = `${req.method} ${req.url.slice(0, 120)} ${req.body?.slice(0, 160) ?? ''}`;
   if (res.status >= 500) failures.push(`${endpoint}: ${res.status} ${text.slice(0, 200)} for ${what}`);
   if (res.status >= 400) {
