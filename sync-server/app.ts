@@ -28,6 +28,14 @@ declare module 'fastify' {
     /** The money services (tests run the scheduled jobs and read Stripe through it). */
     pactaPayments: Payments | undefined;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route reads its body as the exact bytes received (a Buffer), so the input limits leave the
+     * body to it: the Stripe webhook, whose signature covers those bytes. Size, query and path limits
+     * still apply.
+     */
+    rawBody?: boolean;
+  }
 }
 
 /** What every route module gets: configuration, the database and token handling. */
@@ -87,9 +95,9 @@ export async function buildServer(
   app.addHook('preValidation', async (request) => {
     assertSafeInput(request.query, 'query');
     assertSafeInput(request.params, 'path');
-    // A raw body (the Stripe webhook's exact bytes, checked by their signature) is no JSON to walk:
-    // walked as an object, a Buffer's bytes read as one key each and every webhook was refused.
-    if (!Buffer.isBuffer(request.body)) assertSafeInput(request.body, 'body');
+    // A raw-body route checks its body itself (the webhook: signature first, then JSON); walking a
+    // Buffer here would read it as an object with one key per byte and refuse every real event.
+    if (!request.routeOptions.config?.rawBody) assertSafeInput(request.body, 'body');
   });
 
   const issuer = config.auth.mode === 'local' ? `${config.publicUrl}/auth/v1` : `${config.auth.supabaseUrl}/auth/v1`;

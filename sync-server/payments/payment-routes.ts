@@ -36,11 +36,13 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   };
   const user = async (request: FastifyRequest) => (await ctx.authenticate(request)).sub;
 
-  // The webhook needs the exact bytes Stripe signed: its own scope parses JSON as a raw buffer.
+  // The webhook needs the exact bytes Stripe signed: its own scope reads JSON as a raw buffer (any
+  // other content type is 415, the server's body size limit still holds) and the route opts out of
+  // the body walk of the input limits; the JSON is parsed only once the signature is verified.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/stripe/webhook', async (request) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post('/stripe/webhook', { config: { rawBody: true } }, async (request) => {
       const signature = request.headers['stripe-signature'];
       return need().handleWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
     });

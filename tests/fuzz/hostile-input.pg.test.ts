@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SYNC_PROTOCOL_VERSION } from '../../src/domain/collections/index.ts';
+import { startLocalStripe, type LocalStripe } from '../../sync-server/payments/local-stripe/local-stripe.ts';
+import { freePort } from '../support/free-port.ts';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
 import { insertDeals, newId } from '../sync/sync-harness.ts';
 
@@ -14,11 +17,22 @@ const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 30);
 const TIME_LIMIT_MS = Number(process.env.FUZZ_TIME_LIMIT_MS ?? 60_000);
 
 let server: TestServer;
+let localStripe: LocalStripe;
 let user: TestUser;
 let dealId: string;
 beforeAll(async () => {
+  // The money endpoints are fuzzed for real against the local Stripe (without one they only answer
+  // 503 payments_unavailable); its webhooks come to this server, signed with this secret.
+  const secretKey = `sk_test_${randomBytes(8).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const port = await freePort();
+  localStripe = await startLocalStripe({ secretKey, webhookSecret, webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook` });
   server = await startTestServer({
+    port,
     env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: localStripe.url,
       AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '1000000',
       AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: '1000000',
       AUTH_RATE_LIMIT_SIGN_UP_PER_IP: '1000000',
@@ -30,7 +44,11 @@ beforeAll(async () => {
   user = await server.createUser({ role: 'creator' });
   [dealId] = (await insertDeals(server.db, brand.id, 1)) as [string];
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await localStripe?.idle();
+  await server?.close();
+  await localStripe?.close();
+});
 
 /** Every row of every table the product stores (rate-limit counters aside: refusals count too). */
 async function fingerprint(): Promise<string> {
@@ -134,7 +152,11 @@ async function send(endpoint: string, req: Sent, expectRefusal: boolean): Promis
     return;
   }
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-  const text = await res.text();
+  // A harmless request to the live stream opens it (200, text/event-stream) and it never ends:
+  // reading it to the end would stall the run, so it is closed once its status is known.
+  const streaming = res.ok && (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  if (streaming) await res.body?.cancel();
+  const text = streaming ? '' : await res.text();
   const what = `${req.method} ${req.url.slice(0, 120)} ${req.body?.slice(0, 160) ?? ''}`;
   if (res.status >= 500) failures.push(`${endpoint}: ${res.status} ${text.slice(0, 200)} for ${what}`);
   if (res.status >= 400) {
