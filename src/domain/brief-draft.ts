@@ -1,7 +1,7 @@
 /**
  * A campaign brief draft's fields, each with the time and the device of its last edit, so two
  * devices editing one draft merge field by field: the later edit of a field wins; a field edited on
- * one device only is kept (docs/decisions/012-drafts-merge-field-by-field.md). The database merges
+ * one device only is kept (docs/decisions/017-drafts-merge-field-by-field.md). The database merges
  * every update the same way (pacta_private.merge_draft_fields); keep the two in step.
  */
 

@@ -1,7 +1,7 @@
 -- Campaign briefs, drafts that follow their author across devices, blind two-way reviews, shortlists
 -- and saved campaigns with their limits, and invitations to a campaign.
 -- Error convention and "who is the server": see 20261122000300_rules.sql. Decisions:
--- docs/decisions/012-drafts-merge-field-by-field.md and 013-blind-reviews-lists-and-invitations.md.
+-- docs/decisions/017-drafts-merge-field-by-field.md and 019-blind-reviews-lists-and-invitations.md.
 
 -- ---------------------------------------------------------------------------------------------
 -- Reviews: two-way and blind.
