@@ -71,7 +71,8 @@ export function createMoneyJobs(deps: PaymentsDeps, escrow: Escrow) {
       await running;
       if (listener) {
         await listener.query('unlisten pacta_money').catch(() => {});
-        listener.release();
+        // Destroyed rather than pooled: after a lost connection it is no use to anyone.
+        listener.release(true);
       }
     },
   };

@@ -123,6 +123,13 @@ export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: {
     return running;
   }
 
+  const released = new WeakSet<pg.PoolClient>();
+  function releaseOnce(c: pg.PoolClient): void {
+    if (released.has(c)) return;
+    released.add(c);
+    c.release(true);
+  }
+
   async function listen(): Promise<void> {
     if (closed) return;
     try {
@@ -132,12 +139,14 @@ export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: {
       });
       c.on('error', () => {
         if (listener === c) listener = undefined;
-        c.release(true);
-        retry = setTimeout(() => void listen(), 1_000);
+        // An error can follow close() or another error: the client goes back (destroyed) only once,
+        // since pg-pool throws on a second release and that would end the process.
+        releaseOnce(c);
+        if (!closed) retry = setTimeout(() => void listen(), 1_000);
       });
       await c.query(`listen ${PUSH_CHANNEL}`);
       if (closed) {
-        c.release(true);
+        releaseOnce(c);
         return;
       }
       listener = c;
@@ -162,7 +171,7 @@ export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: {
       listener = undefined;
       if (c) {
         await c.query(`unlisten ${PUSH_CHANNEL}`).catch(() => {});
-        c.release(true);
+        releaseOnce(c);
       }
       await running;
     },
