@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { SignInPage } from './pages/auth-pages.ts';
 import { blockingAxeViolations, DashboardPage } from './pages/dashboard-page.ts';
-import { grantPro, openTicketsOnServer, serverTicket, SupportPage } from './pages/support-page.ts';
+import { grantPro, openTicketCountOnServer, openTicketsOnServer, serverTicket, SupportPage } from './pages/support-page.ts';
 import { expect, test } from './support/console-errors.ts';
 import { promoteToAdmin } from './support/e2e-server-info.ts';
 
@@ -37,19 +37,23 @@ test('a ticket written offline reaches the staff queue live; staff reply, the cr
     // Staff watch the queue; it must update without a reload.
     await staff.support.goto();
     await expect(staff.support.heading).toHaveText('Support queue');
-    const openBefore = Number(await staff.page.getByTestId('count-open').textContent());
+    // The count once the staff device holds every open ticket (the page may render before its query has).
+    const openBefore = await openTicketCountOnServer();
+    await expect(staff.page.getByTestId('count-open')).toHaveText(String(openBefore));
+    // A subject of this attempt only: a retried test must not find the first attempt's ticket.
+    const subject = `Payout missing after completion ${Date.now().toString(36)}`;
 
     await waitForServiceWorker(creator.page);
     await creator.support.goto();
     await creator.context.setOffline(true);
     let ticketId: string;
     try {
-      ticketId = await creator.support.openTicket('Payout missing after completion', 'The deal was completed a week ago and nothing arrived.');
+      ticketId = await creator.support.openTicket(subject, 'The deal was completed a week ago and nothing arrived.');
       await expect(creator.page.locator('.ticket-header').getByText('Waiting to sync')).toBeVisible();
       await creator.support.reply('Adding: it was the Summer launch deal.');
       // Nothing reached the server, and the ticket survives a reload with no network.
       await creator.page.reload();
-      await expect(creator.support.heading).toHaveText('Payout missing after completion');
+      await expect(creator.support.heading).toHaveText(subject);
       await expect(creator.support.thread.getByText('Adding: it was the Summer launch deal.')).toBeVisible();
       await expect(creator.page.locator('.ticket-header').getByText('Waiting to sync')).toBeVisible();
       expect(await serverTicket(ticketId)).toBeUndefined();
@@ -62,7 +66,7 @@ test('a ticket written offline reaches the staff queue live; staff reply, the cr
     await expect.poll(async () => (await serverTicket(ticketId))?.replies, { timeout: 30_000 }).toBe(1);
 
     // Staff see it in the queue without reloading, with the asker's name, and the open count grew.
-    const row = staff.support.row('Payout missing after completion');
+    const row = staff.support.row(subject);
     await expect(row).toBeVisible({ timeout: 30_000 });
     await expect(row).toContainText('Olive Offline');
     await expect(staff.page.getByTestId('count-open')).toHaveText(String(openBefore + 1));

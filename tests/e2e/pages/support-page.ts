@@ -105,6 +105,14 @@ export async function serverTicket(id: string): Promise<{ priority: string; stat
   });
 }
 
+/** How many open tickets the server holds (what a staff device shows once its sync has caught up). */
+export async function openTicketCountOnServer(): Promise<number> {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query(`select count(*)::int as n from public.support_tickets where status = 'open' and not deleted`);
+    return rows[0].n as number;
+  });
+}
+
 /** Open questions for a user, written server-side as if from another of their devices. */
 export async function openTicketsOnServer(email: string, subjects: string[]): Promise<void> {
   await withDatabase(async (client) => {
