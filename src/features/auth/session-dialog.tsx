@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useDialogFocus } from '../../lib/use-dialog-focus.ts';
 import './auth.css';
 
 /**
@@ -9,31 +10,7 @@ export function SessionDialog({ title, children, actions }: { title: string; chi
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const dialog = box.current;
-    dialog?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
-    function trapTab(event: KeyboardEvent) {
-      if (event.key !== 'Tab' || !dialog) return;
-      const buttons = [...dialog.querySelectorAll<HTMLElement>('button:not(:disabled), a[href]')];
-      const first = buttons[0];
-      const last = buttons[buttons.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-    // A native listener: the dialog is not a widget, it only keeps Tab inside itself.
-    dialog?.addEventListener('keydown', trapTab);
-    return () => {
-      dialog?.removeEventListener('keydown', trapTab);
-      previous?.focus?.();
-    };
-  }, []);
+  useDialogFocus(box);
 
   return (
     <div className="session-backdrop">

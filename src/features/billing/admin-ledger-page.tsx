@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { FormError } from '../../components/form-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatUsd } from '../../domain/fees.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { moneyApi, type DealBalance, type LedgerEntry } from './money-api.ts';
+import { LedgerTable, type LedgerColumn } from './ledger-table.tsx';
 import { useOnline } from './use-online.ts';
 
 const KIND_LABEL: Record<LedgerEntry['kind'], string> = {
@@ -14,6 +16,26 @@ const KIND_LABEL: Record<LedgerEntry['kind'], string> = {
   refund: 'Refund to brand',
   subscription: 'Pro subscription',
 };
+
+const ENTRY_COLUMNS: LedgerColumn<LedgerEntry>[] = [
+  { header: 'When', cell: (e) => new Date(e.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) },
+  { header: 'Kind', cell: (e) => KIND_LABEL[e.kind] },
+  { header: 'Amount', cell: (e) => formatUsd(e.amountCents), className: 'ledger-amount' },
+  { header: 'Deal', cell: (e) => (e.dealId ? <Link to={`/admin/ledger?deal=${e.dealId}`}>{e.dealTitle ?? e.dealId.slice(0, 8)}</Link> : '—') },
+  { header: 'Who', cell: (e) => e.userName ?? '—' },
+  { header: 'Note', cell: (e) => e.memo },
+];
+
+/** A deal's balance row is named by the title its movements carry. */
+const balanceColumns = (entries: LedgerEntry[]): LedgerColumn<DealBalance>[] => [
+  { header: 'Deal', cell: (b) => <Link to={`/deals/${b.dealId}`}>{entries.find((e) => e.dealId === b.dealId)?.dealTitle ?? b.dealId.slice(0, 8)}</Link> },
+  { header: 'Charged', cell: (b) => formatUsd(b.chargeCents) },
+  { header: 'Refunded', cell: (b) => formatUsd(b.refundCents) },
+  { header: 'Fees', cell: (b) => formatUsd(b.feeCents) },
+  { header: 'Commission', cell: (b) => formatUsd(b.commissionCents) },
+  { header: 'Transferred', cell: (b) => formatUsd(b.transferCents) },
+  { header: 'Held', cell: (b) => formatUsd(b.heldCents), testId: 'held' },
+];
 
 /** /admin/ledger — every money movement (staff only; the server refuses anyone else). */
 export function AdminLedgerPage() {
@@ -46,46 +68,13 @@ export function AdminLedgerPage() {
         ) : null}
       </PageHeader>
       {!online ? <p className="muted">The ledger needs a connection.</p> : null}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {data ? (
         <>
           {data.balances.length ? (
             <section className="card detail-section" aria-labelledby="balances-title">
               <h2 id="balances-title">Balances per deal</h2>
-              <div className="table-scroll">
-                <table className="ledger-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Deal</th>
-                      <th scope="col">Charged</th>
-                      <th scope="col">Refunded</th>
-                      <th scope="col">Fees</th>
-                      <th scope="col">Commission</th>
-                      <th scope="col">Transferred</th>
-                      <th scope="col">Held</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.balances.map((b) => (
-                      <tr key={b.dealId}>
-                        <td>
-                          <Link to={`/deals/${b.dealId}`}>{data.entries.find((e) => e.dealId === b.dealId)?.dealTitle ?? b.dealId.slice(0, 8)}</Link>
-                        </td>
-                        <td>{formatUsd(b.chargeCents)}</td>
-                        <td>{formatUsd(b.refundCents)}</td>
-                        <td>{formatUsd(b.feeCents)}</td>
-                        <td>{formatUsd(b.commissionCents)}</td>
-                        <td>{formatUsd(b.transferCents)}</td>
-                        <td data-testid="held">{formatUsd(b.heldCents)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <LedgerTable columns={balanceColumns(data.entries)} rows={data.balances} rowKey={(b) => b.dealId} />
             </section>
           ) : null}
           <section className="card detail-section" aria-labelledby="entries-title">
@@ -93,32 +82,7 @@ export function AdminLedgerPage() {
             {data.entries.length === 0 ? (
               <p className="empty-state">No money has moved yet.</p>
             ) : (
-              <div className="table-scroll">
-                <table className="ledger-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col">Amount</th>
-                      <th scope="col">Deal</th>
-                      <th scope="col">Who</th>
-                      <th scope="col">Note</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.entries.map((e) => (
-                      <tr key={e.id}>
-                        <td>{new Date(e.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                        <td>{KIND_LABEL[e.kind]}</td>
-                        <td className="ledger-amount">{formatUsd(e.amountCents)}</td>
-                        <td>{e.dealId ? <Link to={`/admin/ledger?deal=${e.dealId}`}>{e.dealTitle ?? e.dealId.slice(0, 8)}</Link> : '—'}</td>
-                        <td>{e.userName ?? '—'}</td>
-                        <td>{e.memo}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <LedgerTable columns={ENTRY_COLUMNS} rows={data.entries} rowKey={(e) => e.id} />
             )}
           </section>
         </>

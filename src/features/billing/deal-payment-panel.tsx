@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { FormError } from '../../components/form-error.tsx';
 import { formatRate, formatUsd, parseUsdToCents, SERVICE_FEE_BP } from '../../domain/fees.ts';
 import { formatDate } from './format.ts';
-import { goToStripe, moneyApi, type DealPayment, type EscrowStatus } from './money-api.ts';
+import { CHECKOUT_FAILED, moneyApi, type DealPayment, type EscrowStatus } from './money-api.ts';
 import { PayoutSetup } from './payout-setup.tsx';
 import { useOnline } from './use-online.ts';
+import { useServerRedirect } from './use-server-redirect.ts';
 
 /** What the replicated deal says, for when the server cannot be asked (offline). */
 const OFFLINE_TEXT: Record<EscrowStatus, string> = {
@@ -213,26 +215,14 @@ function Figures({ view }: { view: DealPayment }) {
 }
 
 function FundButton({ view }: { view: DealPayment }) {
-  const [state, setState] = useState<'idle' | 'processing' | 'failed'>('idle');
-  async function fund() {
-    setState('processing');
-    try {
-      goToStripe((await moneyApi.fundDeal(view.dealId)).url);
-    } catch {
-      setState('failed');
-    }
-  }
+  const checkout = useServerRedirect(CHECKOUT_FAILED);
   return (
     <div className="money-action">
-      <button type="button" className="button button-primary" disabled={state === 'processing'} onClick={() => void fund()}>
-        {state === 'processing' ? 'Processing…' : `Fund deal (${formatUsd(view.brandTotalCents)})`}
+      <button type="button" className="button button-primary" disabled={checkout.pending} onClick={() => void checkout.go(() => moneyApi.fundDeal(view.dealId))}>
+        {checkout.pending ? 'Processing…' : `Fund deal (${formatUsd(view.brandTotalCents)})`}
       </button>
       <p className="muted">The money is held in escrow and released to the creator when the deal is completed.</p>
-      {state === 'failed' ? (
-        <p className="form-error" role="alert">
-          Failed to start checkout. Please try again.
-        </p>
-      ) : null}
+      <FormError message={checkout.error ? CHECKOUT_FAILED : null} />
     </div>
   );
 }

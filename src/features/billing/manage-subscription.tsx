@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { formatDate } from './format.ts';
-import { goToStripe, moneyApi, type SubscriptionState } from './money-api.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { moneyApi, type SubscriptionState } from './money-api.ts';
 import { useOnline } from './use-online.ts';
+import { useServerRedirect } from './use-server-redirect.ts';
 
 /** Settings → Pro: the subscription as Stripe holds it, and Manage subscription (Stripe's customer portal). */
 export function ManageSubscription() {
   const online = useOnline();
   const [state, setState] = useState<SubscriptionState | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [opening, setOpening] = useState(false);
+  const portal = useServerRedirect('Failed to open the billing portal.');
 
   useEffect(() => {
     if (!online) return;
@@ -21,17 +22,6 @@ export function ManageSubscription() {
       current = false;
     };
   }, [online]);
-
-  async function open() {
-    setOpening(true);
-    setError(null);
-    try {
-      goToStripe((await moneyApi.openBillingPortal('/settings?section=pro')).url);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Failed to open the billing portal.');
-      setOpening(false);
-    }
-  }
 
   if (!online) return <p className="muted">Managing your subscription needs a connection.</p>;
   if (!state?.status) return null;
@@ -48,15 +38,16 @@ export function ManageSubscription() {
     <div className="money-action" data-testid="subscription-state">
       <p>{line}</p>
       {state.canManage ? (
-        <button type="button" className="button button-secondary" disabled={opening} onClick={() => void open()}>
-          {opening ? 'Opening…' : 'Manage subscription'}
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={portal.pending}
+          onClick={() => void portal.go(() => moneyApi.openBillingPortal('/settings?section=pro'))}
+        >
+          {portal.pending ? 'Opening…' : 'Manage subscription'}
         </button>
       ) : null}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={portal.error} />
     </div>
   );
 }

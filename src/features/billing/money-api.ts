@@ -17,6 +17,9 @@ export class MoneyApiError extends Error {
 
 export const OFFLINE_MESSAGE = 'You are offline: this needs a connection.';
 
+/** The spec's words when Checkout (Pro or a deal's funding) cannot start, whatever went wrong. */
+export const CHECKOUT_FAILED = 'Failed to start checkout. Please try again.';
+
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) throw new MoneyApiError('offline', 0, OFFLINE_MESSAGE);
   let response: Response;

@@ -1,8 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/session/auth-context.ts';
-import { goToStripe, moneyApi, type Interval } from './money-api.ts';
+import { FormError } from '../../components/form-error.tsx';
+import { CHECKOUT_FAILED, moneyApi, type Interval } from './money-api.ts';
 import { useOnline } from './use-online.ts';
+import { useServerRedirect } from './use-server-redirect.ts';
 
 /**
  * Upgrade to Pro: Processing…, then Stripe Checkout (7-day free trial). Failure says the spec's
@@ -11,7 +12,7 @@ import { useOnline } from './use-online.ts';
 export function UpgradeButton({ interval, trigger }: { interval: Interval; trigger: string }) {
   const auth = useAuth();
   const online = useOnline();
-  const [state, setState] = useState<'idle' | 'processing' | 'failed'>('idle');
+  const checkout = useServerRedirect(CHECKOUT_FAILED);
 
   if (auth.status !== 'signed_in' || !auth.user) {
     return (
@@ -29,31 +30,23 @@ export function UpgradeButton({ interval, trigger }: { interval: Interval; trigg
   }
   const user = auth.user;
 
-  async function start() {
-    setState('processing');
-    try {
-      const { url } = await moneyApi.startProCheckout({ userId: user.id, tier: 'premium', interval, trigger });
-      goToStripe(url);
-    } catch {
-      setState('failed');
-    }
-  }
-
   return (
     <div className="money-action">
-      <button type="button" className="button button-primary" disabled={!online || state === 'processing'} onClick={() => void start()}>
-        {state === 'processing' ? 'Processing…' : 'Upgrade to Pro'}
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={!online || checkout.pending}
+        onClick={() => void checkout.go(() => moneyApi.startProCheckout({ userId: user.id, tier: 'premium', interval, trigger }))}
+      >
+        {checkout.pending ? 'Processing…' : 'Upgrade to Pro'}
       </button>
       {!online ? (
         <p className="muted" role="status">
           Checkout needs a connection: you are offline.
         </p>
       ) : null}
-      {state === 'failed' ? (
-        <p className="form-error" role="alert">
-          Failed to start checkout. Please try again.
-        </p>
-      ) : null}
+      {/* The spec's words whatever went wrong, not the server's. */}
+      <FormError message={checkout.error ? CHECKOUT_FAILED : null} />
     </div>
   );
 }

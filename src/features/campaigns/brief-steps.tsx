@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
+import { FormField } from '../../components/form-field.tsx';
 import { ToggleChips } from '../../components/toggle-chips.tsx';
 import { BRIEF_STEPS, BRIEF_TIMELINES, DELIVERABLE_TYPES, MAX_BRIEF_NICHES, type BriefErrors, type BriefField, type CampaignBrief } from '../../domain/campaign-brief.ts';
 import { NICHES } from '../../domain/niches.ts';
@@ -9,158 +10,47 @@ export type BriefStepProps = {
   onChange<K extends BriefField>(field: K, value: CampaignBrief[K]): void;
 };
 
-/** A labelled field with its hint and its error right below it (announced, and tied to the input). */
-function Field({
-  id,
-  label,
-  required,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  error: string | undefined;
-  children: (describedBy: string | undefined) => ReactNode;
-}) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id} id={`${id}-label`}>
-        {label}
-        {required ? (
-          <>
-            {' '}
-            <span className="required" aria-hidden="true">
-              *
-            </span>
-          </>
-        ) : (
-          <span className="muted optional"> (optional)</span>
-        )}
-      </label>
-      {hint ? (
-        <p className="field-hint muted" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {children(describedBy)}
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A group of chips (no single input to label): the group is labelled by a span. */
-function ChipField({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  error: string | undefined;
-  children: (describedBy: string) => ReactNode;
-}) {
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <span className="field-label" id={`${id}-label`}>
-        {label}{' '}
-        <span className="required" aria-hidden="true">
-          *
-        </span>
-      </span>
-      <p className="field-hint muted" id={`${id}-hint`}>
-        {hint}
-      </p>
-      {children(describedBy)}
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export function OverviewStep({ brief, errors, onChange }: BriefStepProps) {
   const uid = useId();
   const id = (f: string) => `${uid}-${f}`;
   return (
     <>
-      <Field id={id('title')} label="Campaign title" required error={errors.title}>
-        {(d) => (
-          <input
-            id={id('title')}
-            type="text"
-            maxLength={200}
-            value={brief.title}
-            placeholder="Summer trail shoe launch"
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={d}
-            onChange={(e) => onChange('title', e.target.value)}
-          />
-        )}
-      </Field>
-      <ChipField id={id('niches')} label="Niches" hint={`Choose 1 to ${MAX_BRIEF_NICHES} (${brief.niches.length} selected).`} error={errors.niches}>
-        {(d) => (
+      <FormField id={id('title')} label="Campaign title" required error={errors.title}>
+        {(c) => <input {...c} type="text" maxLength={200} value={brief.title} placeholder="Summer trail shoe launch" onChange={(e) => onChange('title', e.target.value)} />}
+      </FormField>
+      <FormField id={id('niches')} group label="Niches" required hint={`Choose 1 to ${MAX_BRIEF_NICHES} (${brief.niches.length} selected).`} error={errors.niches}>
+        {(c) => (
           <ToggleChips
             options={NICHES}
             value={brief.niches}
             max={MAX_BRIEF_NICHES}
             labelId={id('niches-label')}
-            describedBy={d}
+            describedBy={c['aria-describedby']}
             invalid={!!errors.niches}
             onChange={(next) => onChange('niches', next)}
           />
         )}
-      </ChipField>
-      <Field id={id('goals')} label="Campaign goals" required hint="What should this campaign achieve? Creators read this first." error={errors.goals}>
-        {(d) => (
-          <textarea
-            id={id('goals')}
-            value={brief.goals}
-            aria-invalid={errors.goals ? true : undefined}
-            aria-describedby={d}
-            onChange={(e) => onChange('goals', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field id={id('product_url')} label="Product URL" error={errors.product_url}>
-        {(d) => (
+      </FormField>
+      <FormField id={id('goals')} label="Campaign goals" required hint="What should this campaign achieve? Creators read this first." error={errors.goals}>
+        {(c) => <textarea {...c} value={brief.goals} onChange={(e) => onChange('goals', e.target.value)} />}
+      </FormField>
+      <FormField id={id('product_url')} label="Product URL" showOptional error={errors.product_url}>
+        {(c) => (
           <input
-            id={id('product_url')}
+            {...c}
             type="url"
             inputMode="url"
             value={brief.product_url}
             placeholder="https://example.com/product"
-            aria-invalid={errors.product_url ? true : undefined}
-            aria-describedby={d}
             onChange={(e) => onChange('product_url', e.target.value)}
           />
         )}
-      </Field>
-      <Field id={id('target_audience')} label="Target audience" error={undefined}>
-        {(d) => (
-          <input
-            id={id('target_audience')}
-            type="text"
-            value={brief.target_audience}
-            placeholder="Trail runners aged 25–40"
-            aria-describedby={d}
-            onChange={(e) => onChange('target_audience', e.target.value)}
-          />
+      </FormField>
+      <FormField id={id('target_audience')} label="Target audience" showOptional>
+        {(c) => (
+          <input {...c} type="text" value={brief.target_audience} placeholder="Trail runners aged 25–40" onChange={(e) => onChange('target_audience', e.target.value)} />
         )}
-      </Field>
+      </FormField>
     </>
   );
 }
@@ -170,33 +60,24 @@ export function ContentStep({ brief, errors, onChange }: BriefStepProps) {
   const id = (f: string) => `${uid}-${f}`;
   return (
     <>
-      <ChipField id={id('deliverables')} label="Deliverables" hint="What each creator delivers. Choose one or more." error={errors.deliverables}>
-        {(d) => (
+      <FormField id={id('deliverables')} group label="Deliverables" required hint="What each creator delivers. Choose one or more." error={errors.deliverables}>
+        {(c) => (
           <ToggleChips
             options={DELIVERABLE_TYPES}
             value={brief.deliverables}
             labelId={id('deliverables-label')}
-            describedBy={d}
+            describedBy={c['aria-describedby']}
             invalid={!!errors.deliverables}
             onChange={(next) => onChange('deliverables', next)}
           />
         )}
-      </ChipField>
-      <Field id={id('key_messaging')} label="Key messaging" error={undefined}>
-        {(d) => (
-          <textarea id={id('key_messaging')} value={brief.key_messaging} aria-describedby={d} onChange={(e) => onChange('key_messaging', e.target.value)} />
-        )}
-      </Field>
-      <Field id={id('brand_guidelines')} label="Brand guidelines" error={undefined}>
-        {(d) => (
-          <textarea
-            id={id('brand_guidelines')}
-            value={brief.brand_guidelines}
-            aria-describedby={d}
-            onChange={(e) => onChange('brand_guidelines', e.target.value)}
-          />
-        )}
-      </Field>
+      </FormField>
+      <FormField id={id('key_messaging')} label="Key messaging" showOptional>
+        {(c) => <textarea {...c} value={brief.key_messaging} onChange={(e) => onChange('key_messaging', e.target.value)} />}
+      </FormField>
+      <FormField id={id('brand_guidelines')} label="Brand guidelines" showOptional>
+        {(c) => <textarea {...c} value={brief.brand_guidelines} onChange={(e) => onChange('brand_guidelines', e.target.value)} />}
+      </FormField>
     </>
   );
 }
@@ -206,29 +87,12 @@ export function BudgetStep({ brief, errors, onChange }: BriefStepProps) {
   const id = (f: string) => `${uid}-${f}`;
   return (
     <>
-      <Field id={id('budget')} label="Budget per creator ($)" required hint="At least $50." error={errors.budget}>
-        {(d) => (
-          <input
-            id={id('budget')}
-            type="text"
-            inputMode="decimal"
-            value={brief.budget}
-            placeholder="250"
-            aria-invalid={errors.budget ? true : undefined}
-            aria-describedby={d}
-            onChange={(e) => onChange('budget', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field id={id('timeline')} label="Timeline" required error={errors.timeline}>
-        {(d) => (
-          <select
-            id={id('timeline')}
-            value={brief.timeline}
-            aria-invalid={errors.timeline ? true : undefined}
-            aria-describedby={d}
-            onChange={(e) => onChange('timeline', e.target.value)}
-          >
+      <FormField id={id('budget')} label="Budget per creator ($)" required hint="At least $50." error={errors.budget}>
+        {(c) => <input {...c} type="text" inputMode="decimal" value={brief.budget} placeholder="250" onChange={(e) => onChange('budget', e.target.value)} />}
+      </FormField>
+      <FormField id={id('timeline')} label="Timeline" required error={errors.timeline}>
+        {(c) => (
+          <select {...c} value={brief.timeline} onChange={(e) => onChange('timeline', e.target.value)}>
             <option value="">Choose a timeline</option>
             {BRIEF_TIMELINES.map((t) => (
               <option key={t} value={t}>
@@ -237,7 +101,7 @@ export function BudgetStep({ brief, errors, onChange }: BriefStepProps) {
             ))}
           </select>
         )}
-      </Field>
+      </FormField>
     </>
   );
 }

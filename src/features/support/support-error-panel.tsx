@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useLatest } from '../../lib/use-latest.ts';
+import { useDialogFocus } from '../../lib/use-dialog-focus.ts';
 
 /** An error whose message says Pro users get more opens the upgrade dialog instead of the panel. */
 function mentionsProUsers(message: string): boolean {
@@ -41,37 +41,7 @@ export function SupportErrorPanel({ title, message, onRetry }: { title: string; 
 function UpgradeDialog({ message, onClose }: { message: string; onClose: () => void }) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
-  const close = useLatest(onClose);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const dialog = box.current;
-    dialog?.querySelector<HTMLElement>('a[href], button')?.focus();
-    function onKeyDown(event: KeyboardEvent) {
-      if (!dialog) return;
-      if (event.key === 'Escape') {
-        close.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = [...dialog.querySelectorAll<HTMLElement>('a[href], button')];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-    // A native listener: the dialog is not a widget, it only keeps Tab inside and closes on Escape.
-    dialog?.addEventListener('keydown', onKeyDown);
-    return () => {
-      dialog?.removeEventListener('keydown', onKeyDown);
-      previous?.focus?.();
-    };
-  }, [close]);
+  useDialogFocus(box, onClose);
   return (
     <div className="support-backdrop">
       <div ref={box} className="card support-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>

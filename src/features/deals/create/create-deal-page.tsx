@@ -1,17 +1,18 @@
 import '../deals.css';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../../lib/session/auth-context.ts';
 import { useDatabase } from '../../../db/hooks/use-database.ts';
+import { FormField } from '../../../components/form-field.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ToggleChips } from '../../../components/toggle-chips.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { useFixableError } from '../../../lib/fixable-errors.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { MAX_DEAL_NICHES } from '../../../domain/niches.ts';
+import { MAX_DEAL_NICHES, NICHES } from '../../../domain/niches.ts';
 import { DEAL_CATEGORIES, EMPTY_CREATE_DRAFT, validateCreateDeal, type CreateDealDraft, type PayoutFormat } from '../data/deal-form.ts';
 import { createDeal } from '../data/deal-operations.ts';
 import { DeadlineField } from '../deadline-field.tsx';
-import { NichePicker } from './niche-picker.tsx';
 
 /** /deals/new: brands (and admins) publish a deal; it is created locally and published by sync. */
 export function CreateDealPage() {
@@ -45,30 +46,6 @@ export function CreateDealPage() {
     );
   }
   return <CreateDealForm brandId={auth.user.id} />;
-}
-
-function Field({ id, label, required, hint, children }: { id: string; label: string; required?: boolean; hint?: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id} id={`${id}-label`}>
-        {label}
-        {required ? (
-          <>
-            {' '}
-            <span className="required" aria-hidden="true">
-              *
-            </span>
-          </>
-        ) : null}
-      </label>
-      {hint ? (
-        <p className="field-hint muted" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {children}
-    </div>
-  );
 }
 
 const checkDraft = (draft: CreateDealDraft) => {
@@ -123,69 +100,73 @@ function CreateDealForm({ brandId }: { brandId: string }) {
     <div className="page container narrow">
       <PageHeader title="Create a deal" lead="Describe what you need; creators who match will see it right away." />
       <form className="form card deal-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby={error ? id('error') : undefined}>
-        <Field id={id('title')} label="Title" required>
-          <input type="text" required maxLength={200} {...text('title')} />
-        </Field>
-        <Field id={id('description')} label="Description" required>
-          <textarea required {...text('description')} />
-        </Field>
-        <Field id={id('amount')} label="Amount ($)" required hint="At least $1. Creators see this amount.">
-          <input type="text" inputMode="decimal" required placeholder="500" aria-describedby={id('amount-hint')} {...text('amount')} />
-        </Field>
-        <div className="field">
-          <span className="field-label" id={id('niches-label')}>
-            Niches{' '}
-            <span className="required" aria-hidden="true">
-              *
-            </span>
-          </span>
-          <p className="field-hint muted" id={id('niches-hint')}>
-            Choose 1 to {MAX_DEAL_NICHES} ({draft.niches.length} selected).
-          </p>
-          <NichePicker value={draft.niches} onChange={(n) => set('niches', n)} labelId={id('niches-label')} describedBy={id('niches-hint')} />
-        </div>
-        <Field id={id('requirements')} label="Requirements" hint="Optional, separated by commas.">
-          <input type="text" placeholder="1 Instagram post, 2 stories" aria-describedby={id('requirements-hint')} {...text('requirements')} />
-        </Field>
+        <FormField id={id('title')} label="Title" required>
+          {(c) => <input {...c} type="text" required maxLength={200} {...text('title')} />}
+        </FormField>
+        <FormField id={id('description')} label="Description" required>
+          {(c) => <textarea {...c} required {...text('description')} />}
+        </FormField>
+        <FormField id={id('amount')} label="Amount ($)" required hint="At least $1. Creators see this amount.">
+          {(c) => <input {...c} type="text" inputMode="decimal" required placeholder="500" {...text('amount')} />}
+        </FormField>
+        <FormField id={id('niches')} group label="Niches" required hint={`Choose 1 to ${MAX_DEAL_NICHES} (${draft.niches.length} selected).`}>
+          {(c) => (
+            <ToggleChips
+              options={NICHES}
+              value={draft.niches}
+              max={MAX_DEAL_NICHES}
+              labelId={id('niches-label')}
+              describedBy={c['aria-describedby']}
+              onChange={(n) => set('niches', n)}
+            />
+          )}
+        </FormField>
+        <FormField id={id('requirements')} label="Requirements" hint="Optional, separated by commas.">
+          {(c) => <input {...c} type="text" placeholder="1 Instagram post, 2 stories" {...text('requirements')} />}
+        </FormField>
         <div className="form-row">
           <DeadlineField id={id('deadline')} value={draft.deadline} onChange={(deadline) => set('deadline', deadline)} />
-          <Field id={id('category')} label="Category">
-            <select id={id('category')} value={draft.category} onChange={(e) => set('category', e.target.value)}>
-              <option value="">No category</option>
-              {DEAL_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <FormField id={id('category')} label="Category">
+            {(c) => (
+              <select {...c} value={draft.category} onChange={(e) => set('category', e.target.value)}>
+                <option value="">No category</option>
+                {DEAL_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {category}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         </div>
         <details className="advanced-options">
           <summary>Advanced options</summary>
           <div className="advanced-options-body">
-            <Field id={id('payout')} label="Payout format">
-              <select id={id('payout')} value={draft.payoutFormat} onChange={(e) => set('payoutFormat', e.target.value as PayoutFormat)}>
-                <option value="fixed">Fixed</option>
-                <option value="performance">Performance</option>
-                <option value="commission">Commission</option>
-              </select>
-            </Field>
+            <FormField id={id('payout')} label="Payout format">
+              {(c) => (
+                <select {...c} value={draft.payoutFormat} onChange={(e) => set('payoutFormat', e.target.value as PayoutFormat)}>
+                  <option value="fixed">Fixed</option>
+                  <option value="performance">Performance</option>
+                  <option value="commission">Commission</option>
+                </select>
+              )}
+            </FormField>
             <div className="checkbox-field">
               <input type="checkbox" id={id('campaign')} checked={draft.isCampaign} onChange={(e) => set('isCampaign', e.target.checked)} />
               <label htmlFor={id('campaign')}>This deal is a campaign</label>
             </div>
             <div className="form-row">
-              <Field id={id('totalBudget')} label="Total budget ($)">
-                <input type="text" inputMode="decimal" {...text('totalBudget')} />
-              </Field>
-              <Field id={id('maxCreators')} label="Max creators">
-                <input type="number" min={1} step={1} {...text('maxCreators')} />
-              </Field>
+              <FormField id={id('totalBudget')} label="Total budget ($)">
+                {(c) => <input {...c} type="text" inputMode="decimal" {...text('totalBudget')} />}
+              </FormField>
+              <FormField id={id('maxCreators')} label="Max creators">
+                {(c) => <input {...c} type="number" min={1} step={1} {...text('maxCreators')} />}
+              </FormField>
             </div>
             {showRate ? (
-              <Field id={id('performanceRate')} label="Performance rate (%)">
-                <input type="number" min={0} step="0.1" {...text('performanceRate')} />
-              </Field>
+              <FormField id={id('performanceRate')} label="Performance rate (%)">
+                {(c) => <input {...c} type="number" min={0} step="0.1" {...text('performanceRate')} />}
+              </FormField>
             ) : null}
           </div>
         </details>

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+
+/** One column of a ledger table: its header, and its cell for a row (a class or test id on the cell). */
+export type LedgerColumn<Row> = { header: string; cell(row: Row): ReactNode; className?: string; testId?: string };
+
+/** The ledger page's tables (balances per deal, movements): scrolling sideways on a narrow screen. */
+export function LedgerTable<Row>({ columns, rows, rowKey }: { columns: LedgerColumn<Row>[]; rows: Row[]; rowKey(row: Row): string | number }) {
+  return (
+    <div className="table-scroll">
+      <table className="ledger-table">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col">
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <td key={c.header} className={c.className} data-testid={c.testId}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
