@@ -7,86 +7,24 @@
  * it with its server sequence number. Prints median and p95.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { filter, firstValueFrom, timeout } from 'rxjs';
-import { buildServer } from '../sync-server/app.ts';
-import { loadConfig } from '../sync-server/config.ts';
-import { createDatabase, type Database } from '../sync-server/db/database.ts';
-import { startEmbeddedPostgres } from '../sync-server/db/embedded.ts';
-import { migrate } from '../sync-server/db/migrate.ts';
-import type { AccessTokenSigner } from '../sync-server/auth/tokens.ts';
-import { createPactaDatabase, startReplication } from '../src/db/index.ts';
 import { findOrStartConversation, sendMessage } from '../src/features/inbox/data/inbox-operations.ts';
-import { freePort } from '../tests/support/free-port.ts';
+import { fmt, hideRxdbNotice, percentile, startBenchClient, startSyncBenchServer } from './support/sync-bench-setup.ts';
 
 const SAMPLES = Number(process.env.BENCH_MESSAGES ?? 60);
 
-async function createUser(db: Database, signer: AccessTokenSigner, role: 'creator' | 'brand') {
-  const id = randomUUID();
-  const sessionId = randomUUID();
-  await db.asService(async (tx) => {
-    await tx.query(
-      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, '', now(),
-         '{"provider":"email","providers":["email"]}', $3, now(), now())`,
-      [id, `${role}-${id.slice(0, 8)}@bench.test`, { role, full_name: `Bench ${role}` }],
-    );
-    await tx.query(`insert into public.profiles (id, role, full_name) values ($1, $2, $3) on conflict (id) do update set role = excluded.role`, [
-      id,
-      role,
-      `Bench ${role}`,
-    ]);
-    await tx.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, id]);
-  });
-  const { token } = await signer.sign({ sub: id, role: 'authenticated', session_id: sessionId, aal: 'aal1', is_anonymous: false });
-  return { id, token };
-}
-
-async function client(url: string, user: { id: string; token: string }) {
-  const db = await createPactaDatabase({
-    userId: user.id,
-    name: `bench-${randomUUID()}`,
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
-    collections: ['conversations', 'messages'],
-    multiInstance: false,
-  });
-  const replication = startReplication(db, { serverUrl: url, getAccessToken: () => user.token, retryTime: 200 });
-  return { db, replication };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-
-// RxDB's open-core storage notice is not a figure.
-const warn = console.warn;
-console.warn = (...args: unknown[]) => {
-  if (String(args[0]).includes('RxDB Open Core')) return;
-  warn(...args);
-};
-
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-bench-'));
-const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+hideRxdbNotice();
+const server = await startSyncBenchServer();
 try {
-  await migrate(pg.url, { localBootstrap: true, seed: false });
-  const db = createDatabase(pg.url);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', EMAIL_CONFIRMATION: 'off', DATABASE_URL: pg.url, PORT: String(port) }), publicUrl: url, staticDir: undefined };
-  const app = await buildServer(config, db);
-  await app.listen({ port, host: '127.0.0.1' });
-  const signer = app.pactaSigner!;
-  const brand = await createUser(db, signer, 'brand');
-  const creator = await createUser(db, signer, 'creator');
+  const url = server.url;
+  const brand = await server.createUser('brand');
+  const creator = await server.createUser('creator');
   console.log(`Pacta message delivery benchmark — ${os.cpus().length} CPU(s), Node ${process.version}, ${SAMPLES} messages\n`);
 
-  const sender = await client(url, creator);
-  const receiver = await client(url, brand);
+  const sender = await startBenchClient(url, creator, ['conversations', 'messages']);
+  const receiver = await startBenchClient(url, brand, ['conversations', 'messages']);
   await Promise.all([sender.replication.awaitInitialSync(), receiver.replication.awaitInitialSync()]);
   const conversationId = await findOrStartConversation(sender.db, creator.id, brand.id, null, 'Bench');
   await firstValueFrom(receiver.db.conversations.findOne(conversationId).$.pipe(filter(Boolean), timeout(30_000)));
@@ -128,9 +66,6 @@ try {
     await c.replication.stop();
     await c.db.remove();
   }
-  await app.close();
-  await db.close();
 } finally {
-  await pg.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await server.close();
 }

@@ -7,60 +7,18 @@
  *   3. live-notice latency: a commit on the server until the row is in a second client (median, p95).
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { buildServer } from '../sync-server/app.ts';
-import { loadConfig } from '../sync-server/config.ts';
-import { createDatabase, type Database } from '../sync-server/db/database.ts';
-import { startEmbeddedPostgres } from '../sync-server/db/embedded.ts';
-import { migrate } from '../sync-server/db/migrate.ts';
-import type { AccessTokenSigner } from '../sync-server/auth/tokens.ts';
-import { createPactaDatabase, prepareDocument, startReplication } from '../src/db/index.ts';
-import { freePort } from '../tests/support/free-port.ts';
+import { prepareDocument } from '../src/db/index.ts';
 import type { CollectionName } from '../src/domain/collections/index.ts';
+import { fmt, hideRxdbNotice, percentile, startBenchClient, startSyncBenchServer, type BenchUser } from './support/sync-bench-setup.ts';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 10_000);
 const PUSHED = Number(process.env.BENCH_PUSHED ?? 2_000);
 const LATENCY_SAMPLES = 40;
 
 
-async function createUser(db: Database, signer: AccessTokenSigner, role: 'creator' | 'brand') {
-  const id = randomUUID();
-  const sessionId = randomUUID();
-  await db.asService(async (tx) => {
-    await tx.query(
-      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, '', now(),
-         '{"provider":"email","providers":["email"]}', $3, now(), now())`,
-      [id, `${role}-${id.slice(0, 8)}@bench.test`, { role, full_name: `Bench ${role}` }],
-    );
-    await tx.query(
-      `insert into public.profiles (id, role, full_name) values ($1, $2, $3)
-       on conflict (id) do update set role = excluded.role`,
-      [id, role, `Bench ${role}`],
-    );
-    const sessions = await tx.query(`select to_regclass('auth.sessions') is not null as ok`);
-    if (sessions.rows[0].ok) {
-      await tx.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, id]);
-    }
-  });
-  const { token } = await signer.sign({ sub: id, role: 'authenticated', session_id: sessionId, aal: 'aal1', is_anonymous: false });
-  return { id, token };
-}
-
-async function client(url: string, user: { id: string; token: string }, collections: CollectionName[], pullBatchSize: number) {
-  const db = await createPactaDatabase({
-    userId: user.id,
-    name: `bench-${randomUUID()}`,
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
-    collections,
-    multiInstance: false,
-  });
+function client(url: string, user: BenchUser, collections: CollectionName[], pullBatchSize: number) {
   const debugFetch: typeof fetch = async (input, init) => {
     const res = await fetch(input, init);
     if (process.env.BENCH_DEBUG && String(input).includes('/pull')) {
@@ -70,34 +28,16 @@ async function client(url: string, user: { id: string; token: string }, collecti
     if (process.env.BENCH_DEBUG && String(input).includes('/stream')) console.error(`[${collections.join()}] stream ${res.status}`);
     return res;
   };
-  const replication = startReplication(db, { serverUrl: url, getAccessToken: () => user.token, pullBatchSize, pushBatchSize: 200, retryTime: 200, fetch: debugFetch });
-  return { db, replication };
+  return startBenchClient(url, user, collections, { pullBatchSize, pushBatchSize: 200, fetch: debugFetch });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-
-// RxDB's open-core storage notice is not a figure.
-const warn = console.warn;
-console.warn = (...args: unknown[]) => {
-  if (String(args[0]).includes('RxDB Open Core')) return;
-  warn(...args);
-};
-
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-bench-'));
-const pg = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+hideRxdbNotice();
+const server = await startSyncBenchServer();
 try {
-  await migrate(pg.url, { localBootstrap: true, seed: false });
-  const db = createDatabase(pg.url);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', EMAIL_CONFIRMATION: 'off', DATABASE_URL: pg.url, PORT: String(port) }), publicUrl: url, staticDir: undefined };
-  const app = await buildServer(config, db);
-  await app.listen({ port, host: '127.0.0.1' });
-  const signer = app.pactaSigner!;
-  const brand = await createUser(db, signer, 'brand');
-  const creator = await createUser(db, signer, 'creator');
-  const watcher = await createUser(db, signer, 'creator');
+  const { db, url } = server;
+  const brand = await server.createUser('brand');
+  const creator = await server.createUser('creator');
+  const watcher = await server.createUser('creator');
 
   await db.asService((tx) =>
     tx.query(
@@ -205,9 +145,6 @@ try {
 
   await live.replication.stop();
   await live.db.remove();
-  await app.close();
-  await db.close();
 } finally {
-  await pg.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await server.close();
 }
