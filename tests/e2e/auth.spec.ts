@@ -243,6 +243,14 @@ test.describe('session', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Server error. Please try again later.');
     await expect(dialog).toContainText('Retry attempt: 0/2');
+    // Focus starts on the first action and stays inside the dialog; Escape does not dismiss it.
+    await expect(dialog.getByRole('button', { name: 'Try Again', exact: true })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Sign Out' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Try Again', exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Try Again', exact: true }).click();
     await expect(dialog).toContainText('Retry attempt: 1/2');
     await dialog.getByRole('button', { name: 'Try Again', exact: true }).click();

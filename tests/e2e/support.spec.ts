@@ -204,6 +204,12 @@ test('a ticket written offline that the server refuses for the free plan\'s limi
     }
     const dialog = creator.page.getByRole('dialog', { name: 'Upgrade to Pro' });
     await expect(dialog).toContainText('Pro users have no limit', { timeout: 30_000 });
+    // Focus starts on the first action and Tab wraps inside the dialog.
+    await expect(dialog.getByRole('link', { name: 'See Pro plans' })).toBeFocused();
+    await creator.page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Not now' })).toBeFocused();
+    await creator.page.keyboard.press('Tab');
+    await expect(dialog.getByRole('link', { name: 'See Pro plans' })).toBeFocused();
     await dialog.getByRole('button', { name: 'Not now' }).click();
     const panel = creator.page.getByRole('alert').filter({ hasText: 'This ticket was not sent' });
     await expect(panel).toContainText('The free plan allows 3 open tickets at a time.');
@@ -215,6 +221,9 @@ test('a ticket written offline that the server refuses for the free plan\'s limi
     await panel.getByRole('button', { name: 'Retry' }).click();
     await expect(dialog).toBeVisible({ timeout: 30_000 });
     expect(await serverTicket(ticketId)).toBeUndefined();
+    // Escape closes it.
+    await creator.page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
   } finally {
     await creator.context.close();
   }
