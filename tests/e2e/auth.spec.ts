@@ -243,12 +243,15 @@ test.describe('session', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Server error. Please try again later.');
     await expect(dialog).toContainText('Retry attempt: 0/2');
-    // Focus starts on the first action and stays inside the dialog; Escape does not dismiss it.
+    // Focus starts on an action (Try Again is disabled while the first check runs) and stays inside the
+    // dialog: Tab from the last action wraps to the first, Shift+Tab back. Escape does not dismiss it.
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+    await expect(dialog.getByRole('button', { name: 'Try Again', exact: true })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Sign Out' }).focus();
+    await page.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Try Again', exact: true })).toBeFocused();
     await page.keyboard.press('Shift+Tab');
     await expect(dialog.getByRole('button', { name: 'Sign Out' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(dialog.getByRole('button', { name: 'Try Again', exact: true })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Try Again', exact: true }).click();
