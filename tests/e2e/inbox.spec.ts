@@ -144,7 +144,12 @@ test("the brand accepts the application; the creator's bell count rises live; Ma
     await expect(bell.count).toHaveCount(0);
     await bell.open();
     await expect(bell.dropdown.getByText('No notifications yet')).toBeVisible();
-    await bell.button.click();
+    // Escape closes the dropdown, and so does a click outside it.
+    await creator.page.keyboard.press('Escape');
+    await expect(bell.dropdown).toBeHidden();
+    await bell.open();
+    await creator.page.getByRole('heading', { level: 1 }).first().click();
+    await expect(bell.dropdown).toBeHidden();
 
     await brand.page.goto(`/deals/${deal.id}`);
     await brand.page.getByRole('button', { name: 'Accept Creator Yoga mat campaign' }).click();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { retrySync, useSyncStatus } from '../../db/hooks/use-sync-status.ts';
+import { useDismiss } from '../../lib/use-dismiss.ts';
 import { lastSyncedText, refusedText, summarise, waitingText } from './sync-status-text.ts';
 import './sync-status.css';
 
@@ -28,17 +29,7 @@ export function SyncStatusIndicator() {
   const pending = status?.pendingPush ?? 0;
   const refused = status?.rejected ?? [];
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    const onClick = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpen(false);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('click', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('click', onClick);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpen(false));
 
   return (
     <div className="sync-status" ref={root} data-tone={summary.tone}>

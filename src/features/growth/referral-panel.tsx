@@ -36,7 +36,7 @@ export function ReferralPanel({ userId, code, everyone = false, onRetry }: { use
     <section className="card referral-panel" aria-labelledby="referral-title">
       <h2 id="referral-title">Refer and earn</h2>
       {link ? (
-        <div className="referral-link-row">
+        <div className="input-row">
           <label className="visually-hidden" htmlFor="referral-link">
             Your referral link
           </label>

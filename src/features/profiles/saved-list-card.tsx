@@ -113,7 +113,7 @@ export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<
           ))}
         </ul>
       )}
-      <form className="saved-list-add" onSubmit={(e) => void onAdd(e)}>
+      <form className="input-row" onSubmit={(e) => void onAdd(e)}>
         <label className="visually-hidden" htmlFor={`${id}-entry`}>
           {kind === 'shortlist' ? 'Add to shortlist' : 'Add a saved campaign'}
         </label>

@@ -1,8 +1,9 @@
 import '../inbox.css';
 import './notifications.css';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../../lib/session/auth-context.ts';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 import { useDatabase } from '../../../db/hooks/use-database.ts';
 import { BellIcon } from '../../../components/icons.tsx';
 import type { NotificationDocument } from '../../../domain/collections/index.ts';
@@ -27,17 +28,7 @@ export function NotificationBell() {
   const list = notifications.data ?? [];
   const unread = list.filter((n) => !n.read_at).length;
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    const onClick = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('click', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('click', onClick);
-    };
-  }, [open]);
+  useDismiss(open, ref, () => setOpen(false));
 
   const onOpen = (n: NotificationDocument) => {
     setOpen(false);
