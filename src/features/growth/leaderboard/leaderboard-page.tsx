@@ -9,6 +9,7 @@ import {
   type LeaderboardEntry,
   type LeaderboardPeriod,
 } from '../../../domain/leaderboard.ts';
+import { FilterChips } from '../filter-chips.tsx';
 import { seenAtText } from './seen-at.ts';
 import { useLeaderboard } from './use-leaderboard.ts';
 import '../growth.css';
@@ -25,13 +26,7 @@ export function LeaderboardPage() {
   return (
     <div className="container page growth-page">
       <PageHeader title="Referral Leaderboard" lead="Members ranked by qualified referrals: people who joined through their link and made a deal." />
-      <div className="period-filter" role="group" aria-label="Period">
-        {LEADERBOARD_PERIODS.map((p) => (
-          <button key={p} type="button" className="chip" aria-pressed={period === p} onClick={() => setPeriod(p)}>
-            {LEADERBOARD_PERIOD_LABELS[p]}
-          </button>
-        ))}
-      </div>
+      <FilterChips label="Period" options={LEADERBOARD_PERIODS} labels={LEADERBOARD_PERIOD_LABELS} value={period} onChange={setPeriod} />
 
       {board.status === 'offline' ? (
         <p className="callout" role="status">

@@ -6,6 +6,7 @@ import { useLiveQuery } from '../../../db/hooks/use-live-query.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { GrowthDocument } from '../../../domain/collections/index.ts';
 import { formatUsd } from '../../../domain/fees.ts';
+import { FilterChips } from '../filter-chips.tsx';
 import { PAYOUT_FILTER_LABELS, PAYOUT_FILTERS, payoutRows, type PayoutFilter } from './payout-history.ts';
 import '../growth.css';
 
@@ -28,13 +29,7 @@ export function PayoutsPage() {
   return (
     <div className="container page growth-page">
       <PageHeader title="Referral payouts" lead="Rewards from your referrals: pending until the monthly payout, then paid." />
-      <div className="period-filter" role="group" aria-label="Status">
-        {PAYOUT_FILTERS.map((f) => (
-          <button key={f} type="button" className="chip" aria-pressed={filter === f} onClick={() => setFilter(f)}>
-            {PAYOUT_FILTER_LABELS[f]}
-          </button>
-        ))}
-      </div>
+      <FilterChips label="Status" options={PAYOUT_FILTERS} labels={PAYOUT_FILTER_LABELS} value={filter} onChange={setFilter} />
       {rewards.error ? (
         <p className="callout callout-warning" role="alert">
           Failed to fetch rewards
