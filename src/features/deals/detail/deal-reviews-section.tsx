@@ -4,6 +4,7 @@ import type { DealDocument, ProfileDocument, ReviewDocument } from '../../../dom
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { isPublished, MAX_REVIEW_LENGTH, ReviewError, revieweesFor, reviewWindowClosesAt, writeReview } from '../data/review-operations.ts';
 import { displayName, isWaitingToSync } from '../data/use-deal-data.ts';
+import { Stars } from '../../../components/stars.tsx';
 import { RejectionNotice } from './rejection-notice.tsx';
 
 const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -45,17 +46,6 @@ export function DealReviewsSection({
         );
       })}
     </section>
-  );
-}
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span className="stars" role="img" aria-label={`${rating} out of 5 stars`}>
-      {'★'.repeat(rating)}
-      <span aria-hidden="true" className="stars-off">
-        {'★'.repeat(5 - rating)}
-      </span>
-    </span>
   );
 }
 

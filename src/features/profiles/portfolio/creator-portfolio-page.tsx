@@ -2,6 +2,7 @@ import '../profile-page.css';
 import './portfolio.css';
 import { Link, useParams } from 'react-router-dom';
 import { ChipList } from '../../../components/chip-list.tsx';
+import { Stars } from '../../../components/stars.tsx';
 import { useLocalData } from '../../../db/hooks/use-database.ts';
 import { useProfile } from '../../../db/hooks/use-my-profile.ts';
 import { formatUsd } from '../../../domain/fees.ts';
@@ -11,7 +12,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { SaveToggle } from '../save-toggle.tsx';
 import { useInvitations } from './use-invitations.ts';
 import { InviteToCampaign } from './invite-to-campaign.tsx';
-import { PortfolioReviews, Stars } from './portfolio-reviews.tsx';
+import { PortfolioReviews } from './portfolio-reviews.tsx';
 import { useCreatorPastDeals, useOpenDealsOf, useProfilesById, useReviewsAbout } from './use-portfolio-data.ts';
 
 const STATUS: Record<string, string> = { open: 'Open', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' };

@@ -1,16 +1,5 @@
+import { Stars } from '../../../components/stars.tsx';
 import type { ProfileDocument, ReviewDocument } from '../../../domain/collections/index.ts';
-
-export function Stars({ rating }: { rating: number }) {
-  const whole = Math.round(rating);
-  return (
-    <span className="stars" role="img" aria-label={`${rating} out of 5 stars`}>
-      {'★'.repeat(whole)}
-      <span aria-hidden="true" className="stars-off">
-        {'★'.repeat(5 - whole)}
-      </span>
-    </span>
-  );
-}
 
 /** What others said about the user: published reviews, newest first. */
 export function PortfolioReviews({
