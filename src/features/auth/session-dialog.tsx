@@ -13,7 +13,7 @@ export function SessionDialog({ title, children, actions }: { title: string; chi
   useDialogFocus(box);
 
   return (
-    <div className="session-backdrop">
+    <div className="modal-backdrop">
       <div ref={box} className="card session-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId}>{title}</h2>
         {children}

@@ -43,7 +43,7 @@ function UpgradeDialog({ message, onClose }: { message: string; onClose: () => v
   const box = useRef<HTMLDivElement>(null);
   useDialogFocus(box, onClose);
   return (
-    <div className="support-backdrop">
+    <div className="modal-backdrop">
       <div ref={box} className="card support-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <span className="ticket-badge ticket-pro">Pro</span>
         <h2 id={titleId}>Upgrade to Pro</h2>
