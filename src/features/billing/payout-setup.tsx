@@ -36,7 +36,15 @@ export function PayoutSetup({ returnTo, compact = false }: { returnTo: string; c
   return (
     <div className="money-action">
       {compact ? null : <p>Set up payouts once to be paid for your deals. It takes a couple of minutes with Stripe.</p>}
-      <button type="button" className="button button-primary" disabled={setup.pending} onClick={() => void setup.go(() => moneyApi.startPayoutSetup(returnTo))}>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={setup.pending}
+        onClick={() => {
+          setLoadError(null);
+          void setup.go(() => moneyApi.startPayoutSetup(returnTo));
+        }}
+      >
         {setup.pending ? 'Opening…' : status.hasAccount ? 'Finish setting up payouts' : 'Set up payouts'}
       </button>
       <FormError message={error} />
