@@ -32,6 +32,8 @@ test('a free creator upgrades to Pro (monthly) with 4242, sees the Pro badge and
   const { context, page } = await openAs(browser, creator, '/deals');
   await expect(page.getByRole('heading', { name: proDeal!.title })).toHaveCount(0);
   await page.goto('/pro');
+  // The page and the session are ready (its lazy chunk loaded) before the connection drops.
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
   // Offline, checkout cannot start and the page says why.
   await context.setOffline(true);
   await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeDisabled();
