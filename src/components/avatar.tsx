@@ -16,7 +16,7 @@ export function Avatar({ name, url, size = 48, square = false }: { name: string;
 }
 
 function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const words = name.trim().replace(/^@/, '').split(/\s+/).filter(Boolean);
   const first = words[0]?.[0] ?? '?';
   const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase();

@@ -1,14 +1,11 @@
+import { Avatar as PersonAvatar } from '../../components/avatar.tsx';
 import type { ProfileDocument } from '../../domain/collections/index.ts';
-import { displayName, initials } from './inbox-format.ts';
+import { displayName } from './inbox-format.ts';
 
-/** The person's avatar, or their initials when they have none. Decorative: their name is beside it. */
+/**
+ * The person's avatar in the inbox, through the shared avatar: a picture on another site is never
+ * fetched (a profile must not make every reader's browser call a third party), initials instead.
+ */
 export function Avatar({ profile }: { profile: ProfileDocument | undefined }) {
-  const url = profile?.avatar_url;
-  return url ? (
-    <img className="inbox-avatar" src={url} alt="" width={40} height={40} loading="lazy" />
-  ) : (
-    <span className="inbox-avatar inbox-avatar-initials" aria-hidden="true">
-      {initials(displayName(profile))}
-    </span>
-  );
+  return <PersonAvatar name={displayName(profile)} url={profile?.avatar_url} size={40} />;
 }

@@ -6,16 +6,6 @@ export function displayName(profile: ProfileDocument | undefined): string {
   return profile.full_name || (profile.username ? `@${profile.username}` : 'Pacta member');
 }
 
-export function initials(name: string): string {
-  const letters = name
-    .replace(/^@/, '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase());
-  return letters.join('') || '?';
-}
-
 /** Short time for lists: today's time, otherwise the date. */
 export function shortTime(iso: string | null | undefined, now = new Date()): string {
   if (!iso) return '';
