@@ -41,6 +41,17 @@ test('every write gets the key; a document written without created_at gets "now"
   expect((await db.deals.find({ sort: NEWEST_FIRST_SORT }).exec()).map((d) => d.title)).toEqual(['new', 'old, edited', 'older']);
 });
 
+test('a removal the server sent bare is stored without a made-up date', async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const db = await createPactaDatabase({ userId: randomUUID(), storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }), collections: ['deals'], multiInstance: false });
+  closing.push(db);
+  const id = randomUUID();
+  await db.deals.storageInstance.bulkWrite([{ document: { id, _deleted: true, _meta: { lwt: Date.now() }, _rev: '1-a', _attachments: {} } as never }], 'test');
+  const [stored] = await db.deals.storageInstance.findDocumentsById([id], true);
+  expect(stored).toMatchObject({ id, _deleted: true });
+  expect(stored).not.toHaveProperty('created_at');
+});
+
 test('deals stored before the key existed get it when the device migrates to the new version', async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   addPactaPlugins();

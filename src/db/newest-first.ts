@@ -18,8 +18,13 @@ export function newestFirstKey(createdAt: string): number {
 
 type Doc = Record<string, unknown>;
 
-/** Gives a document about to be stored its sort key (and a `created_at` if it has none yet: "now"). */
+/**
+ * Gives a document about to be stored its sort key (and a `created_at` if it has none yet: "now").
+ * A removal the server sent as `{ id, _deleted }` stays as it came: no list reads deleted documents,
+ * and a date made up here would make it differ from the server's copy (and be pushed back).
+ */
 function stamp(doc: Doc): void {
+  if (doc._deleted && typeof doc.created_at !== 'string') return;
   const createdAt = typeof doc.created_at === 'string' ? doc.created_at : (doc.created_at = new Date().toISOString());
   doc[NEWEST_FIRST] = newestFirstKey(createdAt);
 }
