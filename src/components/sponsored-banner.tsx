@@ -1,43 +1,39 @@
 import { Link } from 'react-router-dom';
 import { map } from 'rxjs';
 import { useLiveQuery } from '../db/hooks/use-live-query.ts';
+import { NEWEST_FIRST_SORT } from '../db/index.ts';
 import type { DealDocument } from '../domain/collections/index.ts';
 import { formatUsd } from '../domain/fees.ts';
 import { localDay, seededRandom } from '../domain/smart-suggestions.ts';
 import { useAuth } from '../lib/session/auth-context.ts';
 
-/** How many of the best-paying open deals take turns as the featured deal. */
+/** How many of the newest open deals take turns as the featured deal. */
 const FEATURED_POOL = 10;
 
 /**
  * Sponsored banner (DESIGN.md "sponsored banners"): free users see one on the deals list and the
  * dashboard — a Pacta Pro promotion or a featured open deal, chosen per user and day — and Pro users
- * (a paid tier or a referral grant) never do.
+ * (a paid tier or a referral grant) never do. The featured deal is one of the newest open deals
+ * anyone may see, read through the open-deals index (the device may hold 10,000 deals); only the
+ * creator view features deals, so the brand view reads none.
  */
 export function SponsoredBanner() {
   const auth = useAuth();
   const user = auth.user;
   const hidden = !user || user.isPro;
+  const featuring = !hidden && auth.viewAs === 'creator';
   const deals = useLiveQuery(
     (db) =>
-      !hidden &&
+      featuring &&
       db.deals
-        .find({ selector: { status: 'open' } })
-        .$.pipe(
-          map((docs) =>
-            docs
-              .map((d) => d.toJSON() as DealDocument)
-              .filter((d) => !d.pro_only && d.brand_id !== user.id)
-              .sort((a, b) => b.amount_cents - a.amount_cents || a.id.localeCompare(b.id))
-              .slice(0, FEATURED_POOL),
-          ),
-        ),
-    [hidden, user?.id],
+        .find({ selector: { status: 'open', pro_only: false, brand_id: { $ne: user.id } }, sort: NEWEST_FIRST_SORT, limit: FEATURED_POOL })
+        .$.pipe(map((docs) => docs.map((d) => d.toJSON() as DealDocument))),
+    [featuring, user?.id],
   );
-  if (hidden || deals.loading) return null;
+  if (hidden || (featuring && deals.loading)) return null;
   const random = seededRandom(`${user.id}:${localDay(new Date())}:sponsored`);
   const pool = deals.data ?? [];
-  const showDeal = pool.length > 0 && auth.viewAs === 'creator' && random() < 0.5;
+  const showDeal = pool.length > 0 && featuring && random() < 0.5;
   const featured = showDeal ? pool[Math.floor(random() * pool.length)]! : null;
   return (
     <aside className="sponsored-banner" aria-label="Sponsored">

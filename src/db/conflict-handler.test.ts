@@ -61,6 +61,16 @@ test('equality ignores RxDB bookkeeping and an empty rejection marker, but not a
   expect(handler.isEqual(doc, { ...doc, bio: 'other' }, 'test')).toBe(false);
 });
 
+test('equality ignores the derived sort key; two removals of one document are equal whatever they carry', () => {
+  const handler = conflictHandlerFor('deals');
+  const deal = { id: 'd1', title: 'Reel', created_at: '2026-11-23T08:00:00Z', _deleted: false };
+  expect(handler.isEqual(deal, { ...deal, newest_first: -1 }, 'test')).toBe(true);
+  // The server's removal, and the same removal as the local database stores it (indexed booleans filled).
+  const removal = { id: 'd1', _deleted: true };
+  expect(handler.isEqual(removal, { ...removal, pro_only: false, created_at: '2026-11-23T09:00:00Z' }, 'test')).toBe(true);
+  expect(handler.isEqual(removal, { ...deal }, 'test')).toBe(false);
+});
+
 test('two devices editing different fields of one brief draft keep both edits; the later edit of one field wins', async () => {
   const e = (value: unknown, at: number, device: string) => ({ value, at, device });
   const seen = { id: 'd1', kind: 'campaign_brief', title: 'Trail', payload: { fields: { title: e('Trail', 1, 'phone') } }, version: 2, _deleted: false };

@@ -4,6 +4,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTION_NAMES, type CollectionDocument, type CollectionName } from '../domain/collections/index.ts';
 import { conflictHandlerFor } from './conflict-handler.ts';
+import { withNewestFirstKeys } from './newest-first.ts';
 import { rxSchemaFor } from './rx-schema.ts';
 import { migrationStrategiesForCollection } from './schema-migration.ts';
 import { withoutStorageNotice } from './storage-notice.ts';
@@ -44,10 +45,14 @@ export async function createPactaDatabase(opts: {
   const multiInstance = opts.multiInstance ?? typeof window !== 'undefined';
   const db = await createRxDatabase<PactaCollections>({
     name: opts.name ?? `pacta-${opts.userId.toLowerCase()}`,
-    storage: (opts.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>,
+    // Every write derives the newest-first sort key the screens' indexes read (newest-first.ts).
+    storage: withNewestFirstKeys((opts.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>),
     multiInstance,
     eventReduce: true,
     closeDuplicates: true,
+    // A count the indexes cannot answer alone (the deals list's total under a niche or amount filter)
+    // reads the matching range instead of failing (QU14); every other count is index-only.
+    allowSlowCount: true,
   });
   const names = opts.collections ?? COLLECTION_NAMES;
   await db.addCollections(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RxJsonSchema } from 'rxdb';
-import { collectionSpecs, type CollectionName, type CollectionSpec } from '../domain/collections/index.ts';
+import { collectionSpecs, NEWEST_FIRST, type CollectionName, type CollectionSpec } from '../domain/collections/index.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -28,7 +28,8 @@ function cleanNested(key: string, value: unknown): unknown {
 /**
  * The RxDB schema of a collection, derived from its zod document schema so both sides share one
  * definition: `id` is the primary key; indexed fields are required and length-bounded, as RxDB's
- * Dexie storage demands; defaults stay so RxDB fills them on insert. The version is the registry's
+ * Dexie storage demands; a collection sorted newest first gets its derived `newest_first` key and
+ * requires `created_at`; defaults stay so RxDB fills them on insert. The version is the registry's
  * `schemaVersion` (`spec` is only passed by tests that play an older or newer shape).
  */
 export function rxSchemaFor(name: CollectionName, spec: CollectionSpec = collectionSpecs[name]): RxJsonSchema<Record<string, unknown>> {
@@ -40,14 +41,17 @@ export function rxSchemaFor(name: CollectionName, spec: CollectionSpec = collect
   for (const [field, schema] of Object.entries(json.properties)) properties[field] = clean(schema) as JsonSchema;
   properties.id = { type: 'string', maxLength: 36 };
 
-  const indexFields = new Set(spec.indexes.flat());
+  const indexFields = new Set<string>(spec.indexes.flat());
+  const sortedNewestFirst = indexFields.has(NEWEST_FIRST);
+  // The derived sort key (src/db/newest-first.ts): a whole number of microseconds, at most 0.
+  if (sortedNewestFirst) properties[NEWEST_FIRST] = { type: 'number', minimum: -Number.MAX_SAFE_INTEGER, maximum: 0, multipleOf: 1 };
   for (const field of indexFields) {
     const prop = properties[field];
     if (!prop) throw new Error(`Index field ${field} is not in the ${name} schema`);
     // uuids are 36 characters; other indexed strings are short enums.
     if (prop.type === 'string' && prop.maxLength === undefined) prop.maxLength = field.endsWith('_id') ? 36 : 40;
   }
-  const required = [...new Set(['id', ...(json.required ?? []), ...indexFields])];
+  const required = [...new Set(['id', ...(json.required ?? []), ...indexFields, ...(sortedNewestFirst ? ['created_at'] : [])])];
   return {
     title: name,
     version: spec.schemaVersion,

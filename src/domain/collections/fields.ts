@@ -32,5 +32,14 @@ export const syncColumns = {
 
 /** Names of the sync columns as the server treats them (never written from a client). */
 export const SYNC_COLUMN_NAMES = ['created_at', 'updated_at', 'version'] as const;
+/**
+ * The newest-first sort key of a collection whose screens list "newest first": `created_at` as a
+ * number that grows toward the past (minus its microseconds since 1970). Derived on the device for
+ * every write (src/db/newest-first.ts), never part of the zod schema, never sent to the server: the
+ * local database's indexes run in one direction only (IndexedDB cursors ascend; RxDB re-sorts every
+ * `desc` query in memory, reading the whole range), so "the 10 newest" needs a key that ascends.
+ */
+export const NEWEST_FIRST = 'newest_first' as const;
+
 /** Client-only fields: stored locally, ignored by the server. */
-export const CLIENT_ONLY_FIELDS = ['sync_rejection'] as const;
+export const CLIENT_ONLY_FIELDS = ['sync_rejection', NEWEST_FIRST] as const;

@@ -31,7 +31,11 @@ export type CollectionSpec = {
    * `participant`: the user is a party of each row; RLS alone decides the scope.
    */
   scope: 'catalog' | 'participant';
-  /** RxDB indexes (fields must be required in the schema). */
+  /**
+   * RxDB indexes (fields must be required in the schema). `newest_first` is the client-only sort key
+   * derived from `created_at` (see NEWEST_FIRST in fields.ts); a collection indexing it also
+   * requires `created_at` on the device.
+   */
   indexes: readonly (string | readonly string[])[];
   /**
    * Rows that need another collection's row to exist on the server first (a message needs its
@@ -54,22 +58,34 @@ export type CollectionSpec = {
 export const collectionSpecs = {
   deals: {
     table: 'deals',
-    // 1: escrow_status may be 'disputed'.
-    schemaVersion: 1,
+    // 1: escrow_status may be 'disputed'. 2: created_at required, indexed newest first (newest_first).
+    schemaVersion: 2,
     schema: dealDocument,
     serverOwned: ['escrow_status', 'applications_count', 'completed_at'],
     readOnly: false,
     scope: 'catalog',
-    indexes: ['brand_id', 'status'],
+    // What the screens read, each a range of one index in the order shown (never a whole collection):
+    // a brand's deals (dashboard, My Deals) and by status (its counts, My Deals' filter); the open
+    // deals (Deals, swipe) and the ones a non-Pro creator may see; everything, for admins.
+    indexes: [
+      ['brand_id', 'newest_first'],
+      ['brand_id', 'status', 'newest_first'],
+      ['status', 'newest_first'],
+      ['status', 'pro_only', 'newest_first'],
+      'newest_first',
+    ],
   },
   applications: {
     table: 'applications',
-    schemaVersion: 0,
+    // 1: created_at required, indexed newest first (newest_first).
+    schemaVersion: 1,
     schema: applicationDocument,
     serverOwned: [],
     readOnly: false,
     scope: 'participant',
-    indexes: ['deal_id', 'creator_id'],
+    // A deal's applicants; a creator's applications newest first and their counts by status; the
+    // counts by status a brand (applications received) or an admin sees; everything, for admins.
+    indexes: ['deal_id', ['creator_id', 'newest_first'], ['creator_id', 'status'], 'status', 'newest_first'],
   },
   profiles: {
     table: 'profiles',

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { DealDocument } from '../../domain/collections/index.ts';
 import { formatUsd } from '../../domain/fees.ts';
-import type { ApplicationWithDeal, MessagePreview } from './use-dashboard-data.ts';
+import { DASHBOARD_LIST_SIZE as SHOWN, type ApplicationWithDeal } from './dashboard-queries.ts';
+import type { MessagePreview } from './use-dashboard-data.ts';
 
-const SHOWN = 10;
 const STATUS_LABELS: Record<string, string> = {
   open: 'Open',
   in_progress: 'In progress',
@@ -24,7 +24,8 @@ function More({ total, to, label }: { total: number; to: string; label: string }
   );
 }
 
-export function DealList({ title, deals }: { title: string; deals: DealDocument[] }) {
+/** The newest deals (at most SHOWN, read that way) out of `total`. */
+export function DealList({ title, deals, total }: { title: string; deals: DealDocument[]; total: number }) {
   return (
     <section className="dashboard-section" aria-labelledby="deals-title">
       <h2 id="deals-title">{title}</h2>
@@ -38,7 +39,7 @@ export function DealList({ title, deals }: { title: string; deals: DealDocument[
       ) : (
         <>
           <ul className="item-list">
-            {deals.slice(0, SHOWN).map((deal) => (
+            {deals.map((deal) => (
               <li key={deal.id}>
                 <Link className="card item-card" to={`/deals/${deal.id}`}>
                   <span className="item-title">{deal.title}</span>
@@ -50,14 +51,15 @@ export function DealList({ title, deals }: { title: string; deals: DealDocument[
               </li>
             ))}
           </ul>
-          <More total={deals.length} to="/my-deals" label="See all deals" />
+          <More total={total} to="/my-deals" label="See all deals" />
         </>
       )}
     </section>
   );
 }
 
-export function ApplicationList({ title, items }: { title: string; items: ApplicationWithDeal[] }) {
+/** The newest applications (at most SHOWN, read that way) out of `total`. */
+export function ApplicationList({ title, items, total }: { title: string; items: ApplicationWithDeal[]; total: number }) {
   return (
     <section className="dashboard-section" aria-labelledby="applications-title">
       <h2 id="applications-title">{title}</h2>
@@ -71,7 +73,7 @@ export function ApplicationList({ title, items }: { title: string; items: Applic
       ) : (
         <>
           <ul className="item-list">
-            {items.slice(0, SHOWN).map(({ application, deal }) => (
+            {items.map(({ application, deal }) => (
               <li key={application.id}>
                 <Link className="card item-card" to={`/deals/${application.deal_id}`}>
                   <span className="item-title">{deal?.title ?? 'Deal no longer listed'}</span>
@@ -83,7 +85,7 @@ export function ApplicationList({ title, items }: { title: string; items: Applic
               </li>
             ))}
           </ul>
-          <More total={items.length} to="/my-deals" label="See all applications" />
+          <More total={total} to="/my-deals" label="See all applications" />
         </>
       )}
     </section>

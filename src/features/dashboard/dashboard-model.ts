@@ -1,4 +1,4 @@
-import type { ApplicationDocument, DealDocument, MessageDocument } from '../../domain/collections/index.ts';
+import type { MessageDocument } from '../../domain/collections/index.ts';
 
 /** Pure parts of the dashboard (no React, no database): what it shows, computed from documents. */
 
@@ -12,23 +12,27 @@ export function sortNewestFirst<T extends { id: string; created_at?: string }>(d
   return [...docs].sort(newestFirst);
 }
 
-export function brandStats(deals: readonly Pick<DealDocument, 'status' | 'applications_count'>[]): Stat[] {
-  const count = (status: DealDocument['status']) => deals.filter((d) => d.status === status).length;
+/** What the brand's Quick Stats show, each a count the local database answers from an index. */
+export type BrandCounts = { total: number; open: number; in_progress: number; completed: number; received: number };
+
+export function brandStats(counts: BrandCounts): Stat[] {
   return [
-    { label: 'Total deals', value: deals.length },
-    { label: 'Open deals', value: count('open') },
-    { label: 'In progress', value: count('in_progress') },
-    { label: 'Completed', value: count('completed') },
-    { label: 'Applications received', value: deals.reduce((n, d) => n + d.applications_count, 0) },
+    { label: 'Total deals', value: counts.total },
+    { label: 'Open deals', value: counts.open },
+    { label: 'In progress', value: counts.in_progress },
+    { label: 'Completed', value: counts.completed },
+    { label: 'Applications received', value: counts.received },
   ];
 }
 
-export function creatorStats(applications: readonly Pick<ApplicationDocument, 'status'>[], completedDeals: number): Stat[] {
-  const count = (status: ApplicationDocument['status']) => applications.filter((a) => a.status === status).length;
+/** What the creator's Quick Stats count (applications by status), besides the profile's completed deals. */
+export type CreatorCounts = { total: number; pending: number; accepted: number };
+
+export function creatorStats(counts: CreatorCounts, completedDeals: number): Stat[] {
   return [
-    { label: 'Applications', value: applications.length },
-    { label: 'Pending', value: count('pending') },
-    { label: 'Accepted', value: count('accepted') },
+    { label: 'Applications', value: counts.total },
+    { label: 'Pending', value: counts.pending },
+    { label: 'Accepted', value: counts.accepted },
     { label: 'Completed deals', value: completedDeals },
   ];
 }

@@ -8,10 +8,13 @@ import { SponsoredBanner } from '../../components/sponsored-banner.tsx';
 import { SavedListCard, SocialLinksForm, XpProgress } from '../profiles/index.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { brandStats, creatorStats, greeting } from './dashboard-model.ts';
+import { brandStats, creatorStats, greeting, type BrandCounts, type CreatorCounts } from './dashboard-model.ts';
 import { ApplicationList, DealList, MessageList } from './dashboard-lists.tsx';
 import { useDashboardApplications, useDashboardDeals, useRecentMessages } from './use-dashboard-data.ts';
 import './dashboard.css';
+
+const NO_BRAND_COUNTS: BrandCounts = { total: 0, open: 0, in_progress: 0, completed: 0, received: 0 };
+const NO_CREATOR_COUNTS: CreatorCounts = { total: 0, pending: 0, accepted: 0 };
 
 /** Dashboard: skeleton, error with Try Again, redirect when signed out, then the content. */
 export function DashboardPage() {
@@ -75,8 +78,11 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
 
   const me = profile.data;
   const fullName = me?.full_name || user.fullName || user.email;
-  const listCount = view === 'brand' ? (deals.data?.length ?? 0) : (applications.data?.length ?? 0);
-  const stats = view === 'brand' ? brandStats(deals.data ?? []) : creatorStats((applications.data ?? []).map((a) => a.application), me?.completed_deals ?? 0);
+  const listCount = view === 'brand' ? (deals.data?.counts.total ?? 0) : (applications.data?.counts.total ?? 0);
+  const stats =
+    view === 'brand'
+      ? brandStats(deals.data?.counts ?? NO_BRAND_COUNTS)
+      : creatorStats(applications.data?.counts ?? NO_CREATOR_COUNTS, me?.completed_deals ?? 0);
 
   return (
     <div className="container page dashboard">
@@ -134,9 +140,9 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
 
       <div className="dashboard-columns">
         {view === 'brand' ? (
-          <DealList title={all ? 'All Deals' : 'Your Deals'} deals={deals.data ?? []} />
+          <DealList title={all ? 'All Deals' : 'Your Deals'} deals={deals.data?.deals ?? []} total={listCount} />
         ) : (
-          <ApplicationList title={all ? 'All Applications' : 'Your Applications'} items={applications.data ?? []} />
+          <ApplicationList title={all ? 'All Applications' : 'Your Applications'} items={applications.data?.applications ?? []} total={listCount} />
         )}
         <MessageList userId={user.id} items={messages.data ?? []} />
       </div>

@@ -1,42 +1,17 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
 import { useLiveQuery } from '../../db/hooks/use-live-query.ts';
-import type { ApplicationDocument, DealDocument, MessageDocument, ProfileDocument } from '../../domain/collections/index.ts';
-import { recentMessages, sortNewestFirst } from './dashboard-model.ts';
+import type { MessageDocument, ProfileDocument } from '../../domain/collections/index.ts';
+import { recentMessages } from './dashboard-model.ts';
+import { brandDashboard$, creatorDashboard$ } from './dashboard-queries.ts';
 
-export type ApplicationWithDeal = { application: ApplicationDocument; deal: DealDocument | null };
-
-/**
- * The brand's deals (brand_id = user), or for an admin every deal on this device, newest first.
- * Live: a deal created or synced shows at once.
- */
+/** The brand's (or, for an admin, every) newest deals and Quick Stats; live. */
 export function useDashboardDeals(userId: string, all: boolean, enabled = true) {
-  return useLiveQuery(
-    (db) =>
-      enabled &&
-      db.deals
-        .find(all ? {} : { selector: { brand_id: userId } })
-        .$.pipe(map((docs) => sortNewestFirst(docs.map((d) => d.toJSON() as DealDocument)))),
-    [userId, all, enabled],
-  );
+  return useLiveQuery((db) => enabled && brandDashboard$(db, userId, all), [userId, all, enabled]);
 }
 
-/** The creator's applications (or every application for an admin) with their deals, newest first. */
+/** The creator's (or, for an admin, every) newest applications with their deals, and Quick Stats; live. */
 export function useDashboardApplications(userId: string, all: boolean, enabled = true) {
-  return useLiveQuery(
-    (db) =>
-      enabled &&
-      db.applications.find(all ? {} : { selector: { creator_id: userId } }).$.pipe(
-        map((docs) => sortNewestFirst(docs.map((d) => d.toJSON() as ApplicationDocument))),
-        switchMap((applications) => {
-          const dealIds = [...new Set(applications.map((a) => a.deal_id))];
-          if (dealIds.length === 0) return of([] as ApplicationWithDeal[]);
-          return db.deals.findByIds(dealIds).$.pipe(
-            map((deals) => applications.map((application) => ({ application, deal: (deals.get(application.deal_id)?.toJSON() as DealDocument | undefined) ?? null }))),
-          );
-        }),
-      ),
-    [userId, all, enabled],
-  );
+  return useLiveQuery((db) => enabled && creatorDashboard$(db, userId, all), [userId, all, enabled]);
 }
 
 export type MessagePreview = { message: MessageDocument; counterpart: string };

@@ -1,5 +1,6 @@
-import { map, type Observable } from 'rxjs';
-import type { PactaDatabase } from '../../../db/index.ts';
+import type { MangoQuerySelector } from 'rxdb';
+import { combineLatest, map, type Observable } from 'rxjs';
+import { NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
 import type { ApplicationDocument, DealDocument, ProfileDocument, ReviewDocument, SavedListDocument } from '../../../domain/collections/index.ts';
 import { savedListId } from '../../../domain/saved-lists.ts';
 
@@ -10,18 +11,33 @@ import { savedListId } from '../../../domain/saved-lists.ts';
 type Plain<T> = { toJSON(): unknown } & T;
 const plain = <T>(docs: Plain<T>[]): T[] => docs.map((d) => d.toJSON() as T);
 
-export function openDeals$(db: PactaDatabase): Observable<DealDocument[]> {
-  return db.deals.find({ selector: { status: 'open' } }).$.pipe(map((docs) => plain<DealDocument>(docs as Plain<DealDocument>[])));
+/**
+ * Every list below reads a range of one index in its order (NEWEST_FIRST_SORT) and stops at `limit`;
+ * totals are `count()` queries the index answers without reading documents. None loads a whole
+ * collection: a brand with 10,000 deals opens its screens by reading the few it shows.
+ */
+export type DealSelector = MangoQuerySelector<DealDocument>;
+
+/** A page of deals matching `selector`, newest first. */
+export function dealsPage$(db: PactaDatabase, selector: DealSelector, limit: number): Observable<DealDocument[]> {
+  return db.deals
+    .find({ selector, sort: NEWEST_FIRST_SORT, limit })
+    .$.pipe(map((docs) => plain<DealDocument>(docs as Plain<DealDocument>[])));
+}
+
+/** How many deals match `selector`. */
+export function dealsCount$(db: PactaDatabase, selector: DealSelector): Observable<number> {
+  return db.deals.count({ selector }).$;
+}
+
+/** A brand's deals counted by status (My Deals' filter chips). */
+export function dealCountsByStatus$(db: PactaDatabase, brandId: string): Observable<Record<DealDocument['status'], number>> {
+  const byStatus = (status: DealDocument['status']) => dealsCount$(db, { brand_id: brandId, status });
+  return combineLatest({ open: byStatus('open'), in_progress: byStatus('in_progress'), completed: byStatus('completed'), cancelled: byStatus('cancelled') });
 }
 
 export function deal$(db: PactaDatabase, id: string): Observable<DealDocument | null> {
   return db.deals.findOne(id).$.pipe(map((doc) => (doc ? (doc.toJSON() as DealDocument) : null)));
-}
-
-export function dealsByBrand$(db: PactaDatabase, brandId: string): Observable<DealDocument[]> {
-  return db.deals
-    .find({ selector: { brand_id: brandId } })
-    .$.pipe(map((docs) => plain<DealDocument>(docs as Plain<DealDocument>[])));
 }
 
 export function dealsByIds$(db: PactaDatabase, ids: readonly string[]): Observable<DealDocument[]> {

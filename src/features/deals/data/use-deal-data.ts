@@ -5,9 +5,11 @@ import {
   applicationsByCreator$,
   applicationsForDeal$,
   deal$,
-  dealsByBrand$,
+  dealCountsByStatus$,
   dealsByIds$,
-  openDeals$,
+  dealsCount$,
+  dealsPage$,
+  type DealSelector,
   profiles$,
   reviewsForDeal$,
   skippedDealIds$,
@@ -26,16 +28,29 @@ function withInitial<T>(live: LiveResult<T>, initial: T): Live<T> {
   return { value: live.data ?? initial, loading: live.loading, error: live.error };
 }
 
-export function useOpenDeals(): Live<DealDocument[]> {
-  return withInitial(useLiveQuery((db) => openDeals$(db), []), NONE);
+/**
+ * A page of deals matching `selector`, newest first (null: nothing to read yet). `data` stays
+ * undefined until the first result; a new selector keeps the previous page until its own arrives.
+ */
+export function useDealsPage(selector: DealSelector | null, limit: number): LiveResult<DealDocument[]> {
+  // The same selector in a new object is the same query.
+  const key = selector ? JSON.stringify(selector) : '';
+  return useLiveQuery((db) => !!key && dealsPage$(db, JSON.parse(key) as DealSelector, limit), [key, limit]);
+}
+
+/** How many deals match `selector` (null: nothing to count yet). */
+export function useDealsCount(selector: DealSelector | null): LiveResult<number> {
+  const key = selector ? JSON.stringify(selector) : '';
+  return useLiveQuery((db) => !!key && dealsCount$(db, JSON.parse(key) as DealSelector), [key]);
+}
+
+/** A brand's deals counted by status. */
+export function useDealCountsByStatus(brandId: string | null): LiveResult<Record<DealDocument['status'], number>> {
+  return useLiveQuery((db) => !!brandId && dealCountsByStatus$(db, brandId), [brandId]);
 }
 
 export function useDeal(id: string): Live<DealDocument | null> {
   return withInitial(useLiveQuery((db) => deal$(db, id), [id]), null);
-}
-
-export function useBrandDeals(brandId: string | null): Live<DealDocument[]> {
-  return withInitial(useLiveQuery((db) => (brandId ? dealsByBrand$(db, brandId) : null), [brandId]), NONE);
 }
 
 export function useDealsByIds(ids: readonly string[]): Live<DealDocument[]> {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { SaveToggle } from '../../profiles/index.ts';
 import { useAuth } from '../../../lib/session/auth-context.ts';
 import type { DealInput } from '../../../domain/recommendation.ts';
-import { displayName, useBrandDeals, useProfiles } from '../data/use-deal-data.ts';
+import { displayName, useDealsPage, useProfiles } from '../data/use-deal-data.ts';
 import { useRankedCreators } from '../data/use-recommendations.ts';
 import { ChipList } from '../../../components/chip-list.tsx';
 
@@ -17,16 +17,17 @@ export function AvailableCreators() {
   const auth = useAuth();
   const profiles = useProfiles();
   const brandId = auth.user?.id ?? null;
-  const deals = useBrandDeals(brandId);
+  // The brand's newest open deal, read alone through the (brand, status, newest first) index.
+  const newestOpen = useDealsPage(brandId ? { brand_id: brandId, status: 'open' } : null, 1);
   const creators = useMemo(() => profiles.list.filter((p) => p.role === 'creator'), [profiles.list]);
 
   const target: DealInput | null = useMemo(() => {
-    if (!brandId || deals.loading) return null;
-    const newest = [...deals.value].filter((d) => d.status === 'open').sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''))[0];
+    if (!brandId || !newestOpen.data) return null;
+    const newest = newestOpen.data[0];
     if (newest) return { id: newest.id, brand_id: brandId, amount_cents: newest.amount_cents, niches: newest.niches, platforms: newest.platforms, status: 'open' };
     const me = profiles.byId.get(brandId);
     return { id: `brand:${brandId}`, brand_id: brandId, amount_cents: 0, niches: me?.niches ?? [], platforms: me?.platforms ?? [], status: 'open' };
-  }, [brandId, deals.loading, deals.value, profiles.byId]);
+  }, [brandId, newestOpen.data, profiles.byId]);
 
   const ranked = useRankedCreators({ deal: target, creators: profiles.loading ? null : creators, excludeIds: [], limit: SHOWN });
   const shown = ranked.ids.flatMap((id) => {

@@ -3,10 +3,9 @@ import { NICHES } from '../../../domain/niches.ts';
 import { DEAL_CATEGORIES } from '../data/deal-form.ts';
 import { hasFilters, NO_FILTERS, type DealFilterValues } from './deal-filters.ts';
 
-/** Category, minimum and maximum amount, niches, and Clear Filters. */
-export function DealFilterBar({ value, onChange, categories }: { value: DealFilterValues; onChange(next: DealFilterValues): void; categories: readonly string[] }) {
+/** Category (the categories a deal can be given), minimum and maximum amount, niches, and Clear Filters. */
+export function DealFilterBar({ value, onChange }: { value: DealFilterValues; onChange(next: DealFilterValues): void }) {
   const uid = useId();
-  const allCategories = [...new Set([...DEAL_CATEGORIES, ...categories])];
   const toggleNiche = (niche: string) =>
     onChange({ ...value, niches: value.niches.includes(niche) ? value.niches.filter((n) => n !== niche) : [...value.niches, niche] });
   return (
@@ -19,7 +18,7 @@ export function DealFilterBar({ value, onChange, categories }: { value: DealFilt
           <label htmlFor={`${uid}-category`}>Category</label>
           <select id={`${uid}-category`} value={value.category} onChange={(e) => onChange({ ...value, category: e.target.value })}>
             <option value="">All categories</option>
-            {allCategories.map((c) => (
+            {DEAL_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>

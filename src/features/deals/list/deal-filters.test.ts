@@ -1,42 +1,66 @@
-import { expect, test } from 'vitest';
+import 'fake-indexeddb/auto';
+import { firstValueFrom } from 'rxjs';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { v7 as uuidv7 } from 'uuid';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { createPactaDatabase, NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
 import { dealDocument, type DealDocument } from '../../../domain/collections/index.ts';
+import { dealsCount$, dealsPage$, type DealSelector } from '../data/deal-queries.ts';
 import { filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
 
+// The filters run as selectors in the real local database (RxDB on Dexie), as on the device.
+let db: PactaDatabase;
+beforeEach(async () => {
+  db = await createPactaDatabase({ userId: uuidv7(), storage: getRxStorageDexie({ indexedDB, IDBKeyRange }), collections: ['deals'], multiInstance: false });
+  await db.deals.bulkInsert([a, b, pro, closed]);
+});
+afterEach(async () => {
+  await db.remove();
+});
+
 const deal = (over: Partial<DealDocument>): DealDocument =>
-  dealDocument.parse({
-    id: '0193a5b0-0000-7000-8000-000000000001',
-    brand_id: '0193a5b0-0000-7000-8000-0000000000b1',
-    title: 't',
-    description: 'd',
-    amount_cents: 10_000,
-    niches: ['Fitness'],
-    ...over,
-  });
+  dealDocument.parse({ id: uuidv7(), brand_id: '0193a5b0-0000-7000-8000-0000000000b1', title: 't', description: 'd', amount_cents: 10_000, niches: ['Fitness'], ...over });
 
-const a = deal({ id: '0193a5b0-0000-7000-8000-00000000000a', amount_cents: 5_000, category: 'Giveaway', niches: ['Food'] });
-const b = deal({ id: '0193a5b0-0000-7000-8000-00000000000b', amount_cents: 50_000, category: 'Tutorial', niches: ['Fitness', 'Travel'] });
-const pro = deal({ id: '0193a5b0-0000-7000-8000-00000000000c', pro_only: true });
+const a = deal({ title: 'a', amount_cents: 5_000, category: 'Giveaway', niches: ['Food'], created_at: '2026-11-01T10:00:00.000001+00:00' });
+const b = deal({ title: 'b', amount_cents: 50_000, category: 'Tutorial', niches: ['Fitness', 'Travel'], created_at: '2026-11-01T10:00:00.000002+00:00' });
+const pro = deal({ title: 'pro', pro_only: true, created_at: '2026-11-02T10:00:00+00:00' });
+const closed = deal({ title: 'closed', status: 'completed', created_at: '2026-11-03T10:00:00+00:00' });
 
-test('no filters keeps every deal', () => {
-  expect(filterDeals([a, b], NO_FILTERS)).toEqual([a, b]);
+const creator = visibleToCreator({ isPro: false, isAdmin: false });
+const titles = async (selector: DealSelector, limit = 10) => (await firstValueFrom(dealsPage$(db, selector, limit))).map((d) => d.title);
+
+test('no filters: the open deals a creator may see, newest first (to the microsecond)', async () => {
+  expect(await titles(filterDeals(creator, NO_FILTERS))).toEqual(['b', 'a']);
+  expect(await titles(filterDeals(creator, NO_FILTERS), 1)).toEqual(['b']);
+  expect(await firstValueFrom(dealsCount$(db, creator))).toBe(2);
 });
 
-test('amount bounds are inclusive dollars', () => {
-  expect(filterDeals([a, b], { ...NO_FILTERS, minAmount: '50' })).toEqual([a, b]);
-  expect(filterDeals([a, b], { ...NO_FILTERS, minAmount: '50.01' })).toEqual([b]);
-  expect(filterDeals([a, b], { ...NO_FILTERS, maxAmount: '500' })).toEqual([a, b]);
-  expect(filterDeals([a, b], { ...NO_FILTERS, maxAmount: '499.99' })).toEqual([a]);
+test('amount bounds are inclusive dollars; an unreadable bound is ignored', async () => {
+  expect(await titles(filterDeals(creator, { ...NO_FILTERS, minAmount: '50' }))).toEqual(['b', 'a']);
+  expect(await titles(filterDeals(creator, { ...NO_FILTERS, minAmount: '50.01' }))).toEqual(['b']);
+  expect(await titles(filterDeals(creator, { ...NO_FILTERS, maxAmount: '500' }))).toEqual(['b', 'a']);
+  expect(await titles(filterDeals(creator, { ...NO_FILTERS, maxAmount: '499.99' }))).toEqual(['a']);
+  expect(await titles(filterDeals(creator, { ...NO_FILTERS, minAmount: 'lots' }))).toEqual(['b', 'a']);
 });
 
-test('category must match; any chosen niche matches', () => {
-  expect(filterDeals([a, b], { ...NO_FILTERS, category: 'Tutorial' })).toEqual([b]);
-  expect(filterDeals([a, b], { ...NO_FILTERS, niches: ['Travel', 'Food'] })).toEqual([a, b]);
-  expect(filterDeals([a, b], { ...NO_FILTERS, niches: ['Gaming'] })).toEqual([]);
+test('category must match; any chosen niche matches', async () => {
+  expect(await titles(filterDeals(creator, { ...NO_FILTERS, category: 'Tutorial' }))).toEqual(['b']);
+  expect(await titles(filterDeals(creator, { ...NO_FILTERS, niches: ['Travel', 'Food'] }))).toEqual(['b', 'a']);
+  expect(await titles(filterDeals(creator, { ...NO_FILTERS, niches: ['Gaming'] }))).toEqual([]);
+  expect(await firstValueFrom(dealsCount$(db, filterDeals(creator, { ...NO_FILTERS, category: 'Tutorial' })))).toBe(1);
 });
 
-test('non-Pro creators never get Pro-only deals; closed deals are not listed', () => {
-  const closed = deal({ id: '0193a5b0-0000-7000-8000-00000000000d', status: 'completed' });
-  expect(visibleToCreator([a, pro, closed], { isPro: false, isAdmin: false })).toEqual([a]);
-  expect(visibleToCreator([a, pro, closed], { isPro: true, isAdmin: false })).toEqual([a, pro]);
-  expect(visibleToCreator([a, pro], { isPro: false, isAdmin: true })).toEqual([a, pro]);
+test('non-Pro creators never get Pro-only deals; closed deals are not listed', async () => {
+  expect(await titles(visibleToCreator({ isPro: true, isAdmin: false }))).toEqual(['pro', 'b', 'a']);
+  expect(await titles(visibleToCreator({ isPro: false, isAdmin: true }))).toEqual(['pro', 'b', 'a']);
+});
+
+test('the list reads one index in its order and stops at the page; the totals are counted on the index', () => {
+  const plan = (selector: DealSelector, limit = 24) => db.deals.find({ selector, sort: NEWEST_FIRST_SORT, limit }).getPreparedQuery().queryPlan;
+  for (const visible of [creator, visibleToCreator({ isPro: true, isAdmin: false })]) {
+    expect(plan(visible)).toMatchObject({ sortSatisfiedByIndex: true, selectorSatisfiedByIndex: true });
+    expect(plan(filterDeals(visible, { category: 'Tutorial', minAmount: '10', maxAmount: '', niches: ['Travel'] })).sortSatisfiedByIndex).toBe(true);
+    expect(plan({ ...visible, id: { $nin: [a.id] } }, 500).sortSatisfiedByIndex).toBe(true);
+    expect(db.deals.count({ selector: visible }).getPreparedQuery().queryPlan.selectorSatisfiedByIndex).toBe(true);
+  }
 });

@@ -1,5 +1,5 @@
-import type { DealDocument } from '../../../domain/collections/index.ts';
 import { parseUsdToCents } from '../../../domain/fees.ts';
+import type { DealSelector } from '../data/deal-queries.ts';
 
 export type DealFilterValues = { category: string; minAmount: string; maxAmount: string; niches: string[] };
 
@@ -8,23 +8,25 @@ export const NO_FILTERS: DealFilterValues = { category: '', minAmount: '', maxAm
 export const hasFilters = (f: DealFilterValues): boolean => !!(f.category || f.minAmount.trim() || f.maxAmount.trim() || f.niches.length);
 
 /**
- * The deals list filters: category equal, amount within [min, max] dollars (an unreadable bound is
- * ignored), and at least one of the chosen niches.
+ * Which deals a creator may see: open ones, and Pro-only ones only for Pro members (admins see all).
+ * A selector the open-deals indexes serve (status, then pro_only).
  */
-export function filterDeals(deals: readonly DealDocument[], f: DealFilterValues): DealDocument[] {
-  const min = f.minAmount.trim() ? parseUsdToCents(f.minAmount) : undefined;
-  const max = f.maxAmount.trim() ? parseUsdToCents(f.maxAmount) : undefined;
-  const niches = new Set(f.niches);
-  return deals.filter(
-    (d) =>
-      (!f.category || d.category === f.category) &&
-      (min === undefined || d.amount_cents >= min) &&
-      (max === undefined || d.amount_cents <= max) &&
-      (niches.size === 0 || d.niches.some((n) => niches.has(n))),
-  );
+export function visibleToCreator(opts: { isPro: boolean; isAdmin: boolean }): DealSelector {
+  return opts.isPro || opts.isAdmin ? { status: 'open' } : { status: 'open', pro_only: false };
 }
 
-/** Which deals a creator may see: open ones, and Pro-only ones only for Pro members (admins see all). */
-export function visibleToCreator(deals: readonly DealDocument[], opts: { isPro: boolean; isAdmin: boolean }): DealDocument[] {
-  return deals.filter((d) => d.status === 'open' && (!d.pro_only || opts.isPro || opts.isAdmin));
+/**
+ * The deals list filters over the deals a creator may see: category equal, amount within [min, max]
+ * dollars (an unreadable bound is ignored), and at least one of the chosen niches. The local
+ * database walks the visible deals newest first and stops at the page's last card.
+ */
+export function filterDeals(visible: DealSelector, f: DealFilterValues): DealSelector {
+  const min = f.minAmount.trim() ? parseUsdToCents(f.minAmount) : undefined;
+  const max = f.maxAmount.trim() ? parseUsdToCents(f.maxAmount) : undefined;
+  const selector: DealSelector = { ...visible };
+  if (f.category) selector.category = f.category;
+  if (min !== undefined || max !== undefined) selector.amount_cents = { ...(min !== undefined ? { $gte: min } : {}), ...(max !== undefined ? { $lte: max } : {}) };
+  // A deal's niches are a list: $in matches a deal having any of the chosen ones.
+  if (f.niches.length) selector.niches = { $in: [...f.niches] };
+  return selector;
 }

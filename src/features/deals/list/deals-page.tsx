@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SponsoredBanner } from '../../../components/sponsored-banner.tsx';
-import { displayName, useCreatorApplications, useOpenDeals, useProfiles } from '../data/use-deal-data.ts';
+import { displayName, useCreatorApplications, useDealsCount, useDealsPage, useProfiles } from '../data/use-deal-data.ts';
 import { useRankedDeals } from '../data/use-recommendations.ts';
 import { AvailableCreators } from './available-creators.tsx';
 import { DealCard } from './deal-card.tsx';
@@ -13,6 +13,8 @@ import { filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
 import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
 
 const RECOMMENDED_ON_PAGE = 4;
+/** The newest open deals the recommendations choose from: enough to find good fits, never every deal. */
+const RECOMMENDATION_CANDIDATES = 500;
 const DEALS_PER_PAGE = 24;
 
 /** /deals: creators browse open deals (with Recommended for You); brands see Available Creators. */
@@ -41,7 +43,6 @@ function CreatorDealsView() {
   const auth = useAuth();
   const user = auth.user;
   const profiles = useProfiles();
-  const open = useOpenDeals();
   const applications = useCreatorApplications(user?.id ?? null);
   const [filters, setFiltersState] = useState(NO_FILTERS);
   const page = usePagedList(DEALS_PER_PAGE);
@@ -50,29 +51,30 @@ function CreatorDealsView() {
     page.reset();
   };
 
-  const visible = useMemo(
-    () =>
-      visibleToCreator(open.value, { isPro: !!user?.isPro, isAdmin: auth.isAdmin }).sort(
-        (a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || a.id.localeCompare(b.id),
-      ),
-    [open.value, user?.isPro, auth.isAdmin],
-  );
-  const shown = useMemo(() => filterDeals(visible, filters), [visible, filters]);
-  const categories = useMemo(() => [...new Set(visible.flatMap((d) => (d.category ? [d.category] : [])))].sort(), [visible]);
+  const isPro = !!user?.isPro;
+  const visible = useMemo(() => visibleToCreator({ isPro, isAdmin: auth.isAdmin }), [isPro, auth.isAdmin]);
+  const selector = useMemo(() => filterDeals(visible, filters), [visible, filters]);
+  // The cards of the page and the total, each read through the open-deals index (never all deals).
+  const cards = useDealsPage(selector, page.limit);
+  const total = useDealsCount(selector);
 
   const me = user ? (profiles.byId.get(user.id) ?? null) : null;
-  const appliedIds = useMemo(() => applications.value.map((a) => a.deal_id), [applications.value]);
+  const appliedIds = useMemo(() => applications.value.map((a) => a.deal_id).sort(), [applications.value]);
+  // The worker scores a bounded set: the newest open deals this creator may see and has not applied to.
+  const candidates = useDealsPage(applications.loading ? null : { ...visible, id: { $nin: appliedIds } }, RECOMMENDATION_CANDIDATES);
   const recommended = useRankedDeals({
     creator: me,
-    creatorIsPro: !!user?.isPro,
-    deals: open.loading ? null : visible,
+    creatorIsPro: isPro,
+    deals: candidates.data ?? null,
     profiles: profiles.byId,
     excludeIds: appliedIds,
     limit: RECOMMENDED_ON_PAGE,
   });
-  const byId = useMemo(() => new Map(visible.map((d) => [d.id, d])), [visible]);
+  const byId = useMemo(() => new Map((candidates.data ?? []).map((d) => [d.id, d])), [candidates.data]);
   const recommendedDeals = recommended.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const brandName = (brandId: string) => displayName(profiles.byId.get(brandId), 'A brand');
+  const shown = cards.data ?? [];
+  const loading = cards.data === undefined;
 
   return (
     <div className="page container deals-page">
@@ -94,13 +96,13 @@ function CreatorDealsView() {
         </section>
       ) : null}
 
-      <DealFilterBar value={filters} onChange={setFilters} categories={categories} />
+      <DealFilterBar value={filters} onChange={setFilters} />
 
-      <section className="deals-section" aria-labelledby="all-deals-heading" aria-busy={open.loading}>
+      <section className="deals-section" aria-labelledby="all-deals-heading" aria-busy={loading}>
         <h2 id="all-deals-heading">
-          All deals <span className="muted deals-count">({shown.length})</span>
+          All deals {total.data === undefined ? null : <span className="muted deals-count">({total.data})</span>}
         </h2>
-        {open.loading ? (
+        {loading ? (
           <p className="muted" role="status">
             Loading deals...
           </p>
@@ -109,11 +111,11 @@ function CreatorDealsView() {
         ) : (
           <>
             <div className="grid">
-              {shown.slice(0, page.limit).map((deal) => (
+              {shown.map((deal) => (
                 <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} saveable />
               ))}
             </div>
-            <ShowMore shown={page.limit} total={shown.length} noun="deals" onMore={page.more} />
+            {total.data === undefined ? null : <ShowMore shown={page.limit} total={total.data} noun="deals" onMore={page.more} />}
           </>
         )}
       </section>

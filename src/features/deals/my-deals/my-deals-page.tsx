@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import type { ApplicationDocument, DealDocument } from '../../../domain/collections/index.ts';
 import { formatUsd } from '../../../domain/fees.ts';
 import { DEAL_STATUS_TEXT } from '../data/deal-status.ts';
-import { isWaitingToSync, useBrandDeals, useCreatorApplications, useDealsByIds } from '../data/use-deal-data.ts';
+import { isWaitingToSync, useCreatorApplications, useDealCountsByStatus, useDealsByIds, useDealsCount, useDealsPage } from '../data/use-deal-data.ts';
 import { statusLabel } from '../detail/applicants-panel.tsx';
 import { RejectionNotice } from '../detail/rejection-notice.tsx';
 import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
@@ -26,29 +26,104 @@ function countByStatus(deals: readonly DealDocument[]): Record<DealDocument['sta
 /** /my-deals: a brand's own deals (brand_id), a creator's deals applied to or won. */
 export function MyDealsPage() {
   const auth = useAuth();
-  const { db } = useLocalData();
   const userId = auth.user?.id ?? null;
   const isBrand = auth.role === 'brand' || auth.role === 'admin';
-  const own = useBrandDeals(isBrand ? userId : null);
-  const applications = useCreatorApplications(isBrand ? null : userId);
-  const appliedIds = useMemo(() => applications.value.map((a) => a.deal_id), [applications.value]);
-  const applied = useDealsByIds(isBrand ? [] : appliedIds);
-  const byDeal = useMemo(() => new Map(applications.value.map((a) => [a.deal_id, a])), [applications.value]);
+  return isBrand ? <BrandDeals brandId={userId} /> : <CreatorDeals creatorId={userId} />;
+}
 
-  const deals = useMemo(() => {
-    const list = isBrand ? own.value : applied.value;
-    return [...list].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || a.id.localeCompare(b.id));
-  }, [isBrand, own.value, applied.value]);
-  // A creator's application whose deal is no longer on this device (refused, or the deal left their scope).
-  const orphans = isBrand ? [] : applications.value.filter((a) => !applied.value.some((d) => d.id === a.deal_id));
-  const loading = !db || (isBrand ? own.loading : applications.loading || applied.loading);
+/**
+ * A brand may hold thousands of deals: the page reads the newest page of the chosen status through
+ * the (brand, status, newest first) index, and the chips' figures are index counts.
+ */
+function BrandDeals({ brandId }: { brandId: string | null }) {
+  const { db } = useLocalData();
   const page = usePagedList(DEALS_PER_PAGE);
   // One long list is hard to work through: filter by status (the counts say where the work is).
   const [status, setStatus] = useState<StatusFilter>('all');
+  const selector = brandId ? (status === 'all' ? { brand_id: brandId } : { brand_id: brandId, status }) : null;
+  const cards = useDealsPage(selector, page.limit);
+  const total = useDealsCount(brandId ? { brand_id: brandId } : null);
+  const counts = useDealCountsByStatus(brandId);
+  const loading = !db || cards.data === undefined || total.data === undefined || counts.data === undefined;
+  const all = total.data ?? 0;
+  const shownTotal = status === 'all' ? all : (counts.data?.[status] ?? 0);
+  return (
+    <MyDealsView
+      isBrand
+      loading={loading}
+      total={all}
+      counts={counts.data ?? NO_COUNTS}
+      status={status}
+      onStatus={setStatus}
+      deals={cards.data ?? []}
+      shownTotal={shownTotal}
+      page={page}
+      applications={NO_APPLICATIONS}
+      orphans={[]}
+      userId={brandId}
+    />
+  );
+}
+
+/** A creator's own applications (as many as they made) and those deals. */
+function CreatorDeals({ creatorId }: { creatorId: string | null }) {
+  const { db } = useLocalData();
+  const applications = useCreatorApplications(creatorId);
+  const appliedIds = useMemo(() => applications.value.map((a) => a.deal_id), [applications.value]);
+  const applied = useDealsByIds(appliedIds);
+  const byDeal = useMemo(() => new Map(applications.value.map((a) => [a.deal_id, a])), [applications.value]);
+  const deals = useMemo(
+    () => [...applied.value].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || a.id.localeCompare(b.id)),
+    [applied.value],
+  );
+  // A creator's application whose deal is no longer on this device (refused, or the deal left their scope).
+  const orphans = applications.value.filter((a) => !applied.value.some((d) => d.id === a.deal_id));
+  const loading = !db || applications.loading || applied.loading;
+  const page = usePagedList(DEALS_PER_PAGE);
+  const [status, setStatus] = useState<StatusFilter>('all');
   const counts = useMemo(() => countByStatus(deals), [deals]);
   const shown = status === 'all' ? deals : deals.filter((d) => d.status === status);
-  const shownOrphans = status === 'all' ? orphans : [];
+  return (
+    <MyDealsView
+      isBrand={false}
+      loading={loading}
+      total={deals.length}
+      counts={counts}
+      status={status}
+      onStatus={setStatus}
+      deals={shown.slice(0, page.limit)}
+      shownTotal={shown.length}
+      page={page}
+      applications={byDeal}
+      orphans={status === 'all' ? orphans : []}
+      allOrphans={orphans.length}
+      userId={creatorId}
+    />
+  );
+}
 
+const NO_COUNTS: Record<DealDocument['status'], number> = { open: 0, in_progress: 0, completed: 0, cancelled: 0 };
+const NO_APPLICATIONS: ReadonlyMap<string, ApplicationDocument> = new Map();
+
+function MyDealsView(props: {
+  isBrand: boolean;
+  loading: boolean;
+  /** Every deal of the list (the All chip), orphans aside. */
+  total: number;
+  counts: Record<DealDocument['status'], number>;
+  status: StatusFilter;
+  onStatus(status: StatusFilter): void;
+  /** The deals on screen (a page). */
+  deals: DealDocument[];
+  /** How many deals the chosen status has. */
+  shownTotal: number;
+  page: ReturnType<typeof usePagedList>;
+  applications: ReadonlyMap<string, ApplicationDocument>;
+  orphans: ApplicationDocument[];
+  allOrphans?: number;
+  userId: string | null;
+}) {
+  const { isBrand, loading, total, counts, status, onStatus, deals, shownTotal, page, applications, orphans, allOrphans = 0, userId } = props;
   return (
     <div className="page container my-deals">
       <PageHeader title="My Deals" lead={isBrand ? 'The deals you published.' : 'The deals you applied to.'}>
@@ -62,31 +137,31 @@ export function MyDealsPage() {
         <p className="muted" role="status">
           Loading deals...
         </p>
-      ) : deals.length === 0 && orphans.length === 0 ? (
+      ) : total === 0 && allOrphans === 0 ? (
         <p className="empty-state card">No deals found.</p>
       ) : (
         <>
           <div className="status-filter" role="group" aria-label="Show deals by status">
             {STATUS_FILTERS.map((f) => (
-              <button key={f} type="button" className="chip" aria-pressed={status === f} onClick={() => setStatus(f)}>
-                {f === 'all' ? 'All' : DEAL_STATUS_TEXT[f]} <span className="status-filter-count">{f === 'all' ? deals.length + orphans.length : counts[f]}</span>
+              <button key={f} type="button" className="chip" aria-pressed={status === f} onClick={() => onStatus(f)}>
+                {f === 'all' ? 'All' : DEAL_STATUS_TEXT[f]} <span className="status-filter-count">{f === 'all' ? total + allOrphans : counts[f]}</span>
               </button>
             ))}
           </div>
-          {shown.length === 0 && shownOrphans.length === 0 ? <p className="empty-state card">No {DEAL_STATUS_TEXT[status as DealDocument['status']]?.toLowerCase()} deals.</p> : null}
+          {shownTotal === 0 && orphans.length === 0 ? <p className="empty-state card">No {DEAL_STATUS_TEXT[status as DealDocument['status']]?.toLowerCase()} deals.</p> : null}
           <ul className="my-deal-list">
-            {shown.slice(0, page.limit).map((deal) => (
-              <MyDealRow key={deal.id} deal={deal} application={byDeal.get(deal.id)} winner={!!userId && deal.winner_id === userId} showCount={isBrand} />
+            {deals.map((deal) => (
+              <MyDealRow key={deal.id} deal={deal} application={applications.get(deal.id)} winner={!!userId && deal.winner_id === userId} showCount={isBrand} />
             ))}
-            {shownOrphans.map((a) => (
+            {orphans.map((a) => (
               <li key={a.id} className="card my-deal">
                 <h2 className="my-deal-title">A deal you applied to</h2>
                 {a.sync_rejection ? <RejectionNotice what="application" message={a.sync_rejection.message} /> : <p className="muted">This deal is no longer available.</p>}
               </li>
             ))}
           </ul>
-          {shown.length > DEALS_PER_PAGE ? (
-            <ShowMore shown={page.limit} total={shown.length} noun="deals" onMore={page.more} />
+          {shownTotal > DEALS_PER_PAGE ? (
+            <ShowMore shown={page.limit} total={shownTotal} noun="deals" onMore={page.more} />
           ) : null}
         </>
       )}

@@ -3,12 +3,14 @@ import type { PactaDatabase } from '../../../db/index.ts';
 import type { DealDocument, ProfileDocument } from '../../../domain/collections/index.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { applyToDeal, skipDeal } from '../data/deal-operations.ts';
-import { useCreatorApplications, useOpenDeals, useProfiles, useSkippedDealIds } from '../data/use-deal-data.ts';
+import { useCreatorApplications, useDealsPage, useProfiles, useSkippedDealIds } from '../data/use-deal-data.ts';
 import { useRankedDeals } from '../data/use-recommendations.ts';
 import { visibleToCreator } from '../list/deal-filters.ts';
 
 /** Cards ranked per request to the worker; the stack asks again as cards are handled. */
 const PAGE = 50;
+/** The newest deals the ranking chooses from (applied and skipped ones left out before counting). */
+const CANDIDATES = 500;
 
 export type SwipeStack = {
   current: DealDocument | null;
@@ -28,27 +30,32 @@ export type SwipeStack = {
  */
 export function useSwipeStack(db: PactaDatabase | null, user: { id: string; isPro: boolean } | null, isAdmin: boolean): SwipeStack {
   const profiles = useProfiles();
-  const open = useOpenDeals();
   const applications = useCreatorApplications(user?.id ?? null);
   const skipped = useSkippedDealIds(user?.id ?? null);
   // Handled in this visit: hidden at once, before the live queries and the ranking catch up.
   const [handled, setHandled] = useState<ReadonlySet<string>>(new Set());
   const writes = useRef<Promise<unknown>>(Promise.resolve());
 
-  const visible = useMemo(() => visibleToCreator(open.value, { isPro: !!user?.isPro, isAdmin }), [open.value, user?.isPro, isAdmin]);
-  const byId = useMemo(() => new Map(visible.map((d) => [d.id, d])), [visible]);
   const exclude = useMemo(
     () => [...new Set([...applications.value.map((a) => a.deal_id), ...skipped.value])].sort(),
     [applications.value, skipped.value],
   );
-  const ready = !open.loading && !applications.loading && !skipped.loading && !profiles.loading;
+  const isPro = !!user?.isPro;
+  // The deck is ranked from a bounded set: the newest open deals this creator may see and has not
+  // applied to or skipped, read through the open-deals index (never every deal on the device).
+  const candidates = useDealsPage(
+    applications.loading || skipped.loading ? null : { ...visibleToCreator({ isPro, isAdmin }), id: { $nin: exclude } },
+    CANDIDATES,
+  );
+  const byId = useMemo(() => new Map((candidates.data ?? []).map((d) => [d.id, d])), [candidates.data]);
+  const ready = candidates.data !== undefined && !profiles.loading;
   const synced = user ? profiles.byId.get(user.id) : undefined;
   const userId = user?.id;
   const me = useMemo(() => synced ?? (userId && ready ? { ...FALLBACK_PROFILE, id: userId } : null), [synced, userId, ready]);
   const ranked = useRankedDeals({
     creator: me,
-    creatorIsPro: !!user?.isPro,
-    deals: ready ? visible : null,
+    creatorIsPro: isPro,
+    deals: ready ? (candidates.data ?? null) : null,
     profiles: profiles.byId,
     excludeIds: exclude,
     limit: PAGE,

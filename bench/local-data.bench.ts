@@ -1,0 +1,158 @@
+/**
+ * npm run bench:web (third part) — the screens with big local data, in Chromium against the built
+ * app (dist/) and the real server on its own embedded Postgres.
+ *
+ * A brand publishes 10,000 deals and 50 creators apply to them, 5 to each: 50,000 applications, all
+ * on the brand's device after its first sync; one of the creators (a free member) holds the 10,000
+ * open deals and its own 1,000 applications. Measured, each in the page (performance.now()):
+ * - navigation (a page load) to a usable dashboard, online and offline, for the brand and for the
+ *   creator (goal ≤ 1 s each), beside a page load of /terms (no local data) in the same run;
+ * - /deals first cards: an in-app navigation (goal ≤ 500 ms) and a page load;
+ * - a filter change on /deals until the cards are the filtered ones (goal ≤ 100 ms), and until the
+ *   heading's total follows;
+ * - /my-deals and the swipe deck: an in-app navigation until the first card;
+ * - the JS heap after each of five rounds of navigations (must not grow).
+ * The machine's load average is printed with the figures.
+ */
+import { readFileSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { e2eServerInfoFile } from '../tests/e2e/support/e2e-server-info.ts';
+import { startBenchServer } from './support/e2e-server.ts';
+import {
+  changeCategory,
+  confirmedAccount,
+  FILTER_CHANGES,
+  heapAcrossNavigations,
+  load,
+  loadUntilUsable,
+  median,
+  ms,
+  navigateUntil,
+  READY,
+  recordFirstSeen,
+  seedBigLocalData,
+  signInAndSync,
+  type FilterChange,
+} from './support/local-data-screens.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4298);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEALS = Number(process.env.BENCH_DEALS ?? 10_000);
+const CREATORS = Number(process.env.BENCH_CREATORS ?? 50);
+const PER_DEAL = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+const server = await startBenchServer(PORT);
+const databaseUrl = () => (JSON.parse(readFileSync(e2eServerInfoFile(PORT), 'utf8')) as { databaseUrl: string }).databaseUrl;
+
+/** Page loads of `path` until usable: one to warm (the service worker takes the page), then RUNS. */
+async function pageLoads(page: Awaited<ReturnType<Browser['newPage']>>, path: string, screen: keyof typeof READY): Promise<number[]> {
+  await loadUntilUsable(page, ORIGIN, path, screen);
+  const runs: number[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await loadUntilUsable(page, ORIGIN, path, screen));
+  return runs;
+}
+
+/** In-app navigations from the dashboard to `path` and back, RUNS times. */
+async function inApp(page: Awaited<ReturnType<Browser['newPage']>>, path: string, ready: string): Promise<number[]> {
+  const runs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    runs.push(await navigateUntil(page, path, ready));
+    await navigateUntil(page, '/dashboard', READY.dashboard);
+  }
+  return runs;
+}
+
+const line = (label: string, runs: number[], goal = '') => console.log(`  ${label}: median ${median(runs).toFixed(0)} ms (runs: ${ms(runs)})${goal}`);
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+try {
+  const brand = await confirmedAccount(ORIGIN, 'brand', 'bench-local-brand');
+  const creators: { email: string; password: string }[] = [];
+  for (let i = 0; i < CREATORS; i += 10) {
+    creators.push(...(await Promise.all(Array.from({ length: Math.min(10, CREATORS - i) }, (_, j) => confirmedAccount(ORIGIN, 'creator', `bench-local-creator-${i + j}`)))));
+  }
+  const seeded = await seedBigLocalData(databaseUrl(), { brandEmail: brand.email, creatorEmails: creators.map((c) => c.email), deals: DEALS, perDeal: PER_DEAL });
+  console.log(`\nScreens with big local data: ${seeded.deals} deals, ${seeded.applications} applications (seeded in ${seeded.seedMs} ms); load average (1/5/15 min) ${load()} (2 cores)`);
+
+  // ---- The brand: 10,000 deals and 50,000 applications on the device.
+  {
+    const context = await browser.newContext();
+    await recordFirstSeen(context);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const syncMs = await signInAndSync(page, ORIGIN, brand);
+    const held = await page.evaluate(async () => {
+      const names = (await indexedDB.databases()).map((d) => d.name ?? '');
+      return names.filter((n) => n.endsWith('--deals') || n.endsWith('--applications')).length;
+    });
+    console.log(`\n Brand (${DEALS} deals, ${seeded.applications} applications on the device; stores present: ${held}/2); first sync ${syncMs} ms; load ${load()}`);
+    const terms = await pageLoads(page, '/terms', 'terms');
+    const online = await pageLoads(page, '/dashboard', 'dashboard');
+    await context.setOffline(true);
+    const offline = await pageLoads(page, '/dashboard', 'dashboard');
+    await context.setOffline(false);
+    await loadUntilUsable(page, ORIGIN, '/dashboard', 'dashboard');
+    const myDeals = await inApp(page, '/my-deals', READY.myDeals);
+    const heap = await heapAcrossNavigations(page, cdp, [
+      { path: '/deals', ready: 'section[aria-labelledby="available-creators-heading"]' },
+      { path: '/my-deals', ready: READY.myDeals },
+      { path: '/dashboard', ready: READY.dashboard },
+    ]);
+    line('page load of /terms (no local data; the yardstick)', terms);
+    line('page load → usable dashboard, online ', online, ` — ${(median(online) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`);
+    line('page load → usable dashboard, offline', offline, ` — ${(median(offline) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`);
+    line('in-app navigation → /my-deals first cards', myDeals);
+    console.log(`  JS heap after each of five rounds (dashboard → deals → my deals → dashboard, after GC): ${heap.map((h) => h.toFixed(1)).join(', ')} MB; load ${load()}`);
+    await context.close();
+  }
+
+  // ---- A creator: the 10,000 open deals and its own 1,000 applications on the device.
+  {
+    const context = await browser.newContext();
+    await recordFirstSeen(context);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const syncMs = await signInAndSync(page, ORIGIN, creators[0]!);
+    console.log(`\n Creator (${DEALS} open deals, ${seeded.applications / CREATORS} own applications on the device); first sync ${syncMs} ms; load ${load()}`);
+    const terms = await pageLoads(page, '/terms', 'terms');
+    const online = await pageLoads(page, '/dashboard', 'dashboard');
+    await context.setOffline(true);
+    const offline = await pageLoads(page, '/dashboard', 'dashboard');
+    await context.setOffline(false);
+    const dealsLoad = await pageLoads(page, '/deals', 'deals');
+    await loadUntilUsable(page, ORIGIN, '/dashboard', 'dashboard');
+    const deals = await inApp(page, '/deals', READY.deals);
+    await navigateUntil(page, '/deals', READY.deals);
+    const filters: FilterChange[] = [];
+    for (const category of FILTER_CHANGES) filters.push(await changeCategory(page, category));
+    await navigateUntil(page, '/dashboard', READY.dashboard);
+    const myDeals = await inApp(page, '/my-deals', READY.myDeals);
+    const swipe = await inApp(page, '/swipe', READY.swipe);
+    const heap = await heapAcrossNavigations(page, cdp, [
+      { path: '/deals', ready: READY.deals },
+      { path: '/swipe', ready: READY.swipe },
+      { path: '/my-deals', ready: READY.myDeals },
+      { path: '/dashboard', ready: READY.dashboard },
+    ]);
+    line('page load of /terms (no local data; the yardstick)', terms);
+    line('page load → usable dashboard, online ', online, ` — ${(median(online) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`);
+    line('page load → usable dashboard, offline', offline, ` — ${(median(offline) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`);
+    line('in-app navigation → /deals first cards', deals, ' — goal ≤ 500 ms');
+    line('page load → /deals first cards', dealsLoad, ` — ${(median(dealsLoad) / median(terms)).toFixed(1)}× /terms`);
+    line(
+      `filter change on /deals (category: ${FILTER_CHANGES.map((c) => c || 'all').join(', ')}) → filtered cards`,
+      filters.map((f) => f.cardsMs),
+      ' — goal ≤ 100 ms',
+    );
+    line('  … → the filtered total in the heading', filters.map((f) => f.countMs));
+    line('in-app navigation → /my-deals first cards', myDeals);
+    line('in-app navigation → the swipe deck’s first card', swipe);
+    console.log(`  JS heap after each of five rounds (dashboard → deals → swipe → my deals → dashboard, after GC): ${heap.map((h) => h.toFixed(1)).join(', ')} MB; load ${load()}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.stop();
+}
