@@ -60,21 +60,45 @@ function live(all: Map<string, { title: string; deleted: boolean }>): Map<string
 
 const sameMap = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 
+/** `CONVERGENCE_CUT=1`: restarts also cut requests in flight (their transactions may still commit on the old instance). */
+const CUT_REQUESTS = process.env.CONVERGENCE_CUT === '1';
+
+/** Requests each server instance has not finished answering. */
+const inFlight = new WeakMap<TestServer, Set<unknown>>();
+
+async function startServer(databaseUrl: string, port: number): Promise<TestServer> {
+  const server = await startTestServer({ databaseUrl, port });
+  const open = new Set<unknown>();
+  server.app.server.on('request', (_request, response) => {
+    open.add(response);
+    response.on('close', () => open.delete(response));
+  });
+  inFlight.set(server, open);
+  return server;
+}
+
 /**
- * Stops the server at once, as a restart does: its open connections are cut rather than waited for
- * (a client's idle keep-alive connection would otherwise hold the close for its 4 s timeout). Requests
- * in flight fail and are retried by the clients, which is the fault being tested.
+ * Stops the server as a restart does: requests in flight are answered first (unless CONVERGENCE_CUT),
+ * then the connections left are closed (a client's connection without a request would otherwise hold
+ * the close until the client's 4 s keep-alive timeout).
  */
 async function stopServer(server: TestServer): Promise<void> {
   const closing = server.close({ keepDatabase: true });
-  server.app.server.closeAllConnections();
-  await closing;
+  const open = inFlight.get(server)!;
+  const sweep = setInterval(() => {
+    if (CUT_REQUESTS || open.size === 0) server.app.server.closeAllConnections();
+  }, 20);
+  try {
+    await closing;
+  } finally {
+    clearInterval(sweep);
+  }
 }
 
 async function runOnce(seed: number, databaseUrl: string, port: number): Promise<Outcome> {
   const rnd = random(seed);
   const startedAt = Date.now();
-  let server = await startTestServer({ databaseUrl, port });
+  let server = await startServer(databaseUrl, port);
   const user: TestUser = await server.createUser({ role: 'creator' });
   const devices: Device[] = [];
   // Every state the server acknowledged (pushed without a conflict), by id: titles written, and deletions.
@@ -133,7 +157,7 @@ async function runOnce(seed: number, databaseUrl: string, port: number): Promise
       } else if (roll < 0.95) {
         // The server restarts between requests; clients retry on their own.
         await stopServer(server);
-        server = await startTestServer({ databaseUrl, port });
+        server = await startServer(databaseUrl, port);
       } else {
         await new Promise((r) => setTimeout(r, rnd.int(200)));
       }
@@ -155,11 +179,21 @@ async function runOnce(seed: number, databaseUrl: string, port: number): Promise
       }, 60_000);
     } catch {
       const truth = live(await serverDrafts(server, user.id));
+      const all = await serverDrafts(server, user.id);
       for (const [i, d] of devices.entries()) {
         const local = await localDrafts(d.client);
         if (!sameMap(local, truth)) {
           divergences++;
           detail.push(`client ${i}: ${local.size} drafts locally, ${truth.size} on the server`);
+          // Which documents differ, and how (the first few), so a failing seed says where to look.
+          const ids = new Set([...local.keys(), ...truth.keys()]);
+          const differing = [...ids].filter((id) => local.get(id) !== truth.get(id)).slice(0, 5);
+          for (const id of differing) {
+            const doc = (await d.client.db.collections.drafts.findOne(id).exec())?.toJSON() as Record<string, unknown> | undefined;
+            detail.push(
+              `  ${id}: local ${doc ? JSON.stringify({ title: doc.title, version: doc.version, sync_rejection: doc.sync_rejection }) : 'absent'}, server ${JSON.stringify(all.get(id) ?? 'absent')}, acknowledged ${JSON.stringify(acknowledged.has(id) ? { titles: [...acknowledged.get(id)!.titles], deleted: acknowledged.get(id)!.deleted } : 'no')}, status ${JSON.stringify(d.client.replication.syncStatus.lastError ?? null)}`,
+            );
+          }
         }
       }
     }

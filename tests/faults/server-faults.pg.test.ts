@@ -56,7 +56,12 @@ test(`the server killed (SIGKILL) in the middle of a push batch, ${KILLS} times:
   const batch = 40;
   const counts: string[] = [];
   const startMs: number[] = [];
-  for (let round = 0; round < KILLS; round++) {
+  for (let round = 0; round < KILLS; round++) await killRound(round).catch((err: unknown) => {
+    // Said at once: a long soak's summary only comes at its very end.
+    console.log(`SIGKILL mid-push failed in round ${round + 1} of ${KILLS}: ${err instanceof Error ? err.message : String(err)}`);
+    throw err;
+  });
+  async function killRound(round: number) {
     const ids = Array.from({ length: batch }, () => newId());
     let killed: Promise<void> | undefined;
     client.network.delayMs = (url) => {
