@@ -152,6 +152,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
               keepLocal: (id, since) => status.isPending(name, id) || (lastSent.get(`${name}/${id}`) ?? 0) >= since,
             }),
           );
+          await localChanges.recordPulledMasters(states.get(name), page.documents.map((d) => d.id));
           // A notice that found nothing may have raced its own commit's visibility: look once more.
           const notice = lastNotice.get(name);
           if (page.documents.length === 0 && notice !== undefined && startedAt - notice < 1_000) {
