@@ -104,9 +104,13 @@ async function runOnce(seed: number, databaseUrl: string, port: number): Promise
   // Every state the server acknowledged (pushed without a conflict), by id: titles written, and deletions.
   const acknowledged = new Map<string, { titles: Set<string>; deleted: boolean }>();
   const written = new Map<string, Set<string>>();
+  const deletedByUser = new Set<string>();
 
   const watch = (device: Device) => {
     device.client.replication.states.get('drafts')!.sent$.subscribe((doc) => {
+      // A deletion the pull wrote (a reset removing what the feed no longer has) is answered without a
+      // request (it is no local change): only a user's deletion is one the server acknowledged.
+      if (doc._deleted && !deletedByUser.has(doc.id)) return;
       const entry = acknowledged.get(doc.id) ?? { titles: new Set<string>(), deleted: false };
       if (doc._deleted) entry.deleted = true;
       else entry.titles.add(String(doc.title));
@@ -142,7 +146,10 @@ async function runOnce(seed: number, databaseUrl: string, port: number): Promise
         }
       } else if (roll < 0.65) {
         const doc = rnd.pick(await drafts.find().exec());
-        if (doc) await doc.incrementalRemove().catch(() => {});
+        if (doc) {
+          deletedByUser.add(doc.primary);
+          await doc.incrementalRemove().catch(() => {});
+        }
       } else if (roll < 0.8) {
         device.client.network.online = !device.client.network.online;
         if (device.client.network.online) device.client.replication.reSync();
