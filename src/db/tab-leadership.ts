@@ -46,6 +46,9 @@ export function electTabLeader(name: string, hooks: Hooks, opts: { beatMs?: numb
     if (grant !== from) return;
     grant = undefined;
     clientId = undefined;
+    // Another tab leads now: its beats count from here (a tab waking from a freeze must not take the
+    // lock back before the new leader's first beat reaches it).
+    lastHeard = Date.now();
     from.release();
     if (stopped) return;
     hooks.onYield();
@@ -87,7 +90,11 @@ export function electTabLeader(name: string, hooks: Hooks, opts: { beatMs?: numb
     return false;
   };
 
+  let lastTick = Date.now();
   const timer = setInterval(() => {
+    // This tab itself was frozen or throttled: the leader's beats may still be on their way.
+    if (Date.now() - lastTick > staleMs) lastHeard = Date.now();
+    lastTick = Date.now();
     if (grant) {
       void check().then((still) => still && channel.postMessage({ type: 'beat' }));
       return;
