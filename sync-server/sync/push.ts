@@ -6,6 +6,8 @@ import { SYNC_COLUMN_NAMES, type SyncRejection } from '../../src/domain/collecti
 import { quoteIdent, type ServerCollection } from './collections.ts';
 
 type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
+/** The advisory-lock key space of pushed document ids. */
+const PUSH_LOCK_SPACE = 7_301;
 export type PushRow = { newDocumentState: Doc; assumedMasterState?: Doc | undefined };
 
 /**
@@ -45,6 +47,13 @@ export async function pushChanges(
   });
   return db.asUser(claims, async (tx) => {
     await refuseServerOwnedChanges(tx, collection, suspects);
+    // Two pushes of one document take turns: a tab reloaded while its push was still being written
+    // pushes again at once, and the second push must read what the first one wrote (a deletion that
+    // found no row yet would be answered as done and the insert land after it).
+    await tx.query(
+      `select pg_advisory_xact_lock(${PUSH_LOCK_SPACE}, k) from (select hashtext(id::text) as k from unnest($1::uuid[]) as id order by 1) ordered`,
+      [ids],
+    );
     const conflicts: Doc[] = [];
     const { masters, refused } = await eachOrAll(tx, collection, rows, 'read', (batch) => readMasters(tx, collection, batch), log);
     conflicts.push(...refused);
