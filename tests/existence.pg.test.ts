@@ -79,6 +79,35 @@ test('sync pushes: naming a deal, conversation or ticket you may not see is refu
   expect(Number(rows[0].n)).toBe(0);
 });
 
+test('sync pushes: a new document whose id a hidden row already has is refused per row as not_found, like anything else you may not see', async () => {
+  const owner = await server.createUser({ role: 'creator' });
+  const outsider = await server.createUser({ role: 'creator' });
+  const hidden = newId();
+  await server.db.asService((tx) => tx.query(`insert into public.drafts (id, user_id, kind, title) values ($1, $2, 'deal', 'Secret plan')`, [hidden, owner.id]));
+  const draft = (id: string) => ({ id, user_id: outsider.id, kind: 'deal', title: 'My plan', payload: {}, _deleted: false });
+  const fresh = newId();
+  const res = await fetch(`${server.url}/sync/v1/drafts/push`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${outsider.accessToken}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
+    body: JSON.stringify({ rows: [{ newDocumentState: draft(hidden) }, { newDocumentState: draft(fresh) }] }),
+  });
+  const body = (await res.json()) as { conflicts: Doc[] };
+
+  // The same answer as naming a deal that does not exist: 200, the sender's own document flagged.
+  expect(res.status).toBe(200);
+  expect(body.conflicts).toEqual([{ ...draft(hidden), sync_rejection: { code: 'not_found', message: expect.any(String) } }]);
+  const missingDeal = await push(outsider, 'applications', { id: newId(), deal_id: newId(), creator_id: outsider.id, status: 'pending', pitch: 'Hello' });
+  expect(missingDeal.status).toBe(res.status);
+  expect(Object.keys((missingDeal.body as { conflicts: Doc[] }).conflicts[0]!.sync_rejection as object)).toEqual(['code', 'message']);
+  // Nothing of the hidden row is told, it is untouched, and the rest of the batch is written.
+  expect(JSON.stringify(body)).not.toMatch(/Secret plan|${owner.id}/);
+  const { rows } = await server.db.pool.query(`select id, user_id, title from public.drafts where id = any($1::uuid[]) order by title`, [[hidden, fresh]]);
+  expect(rows).toEqual([
+    { id: fresh, user_id: outsider.id, title: 'My plan' },
+    { id: hidden, user_id: owner.id, title: 'Secret plan' },
+  ]);
+});
+
 test('/api: a deal you may not see answers exactly as a missing one; no token is 401 before anything else', async () => {
   const brand = await server.createUser({ role: 'brand' });
   const creator = await server.createUser({ role: 'creator' });

@@ -1,4 +1,4 @@
-import type { RxCollection, RxDocumentData } from 'rxdb';
+import { getAssumedMasterState, getMetaWriteRow, type RxCollection, type RxDocumentData, type RxStorageInstanceReplicationState } from 'rxdb';
 import { getHeightOfRevision } from 'rxdb/plugins/utils';
 import type { PushRow, SyncDoc } from './sync-api.ts';
 
@@ -24,6 +24,13 @@ import type { PushRow, SyncDoc } from './sync-api.ts';
 export type LocalChangeFilter = {
   /** The rows that carry a change made on this device, in their original order. */
   changedRows(rows: PushRow[]): Promise<PushRow[]>;
+  /**
+   * Before RxDB applies a pulled page: a document of it whose local copy is still what an earlier pull
+   * wrote, but whose server state RxDB never recorded (the tab closed between the two writes), gets that
+   * record now. Without it RxDB takes the copy for a local edit and skips every later server version,
+   * waiting for a push that never comes (it is no local change, so it is never pushed).
+   */
+  recordPulledMasters(state: { internalReplicationState?: RxStorageInstanceReplicationState<SyncDoc> } | undefined, ids: string[]): Promise<void>;
 };
 
 type PulledMarker = { o?: { _rev?: number; hash?: string } };
@@ -47,13 +54,30 @@ export function createLocalChangeFilter(
       return rows.filter((row) => {
         const local = byId.get(row.newDocumentState.id);
         if (!local) return true;
-        const marker = (local._meta as PulledMarker).o;
-        const height = getHeightOfRevision(local._rev);
-        const writtenByPull = (marker?.hash === hash && marker._rev === height) || (height === 1 && typeof local.version === 'number');
-        return !(writtenByPull && isEqual(stripMeta(local), row.newDocumentState));
+        return !(writtenByPull(local, hash) && isEqual(stripMeta(local), row.newDocumentState));
       });
     },
+    async recordPulledMasters(state, ids) {
+      const internal = state?.internalReplicationState;
+      if (!internal || ids.length === 0) return;
+      const hash = await pullerHash;
+      const stored = (await collection.storageInstance.findDocumentsById(ids, true)) as RxDocumentData<SyncDoc>[];
+      const pulled = stored.filter((local) => writtenByPull(local, hash));
+      if (pulled.length === 0) return;
+      const known = await getAssumedMasterState(internal, pulled.map((local) => local.id));
+      const missing = pulled.filter((local) => !known[local.id]);
+      if (missing.length === 0) return;
+      const rows = await Promise.all(missing.map((local) => getMetaWriteRow(internal, stripMeta(local) as never, undefined)));
+      await internal.input.metaInstance.bulkWrite(rows, 'pacta-record-pulled-master');
+    },
   };
+}
+
+/** What the pull wrote, and nothing since (see above). */
+function writtenByPull(local: RxDocumentData<SyncDoc>, pullerHash: string): boolean {
+  const marker = (local._meta as PulledMarker).o;
+  const height = getHeightOfRevision(local._rev);
+  return (marker?.hash === pullerHash && marker._rev === height) || (height === 1 && typeof local.version === 'number');
 }
 
 function stripMeta(doc: RxDocumentData<SyncDoc>): SyncDoc {

@@ -5,6 +5,7 @@ import { syncServerUrl } from '../lib/config.ts';
 import { disposeRecommendationsWorker } from '../lib/recommendations-client.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
+import { electTabLeader, type TabLeadership } from './tab-leadership.ts';
 
 /**
  * The signed-in user's local data, kept OUTSIDE React: one RxDB database per user,
@@ -19,6 +20,9 @@ type Entry = {
   stops: (() => void)[];
   subs: Subscription[];
   channel?: BroadcastChannel;
+  /** startUserSync ran for this entry (whether or not this tab is the one replicating). */
+  syncing?: boolean;
+  leadership?: TabLeadership;
 };
 
 let current: Entry | undefined;
@@ -46,28 +50,19 @@ export function openUserDatabase(userId: string): Promise<PactaDatabase> {
 }
 
 /**
- * Starts replication for the signed-in user (idempotent). Every tab sets it up; RxDB only runs it in
- * the leader tab (`waitForLeadership`). Sync resumes on `online`, focus, visibility and Background Sync.
+ * Starts replication for the signed-in user (idempotent). Every tab takes part in the election (see
+ * tab-leadership.ts); only the elected tab replicates, and a tab that loses the election (it was frozen
+ * and another took over) stops. Sync resumes on `online`, focus, visibility and Background Sync.
  */
 export async function startUserSync(userId: string): Promise<void> {
   const db = await openUserDatabase(userId);
   const entry = current;
-  if (!entry || entry.userId !== userId || entry.replication) return;
+  if (!entry || entry.userId !== userId || entry.syncing) return;
+  entry.syncing = true;
   // Only the leader tab replicates, so only it writes down what waits for the server.
-  let leader = !db.multiInstance;
-  const replication = startReplication(db, {
-    serverUrl: syncServerUrl(),
-    getAccessToken,
-    // The 401 rule for sync calls too: refresh and retry once, then 'Session expired. Please sign in again.'
-    fetch: sessionRetryFetch,
-    pendingStore: {
-      load: () => readPending(userId),
-      save: (ids) => {
-        if (leader && current === entry) writePending(userId, ids);
-      },
-    },
-  });
-  entry.replication = replication;
+  let leader = false;
+  let replicationSub: Subscription | undefined;
+  let stopping: Promise<void> = Promise.resolve();
 
   const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`pacta-sync-status-${userId}`);
   entry.channel = channel;
@@ -77,27 +72,59 @@ export async function startUserSync(userId: string): Promise<void> {
     channel?.postMessage({ type: 'status', status });
     if (status.pendingPush > 0 && !status.online) void requestBackgroundSync();
   };
-  entry.subs.push(replication.syncStatus$.subscribe(publish));
   if (channel) {
     channel.onmessage = (event: MessageEvent<{ type: string; status?: SyncStatus }>) => {
       if (event.data.type === 'status' && !leader && event.data.status) patchView({ role: 'follower', status: event.data.status });
-      if (event.data.type === 'hello' && leader) publish(replication.syncStatus);
-      if (event.data.type === 'retry' && leader) replication.reSync();
+      if (event.data.type === 'hello' && leader && entry.replication) publish(entry.replication.syncStatus);
+      if (event.data.type === 'retry' && leader) entry.replication?.reSync();
     };
     channel.postMessage({ type: 'hello' });
   }
-  if (db.multiInstance) {
-    void db.waitForLeadership().then(() => {
-      if (current !== entry) return;
-      leader = true;
-      // The previous leader may have recorded more meanwhile.
-      replication.reloadPending();
-      publish(replication.syncStatus);
+
+  const onElected = () => {
+    if (current !== entry) return;
+    leader = true;
+    // A replication this tab ran before it was frozen finishes stopping first.
+    void stopping.then(() => {
+      if (!leader || current !== entry || entry.replication) return;
+      const replication = startReplication(db, {
+        serverUrl: syncServerUrl(),
+        getAccessToken,
+        // The 401 rule for sync calls too: refresh and retry once, then 'Session expired. Please sign in again.'
+        // Nothing leaves a tab that has lost the election (checked before every request).
+        fetch: async (input, init) => {
+          if (!(await leadership.confirm())) throw new DOMException('Another tab syncs now.', 'AbortError');
+          return sessionRetryFetch(input, init);
+        },
+        pendingStore: {
+          load: () => readPending(userId),
+          save: (ids) => {
+            if (leader && current === entry) writePending(userId, ids);
+          },
+        },
+        waitForLeadership: false,
+      });
+      entry.replication = replication;
+      replicationSub = replication.syncStatus$.subscribe(publish);
     });
-  } else publish(replication.syncStatus);
+  };
+  const onYield = () => {
+    leader = false;
+    replicationSub?.unsubscribe();
+    const replication = entry.replication;
+    entry.replication = undefined;
+    stopping = replication?.stop().catch(() => {}) ?? Promise.resolve();
+    patchView({ role: 'follower' });
+    channel?.postMessage({ type: 'hello' });
+  };
+  const leadership: TabLeadership =
+    db.multiInstance && typeof navigator !== 'undefined' && navigator.locks
+      ? electTabLeader(userId.toLowerCase(), { onElected, onYield })
+      : soleTab(onElected);
+  entry.leadership = leadership;
 
   const resume = () => {
-    if (leader && current === entry) replication.reSync();
+    if (leader && current === entry) entry.replication?.reSync();
   };
   const onOnline = () => {
     patchView({ browserOnline: true });
@@ -119,6 +146,7 @@ export async function startUserSync(userId: string): Promise<void> {
     if (sessionManager.getState().status === 'signed_out' && current === entry) void closeUserDatabase();
   });
   entry.stops.push(() => {
+    replicationSub?.unsubscribe();
     stopSessionWatch();
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
@@ -126,6 +154,12 @@ export async function startUserSync(userId: string): Promise<void> {
     document.removeEventListener('visibilitychange', onVisible);
     stopWake();
   });
+}
+
+/** A database only this tab opens (no other tab can share it): this tab replicates from the start. */
+function soleTab(onElected: () => void): TabLeadership {
+  onElected();
+  return { isLeader: true, confirm: () => Promise.resolve(true), stop: () => {} };
 }
 
 /** Try the server again now (the Retry of the sync status). */
@@ -178,7 +212,7 @@ async function serverReachable(): Promise<boolean> {
  * after reconnecting (a dropped first request) does not end the wait. Gives up after `timeoutMs`.
  */
 export async function waitForSync(timeoutMs = 20_000): Promise<void> {
-  if (!current?.replication) return;
+  if (!current?.syncing) return;
   if (typeof navigator !== 'undefined' && !navigator.onLine) throw new TypeError('Failed to fetch: offline');
   retrySync();
   let lastSeen = getSyncView().status?.lastError ?? null;
@@ -220,6 +254,8 @@ async function closeEntry(entry: Entry): Promise<PactaDatabase | undefined> {
   entry.subs.forEach((sub) => sub.unsubscribe());
   entry.channel?.close();
   await entry.replication?.stop().catch(() => {});
+  // Released only once this tab's replication has stopped, so two tabs never replicate at once.
+  entry.leadership?.stop();
   resetSyncView();
   try {
     return await entry.db;

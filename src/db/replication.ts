@@ -39,6 +39,8 @@ export type ReplicationOptions = SyncApiOptions & {
   live?: boolean;
   /** Keeps the waiting changes' ids across reloads (the browser app passes localStorage). */
   pendingStore?: PendingStore;
+  /** Wait for RxDB's leader election first (default: when multi-instance; false when the caller elected this tab). */
+  waitForLeadership?: boolean;
 };
 
 /** Writes the replication itself made (pulled documents, conflict resolutions) rather than the user. */
@@ -53,6 +55,7 @@ export function isReplicationWrite(context: string): boolean {
  */
 export function startReplication(db: PactaDatabase, opts: ReplicationOptions): PactaReplication {
   const api = createSyncApi(opts);
+  const awaitLeadership = opts.waitForLeadership ?? db.multiInstance;
   const names = (opts.collections ?? (Object.keys(db.collections) as CollectionName[])).filter((n) => db.collections[n]);
   const status = createSyncStatus(names.length, opts.pendingStore);
   // The largest page the server serves: a first sync of 10,000 deals is 10 round trips and 10
@@ -136,7 +139,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       collection,
       live: opts.live ?? true,
       retryTime: opts.retryTime ?? 5_000,
-      waitForLeadership: db.multiInstance,
+      waitForLeadership: awaitLeadership,
       autoStart: true,
       pull: {
         batchSize: pullBatchSize,
@@ -149,6 +152,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
               keepLocal: (id, since) => status.isPending(name, id) || (lastSent.get(`${name}/${id}`) ?? 0) >= since,
             }),
           );
+          await localChanges.recordPulledMasters(states.get(name), page.documents.map((d) => d.id));
           // A notice that found nothing may have raced its own commit's visibility: look once more.
           const notice = lastNotice.get(name);
           if (page.documents.length === 0 && notice !== undefined && startedAt - notice < 1_000) {
@@ -216,7 +220,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     });
   };
   if ((opts.live ?? true) && names.length > 0) {
-    if (db.multiInstance) void db.waitForLeadership().then(() => !stopped && openStream());
+    if (awaitLeadership) void db.waitForLeadership().then(() => !stopped && openStream());
     else openStream();
   }
 

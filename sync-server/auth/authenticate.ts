@@ -15,8 +15,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * The sync server's bearer-token check (`ctx.authenticate`): signature, `iss`, `aud` and `exp` against
- * the JWKS, then, in local mode, that the token's session still exists (signed out or revoked → 401
- * `session_not_found`). Hosted mode trusts the project's JWKS alone, as Supabase's own APIs do.
+ * the JWKS, then that the token's session still exists (signed out or revoked → 401
+ * `session_not_found`). The sync server shares hosted Supabase's Postgres, so it reads the same
+ * `auth.sessions` its Auth deletes from on sign-out: an ended session is refused in both modes.
  * Every failure is 401 `{ code, message }`.
  */
 export function createAuthenticator(opts: { config: ServerConfig; db: Database; verifyToken: AccessTokenVerifier }) {
@@ -24,14 +25,13 @@ export function createAuthenticator(opts: { config: ServerConfig; db: Database; 
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, 'no_authorization', 'This endpoint requires a Bearer token');
     const claims = await opts.verifyToken(token);
-    if (opts.config.auth.mode === 'local') {
-      const sessionId = claims.session_id;
-      if (typeof sessionId !== 'string' || !UUID.test(sessionId) || !UUID.test(claims.sub)) {
-        throw new HttpError(401, 'bad_jwt', 'invalid JWT: no valid session_id claim');
-      }
-      if (!(await sessionIsAlive(opts.db.pool, sessionId, claims.sub))) {
-        throw new HttpError(401, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-      }
+    const sessionId = claims.session_id;
+    const hasSession = typeof sessionId === 'string' && UUID.test(sessionId) && UUID.test(claims.sub);
+    // Local tokens always name their session; a hosted project's user tokens do too (its anon and
+    // service keys do not, and are checked by signature alone, as Supabase's own APIs do).
+    if (opts.config.auth.mode === 'local' && !hasSession) throw new HttpError(401, 'bad_jwt', 'invalid JWT: no valid session_id claim');
+    if (hasSession && !(await sessionIsAlive(opts.db.pool, sessionId, claims.sub))) {
+      throw new HttpError(401, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }
     return claims;
   };

@@ -6,6 +6,8 @@ import { SYNC_COLUMN_NAMES, type SyncRejection } from '../../src/domain/collecti
 import { quoteIdent, type ServerCollection } from './collections.ts';
 
 type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
+/** The advisory-lock key space of pushed document ids. */
+const PUSH_LOCK_SPACE = 7_301;
 export type PushRow = { newDocumentState: Doc; assumedMasterState?: Doc | undefined };
 
 /**
@@ -25,8 +27,8 @@ export type PushRow = { newDocumentState: Doc; assumedMasterState?: Doc | undefi
  *   to a value that is neither the assumed master's nor the current master's refuses the whole batch
  *   (400 `server_owned_field`) before anything is written. The sync stamps (version, created_at, updated_at) are simply ignored: the server sets them.
  * - A write the business rules reject comes back as a conflict carrying `sync_rejection`, so the
- *   client's queue moves on and the UI can say why. A write outside the user's scope (RLS) refuses
- *   the whole batch with 403 `out_of_scope`.
+ *   client's queue moves on and the UI can say why; so does a new row whose id a hidden row already
+ *   has (`not_found`). A write outside the user's scope (RLS) refuses the whole batch with 403 `out_of_scope`.
  */
 export async function pushChanges(
   db: Database,
@@ -45,6 +47,13 @@ export async function pushChanges(
   });
   return db.asUser(claims, async (tx) => {
     await refuseServerOwnedChanges(tx, collection, suspects);
+    // Two pushes of one document take turns: a tab reloaded while its push was still being written
+    // pushes again at once, and the second push must read what the first one wrote (a deletion that
+    // found no row yet would be answered as done and the insert land after it).
+    await tx.query(
+      `select pg_advisory_xact_lock(${PUSH_LOCK_SPACE}, k) from (select hashtext(id::text) as k from unnest($1::uuid[]) as id order by 1) ordered`,
+      [ids],
+    );
     const conflicts: Doc[] = [];
     const { masters, refused } = await eachOrAll(tx, collection, rows, 'read', (batch) => readMasters(tx, collection, batch), log);
     conflicts.push(...refused);
@@ -185,7 +194,7 @@ function refusal(err: unknown, collection: ServerCollection, row: PushRow, maste
   if (err instanceof HttpError) throw err;
   const rejection = asRejection(err as DatabaseError, collection);
   if (!rejection) {
-    if (isOutOfScope(err as DatabaseError, collection)) throw outOfScope(row.newDocumentState.id);
+    if ((err as DatabaseError).code === '42501') throw outOfScope(row.newDocumentState.id);
     throw err;
   }
   // A refused insert has no master: the client's own document comes back, flagged.
@@ -262,21 +271,19 @@ function writableJson(collection: ServerCollection, doc: Doc): string {
 const outOfScope = (id: string) =>
   new HttpError(403, 'out_of_scope', `You cannot write document ${id} of this collection.`, { id });
 
-function isOutOfScope(err: DatabaseError, collection: ServerCollection): boolean {
-  if (err.code === '42501') return true;
-  // The id exists but RLS hides it from this user: writing it would take over someone else's row.
-  return err.code === '23505' && err.constraint === `${collection.spec.table}_pkey`;
-}
-
 /** Business-rule refusals of one row: the rules' PTnnn / P0001 errors, constraint and value errors. */
 function asRejection(err: DatabaseError, collection: ServerCollection): SyncRejection | undefined {
   const code = err.code ?? '';
   if (code.startsWith('PT') || code === 'P0001') {
     return { code: err.message, message: err.detail ?? err.message };
   }
-  if (code === '23505' && err.constraint !== `${collection.spec.table}_pkey`) {
-    return { code: 'duplicate', message: 'This already exists.' };
+  if (code === '23505' && err.constraint === `${collection.spec.table}_pkey`) {
+    // The id is taken by a row RLS hides from this user (a visible one was read as the master). Refused
+    // like any row naming something the user may not see (`deal_not_found`…): per row, with the
+    // client's own document, nothing of the hidden row; the rest of the batch is written.
+    return { code: 'not_found', message: 'This was not found: it may have been deleted, or it is not shared with you.' };
   }
+  if (code === '23505') return { code: 'duplicate', message: 'This already exists.' };
   if (code.startsWith('23')) return { code: 'invalid_value', message: 'This change breaks a rule of the data and was not saved.' };
   if (code.startsWith('22')) return { code: 'invalid_value', message: 'A value is out of range or badly formatted and was not saved.' };
   return undefined;

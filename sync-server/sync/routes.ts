@@ -43,11 +43,12 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     onSessionEnded: (sessionId) => hub.endSession(sessionId),
   });
   /**
-   * Safety net for an announcement this instance missed (its LISTEN connection was down): every few
-   * seconds, the streams of sessions that no longer exist are closed too — well within 15 s.
+   * Safety net for an announcement this instance missed (its LISTEN connection was down), and the only
+   * way to learn of ended sessions with hosted Supabase (its Auth deletes the `auth.sessions` row and
+   * announces nothing): every few seconds, one query for all open streams' sessions, and the streams
+   * of sessions that no longer exist are closed — well within 15 s.
    */
   const sweepEndedSessions = async () => {
-    if (ctx.config.auth.mode !== 'local') return;
     const ids = hub.sessionIds();
     if (ids.length === 0) return;
     try {

@@ -22,6 +22,7 @@ type StreamClient = {
  */
 export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: readonly string[] }) {
   const clients = new Set<StreamClient>();
+  let closed = false;
   // A notice for a few users reaches their streams (and the admins') without walking every stream.
   const byUser = new Map<string, Set<StreamClient>>();
   const admins = new Set<StreamClient>();
@@ -84,6 +85,11 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
   return {
     /** Registers an open response; `expiresAt` (seconds) ends the stream when the token expires. */
     add(res: ServerResponse, user: { id: string; sessionId?: string; isAdmin: boolean; expiresAt?: number; protocol: number }) {
+      // Opened while the server shuts down (after closeAll): ended at once, or it would hold the close.
+      if (closed) {
+        res.end();
+        return () => {};
+      }
       const c: StreamClient = {
         userId: user.id,
         sessionId: user.sessionId,
@@ -139,6 +145,7 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
       return clients.size;
     },
     closeAll() {
+      closed = true;
       clearInterval(heartbeat);
       timers.forEach((t) => clearTimeout(t));
       for (const c of [...clients]) {

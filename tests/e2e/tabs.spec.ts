@@ -6,7 +6,7 @@ import { withE2eDatabase } from './support/e2e-server-info.ts';
 import { expect, test } from './support/console-errors.ts';
 
 // Several tabs of one user share one local database; one tab (the elected leader) replicates. Closing
-// the leader hands replication to another tab, and writes made offline in two tabs both land.
+// or freezing the leader hands replication to another tab, and writes made offline in two tabs both land.
 
 // Offline, Chromium logs failed fetches; switching the network back logs cut requests.
 test.use({ allowedConsoleErrors: [/net::ERR_NETWORK_CHANGED/] });
@@ -47,17 +47,62 @@ test('closing the leader tab hands replication to another tab: server changes st
   const second = await context.newPage();
   await second.goto('/deals');
   await waitForSynced(second);
-  await expect(second.getByText(`Before the handover ${run}`)).toBeVisible();
+  await expect(second.getByText(`Before the handover ${run}`).first()).toBeVisible();
 
   // The first tab (the leader) goes away; the second must now replicate on its own.
   await first.close();
   const [later] = await seedDeals(brand.email, [`After the handover ${run}`]);
-  await expect(second.getByText(`After the handover ${run}`)).toBeVisible({ timeout: 45_000 });
+  await expect(second.getByText(`After the handover ${run}`).first()).toBeVisible({ timeout: 45_000 });
 
   await second.goto(`/deals/${later!.id}`);
   await new DealDetailPage(second).applyButton.click();
   await expect(second.getByText('Application submitted!').first()).toBeVisible();
   await expect.poll(() => applicationsOf(creator.email), { timeout: 45_000 }).toEqual([later!.id]);
+  await context.close();
+});
+
+test('a frozen leader tab hands replication to another tab, and sends nothing itself once it wakes', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const run = Date.now().toString(36);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Freeze Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Freeze Creator ${run}` });
+  const [woken] = await seedDeals(brand.email, [`Applied from the woken tab ${run}`]);
+  const { context, first } = await signedInContext(browser, creator);
+  await first.goto(`/deals/${woken!.id}`);
+  await expect(new DealDetailPage(first).applyButton).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/deals');
+  await waitForSynced(second);
+
+  // Headless Chromium ignores Page.setWebLifecycleState 'frozen' for a page that is on screen (no
+  // freeze event, timers keep running), so the leader is frozen the way a hung page is: paused in the
+  // debugger it runs no script, answers no message and keeps its Web Lock, exactly like a frozen tab.
+  const cdp = await context.newCDPSession(first);
+  await cdp.send('Debugger.enable');
+  const paused = new Promise((resolve) => cdp.once('Debugger.paused', resolve));
+  await cdp.send('Debugger.pause');
+  await paused;
+
+  const [later] = await seedDeals(brand.email, [`After the freeze ${run}`]);
+  await expect(second.getByText(`After the freeze ${run}`).first()).toBeVisible({ timeout: 45_000 });
+  await second.goto(`/deals/${later!.id}`);
+  await new DealDetailPage(second).applyButton.click();
+  await expect(second.getByText('Application submitted!').first()).toBeVisible();
+  await expect.poll(() => applicationsOf(creator.email), { timeout: 45_000 }).toEqual([later!.id]);
+
+  // The frozen tab wakes: it finds the lock gone and leaves syncing to the new leader, which also sends
+  // the write made in the woken tab.
+  const sentByWoken: string[] = [];
+  first.on('request', (r) => {
+    if (r.url().includes('/sync/v1/')) sentByWoken.push(`${r.method()} ${r.url()}`);
+  });
+  await cdp.send('Debugger.resume');
+  await cdp.send('Debugger.disable');
+  await new DealDetailPage(first).applyButton.click();
+  await expect(first.getByText('Application submitted!').first()).toBeVisible();
+  await expect.poll(() => applicationsOf(creator.email), { timeout: 45_000 }).toEqual([later!.id, woken!.id].sort());
+  await waitForSynced(first);
+  expect(sentByWoken).toEqual([]);
   await context.close();
 });
 

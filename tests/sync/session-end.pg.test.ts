@@ -12,18 +12,23 @@ const STREAM_CLOSED_WITHIN_MS = 15_000;
 
 let first: AuthTestServer;
 let second: AuthTestServer;
+/** An instance in hosted-Supabase mode: the first instance plays the hosted project's Auth (same database). */
+let hosted: AuthTestServer;
 const streams: { close(): void }[] = [];
 
 beforeAll(async () => {
   first = await startAuthTestServer();
   // A second instance on the same database: the stream it holds must close as well.
   second = await startAuthTestServer({ databaseUrl: first.databaseUrl });
+  hosted = await startAuthTestServer({ databaseUrl: first.databaseUrl, env: { SUPABASE_URL: first.url } });
 });
 afterAll(async () => {
   streams.forEach((s) => s.close());
   // The second instance shares the first one's database: close it without dropping.
-  await second?.app.close();
-  await second?.db.close();
+  for (const shared of [second, hosted]) {
+    await shared?.app.close();
+    await shared?.db.close();
+  }
   await first?.close();
 });
 
@@ -122,4 +127,25 @@ test('a session ended without an announcement (another instance’s LISTEN was d
   // Deleted behind the server's back: no NOTIFY, only the periodic check can see it.
   await first.db.pool.query(`delete from auth.sessions where id = $1`, [jose.decodeJwt(session.access_token).session_id]);
   await eventually(() => stream.ended, STREAM_CLOSED_WITHIN_MS);
+});
+
+test('hosted Supabase: a session its Auth ended (the auth.sessions row deleted, nothing announced) closes its streams within 15 s and is refused', async () => {
+  expect(hosted.config.auth.mode).toBe('hosted');
+  const { email, password, session } = await signUp();
+  const other = await signIn(email, password);
+  const stream = await openStream(hosted.url, session.access_token);
+  const otherStream = await openStream(hosted.url, other.access_token);
+  const pullOnHosted = (token: string) => fetch(`${hosted.url}/sync/v1/deals/pull`, { headers: { authorization: `Bearer ${token}`, 'x-pacta-protocol': '1' } });
+  expect((await pullOnHosted(session.access_token)).status).toBe(200);
+
+  // What hosted GoTrue does on sign-out: the session's row goes, and no NOTIFY is sent.
+  await first.db.pool.query(`delete from auth.sessions where id = $1`, [jose.decodeJwt(session.access_token).session_id]);
+  await eventually(() => stream.ended, STREAM_CLOSED_WITHIN_MS);
+  expect(stream.events.map((e) => e.event)).toContain('session_ended');
+  const refused = await pullOnHosted(session.access_token);
+  expect({ status: refused.status, code: ((await refused.json()) as { code?: unknown }).code }).toEqual({ status: 401, code: 'session_not_found' });
+  expect((await openTestStream(hosted.url, session.access_token)).status).toBe(401);
+  // The user's other session is untouched.
+  expect(otherStream.ended).toBe(false);
+  expect((await pullOnHosted(other.access_token)).status).toBe(200);
 });

@@ -93,10 +93,11 @@ export async function createTestClient(
  * Dexie storage on a fake IndexedDB whose replication bookkeeping can misbehave like a busy or killed
  * phone: while `metaDelayMs` is set, RxDB's record of a pulled document's master state is written that
  * much later than the document itself; while `dropCheckpoints` is set, the stored pull/push positions
- * are never saved (a tab closed before RxDB's unawaited checkpoint write landed).
+ * are never saved (a tab closed before RxDB's unawaited checkpoint write landed); while
+ * `dropPulledMasters` is set, that record is never written (the tab closed between the two writes).
  */
 export function storageWithFaultyReplicationMeta(idb: IDBFactory = new IDBFactory()) {
-  const control = { metaDelayMs: 0, dropCheckpoints: false };
+  const control = { metaDelayMs: 0, dropCheckpoints: false, dropPulledMasters: false };
   const base = getRxStorageDexie({ indexedDB: idb, IDBKeyRange }) as RxStorage<unknown, unknown>;
   const storage: RxStorage<unknown, unknown> = {
     ...base,
@@ -111,6 +112,7 @@ export function storageWithFaultyReplicationMeta(idb: IDBFactory = new IDBFactor
           }
           return async (rows: Parameters<typeof target.bulkWrite>[0], context: string) => {
             if (control.dropCheckpoints && context === 'replication-set-checkpoint') return { error: [] };
+            if (control.dropPulledMasters && context === 'replication-down-write-meta') return { error: [] };
             if (control.metaDelayMs && context === 'replication-down-write-meta') await new Promise((r) => setTimeout(r, control.metaDelayMs));
             return target.bulkWrite(rows, context);
           };
