@@ -219,6 +219,11 @@ test.describe('signed in', () => {
   test('an admin toggles Brand View / Creator View (default brand) and passes every role check', async ({ page, request }) => {
     await signInAs(page, request, 'admin');
     const shell = new ShellPage(page);
+    // One toggle per screen: the dashboard's own (beside Create New Deal), the bar's everywhere else.
+    await expect(page.getByRole('group', { name: 'Dashboard view' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Admin view' })).toHaveCount(0);
+    await shell.nav.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
     const toggle = shell.nav.getByRole('group', { name: 'Admin view' });
     await expect(toggle.getByRole('button', { name: 'Brand View' })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => shell.navLinkTexts()).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);

@@ -42,7 +42,7 @@ export function NavBar() {
 
   return (
     <header className="site-header">
-      <nav className="container nav" aria-label="Main">
+      <nav className={auth.isAdmin ? 'container nav nav-admin' : 'container nav'} aria-label="Main">
         <Link to="/" className="brand-mark" aria-label="Pacta home">
           <PactaMark />
           <span aria-hidden="true">Pacta</span>
@@ -64,9 +64,12 @@ export function NavBar() {
           </span>
           {role ? (
             <>
-              <span className="desktop-only">
-                <ViewToggle />
-              </span>
+              {/* The dashboard has its own toggle beside Create New Deal: one toggle per screen. */}
+              {location.pathname !== '/dashboard' ? (
+                <span className="desktop-only">
+                  <ViewToggle compact />
+                </span>
+              ) : null}
               <SyncStatusIndicator />
               <Suspense
                 fallback={
