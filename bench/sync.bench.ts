@@ -12,14 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { buildServer } from '../sync-server/app.ts';
 import { loadConfig } from '../sync-server/config.ts';
 import { createDatabase, type Database } from '../sync-server/db/database.ts';
 import { startEmbeddedPostgres } from '../sync-server/db/embedded.ts';
 import { migrate } from '../sync-server/db/migrate.ts';
 import type { AccessTokenSigner } from '../sync-server/auth/tokens.ts';
-import { createPactaDatabase, prepareDocument, startReplication } from '../src/db/index.ts';
+import { createPactaDatabase, pactaDexieStorage, prepareDocument, startReplication } from '../src/db/index.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import type { CollectionName } from '../src/domain/collections/index.ts';
 
@@ -57,7 +56,7 @@ async function client(url: string, user: { id: string; token: string }, collecti
   const db = await createPactaDatabase({
     userId: user.id,
     name: `bench-${randomUUID()}`,
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    storage: pactaDexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
     collections,
     multiInstance: false,
   });

@@ -1,8 +1,8 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTION_NAMES, type CollectionDocument, type CollectionName } from '../domain/collections/index.ts';
+import { pactaDexieStorage } from './batched-reads.ts';
 import { conflictHandlerFor } from './conflict-handler.ts';
 import { rxSchemaFor } from './rx-schema.ts';
 import { migrationStrategiesForCollection } from './schema-migration.ts';
@@ -29,7 +29,7 @@ export function addPactaPlugins(): void {
  * the collections this realm needs (all 12 by default; RxDB's open-source build allows 13 open per
  * realm, so tests and workers open only what they use). Created outside React.
  *
- * In Node, pass `storage: getRxStorageDexie({ indexedDB, IDBKeyRange })` from fake-indexeddb.
+ * In Node, pass `storage: pactaDexieStorage({ indexedDB, IDBKeyRange })` from fake-indexeddb.
  */
 export async function createPactaDatabase(opts: {
   userId: string;
@@ -44,7 +44,7 @@ export async function createPactaDatabase(opts: {
   const multiInstance = opts.multiInstance ?? typeof window !== 'undefined';
   const db = await createRxDatabase<PactaCollections>({
     name: opts.name ?? `pacta-${opts.userId.toLowerCase()}`,
-    storage: (opts.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>,
+    storage: (opts.storage ?? pactaDexieStorage()) as RxStorage<unknown, unknown>,
     multiInstance,
     eventReduce: true,
     closeDuplicates: true,

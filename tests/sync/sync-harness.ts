@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CollectionName } from '../../src/domain/collections/index.ts';
-import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication } from '../../src/db/index.ts';
+import { createPactaDatabase, pactaDexieStorage, startReplication, type PactaDatabase, type PactaReplication } from '../../src/db/index.ts';
 import type { TestUser } from '../support/test-server.ts';
 import type { Database } from '../../sync-server/db/database.ts';
 
@@ -59,7 +58,7 @@ export async function createTestClient(
   const db = await createPactaDatabase({
     userId: user.id,
     name: opts.name ?? `pacta-${randomUUID()}`,
-    storage: opts.storage ?? getRxStorageDexie({ indexedDB: idb, IDBKeyRange }),
+    storage: opts.storage ?? pactaDexieStorage({ indexedDB: idb, IDBKeyRange }),
     collections,
     multiInstance: false,
   });
@@ -97,7 +96,7 @@ export async function createTestClient(
  */
 export function storageWithFaultyReplicationMeta(idb: IDBFactory = new IDBFactory()) {
   const control = { metaDelayMs: 0, dropCheckpoints: false };
-  const base = getRxStorageDexie({ indexedDB: idb, IDBKeyRange }) as RxStorage<unknown, unknown>;
+  const base = pactaDexieStorage({ indexedDB: idb, IDBKeyRange }) as RxStorage<unknown, unknown>;
   const storage: RxStorage<unknown, unknown> = {
     ...base,
     async createStorageInstance(params) {
