@@ -26,7 +26,7 @@ type PullTiming = { url: string; start: number; end: number; transfer: number; d
 export async function firstSyncProfile(page: Page, profile: CpuProfile, clickedAt: number) {
   const pulls = await page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => e.name.includes('/sync/v1/') && e.name.includes('/pull'))
+      .filter((e) => e.name.includes('/sync/v1/') && (e.name.includes('/pull') || e.name.includes('/snapshot')))
       .map((e) => ({
         url: new URL(e.name).pathname,
         start: e.startTime,
