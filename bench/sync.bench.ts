@@ -49,7 +49,7 @@ try {
     ),
   );
   await db.pool.query('vacuum analyze public.deals');
-  console.log(`Pacta sync benchmark — ${os.cpus().length} CPU(s), Node ${process.version}, ${DEALS.toLocaleString()} deals\n`);
+  console.log(`Pacta sync benchmark — ${os.cpus().length} CPU(s), Node ${process.version}, ${DEALS.toLocaleString()} deals; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}\n`);
 
   // 1. Initial pull, and the raw read of the same rows.
   const reader = await client(url, creator, ['deals'], 1000);
@@ -88,7 +88,7 @@ try {
     await new Promise((r) => setTimeout(r, 5));
   }
   const pushMs = performance.now() - t0;
-  console.log(`push           ${fmt(PUSHED)} docs  in ${fmt(pushMs)} ms  = ${fmt((PUSHED / pushMs) * 1000)} docs/s (local write to committed on the server)`);
+  console.log(`push           ${fmt(PUSHED)} docs  in ${fmt(pushMs)} ms  = ${fmt((PUSHED / pushMs) * 1000)} docs/s (local write to committed on the server) — goal ≥ 5,000 docs/s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 
   // 3. Live-notice latency to a second client (the first two are closed so they do not compete for
   //    this single Node process).

@@ -23,10 +23,10 @@ export type CpuProfile = {
 
 type PullTiming = { url: string; start: number; end: number; transfer: number; decoded: number; server: Record<string, number> };
 
-export async function firstSyncProfile(page: Page, profile: CpuProfile) {
+export async function firstSyncProfile(page: Page, profile: CpuProfile, clickedAt: number) {
   const pulls = await page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => e.name.includes('/sync/v1/') && e.name.includes('/pull'))
+      .filter((e) => e.name.includes('/sync/v1/') && (e.name.includes('/pull') || e.name.includes('/snapshot')))
       .map((e) => ({
         url: new URL(e.name).pathname,
         start: e.startTime,
@@ -36,6 +36,13 @@ export async function firstSyncProfile(page: Page, profile: CpuProfile) {
         server: Object.fromEntries(e.serverTiming.map((t) => [t.name, t.duration])),
       })),
   );
+  // The sign-in request, and the app's own scripts loaded after it (the route and the database code).
+  const signIn = await page.evaluate((after) => {
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime >= after);
+    const token = entries.find((e) => e.name.includes('/auth/v1/token'));
+    const scripts = entries.filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'));
+    return { answeredAt: token ? token.responseEnd - after : Number.NaN, scriptsEndAt: scripts.length ? Math.max(...scripts.map((e) => e.responseEnd)) - after : Number.NaN };
+  }, clickedAt);
   const cpu = cpuByCategory(profile);
   return {
     pulls,
@@ -47,8 +54,11 @@ export async function firstSyncProfile(page: Page, profile: CpuProfile) {
         `  where the first sync's time went (${pulls.length} pull requests, ${dealPulls.length} of them deals):`,
         `    pulls in flight (union of request intervals): ${inFlight(pulls).toFixed(0)} ms of ${firstSyncMs} ms; ` +
           `${(sum(pulls, (p) => p.transfer) / 1024).toFixed(0)} KB on the wire, ${(sum(pulls, (p) => p.decoded) / 1024).toFixed(0)} KB of JSON`,
+        `    timeline from the click: sign-in answered at ${signIn.answeredAt.toFixed(0)} ms, last script loaded at ${signIn.scriptsEndAt.toFixed(0)} ms, first pull sent at ${(Math.min(...pulls.map((p) => p.start)) - clickedAt).toFixed(0)} ms, ` +
+          `first deal page sent at ${(Math.min(...dealPulls.map((p) => p.start)) - clickedAt).toFixed(0)} ms, last deal page received at ${(Math.max(...dealPulls.map((p) => p.end)) - clickedAt).toFixed(0)} ms, ` +
+          `last pull received at ${(Math.max(...pulls.map((p) => p.end)) - clickedAt).toFixed(0)} ms`,
         `    server (Server-Timing, summed): query ${server('db').toFixed(0)} ms, JSON ${server('json').toFixed(0)} ms, gzip ${server('gzip').toFixed(0)} ms`,
-        `    deal pages: ${dealPulls.map((p) => `${(p.end - p.start).toFixed(0)} ms (server ${((p.server.db ?? 0) + (p.server.json ?? 0) + (p.server.gzip ?? 0)).toFixed(0)})`).join(', ')}`,
+        `    deal pages (sent at, from the click: time in flight): ${dealPulls.map((p) => `${(p.start - clickedAt).toFixed(0)}: ${(p.end - p.start).toFixed(0)} ms (server ${((p.server.db ?? 0) + (p.server.json ?? 0) + (p.server.gzip ?? 0)).toFixed(0)})`).join(', ')}`,
         `    JSON.parse of the ${raw.documents} stored deal documents in this tab: ${raw.parseMs.toFixed(0)} ms; reading them back from IndexedDB: ${raw.readMs.toFixed(0)} ms`,
         `    tab CPU profile, self time: ${cpu.categories.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`,
         `    top functions: ${cpu.functions.map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join('; ')}`,

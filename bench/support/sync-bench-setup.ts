@@ -8,10 +8,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { startEmbeddedPostgres } from '../../sync-server/db/embedded.ts';
 import { migrate } from '../../sync-server/db/migrate.ts';
-import { createPactaDatabase, startReplication } from '../../src/db/index.ts';
+import { createPactaDatabase, pactaDexieStorage, startReplication } from '../../src/db/index.ts';
 import type { CollectionName } from '../../src/domain/collections/index.ts';
 import { freePort } from '../../tests/support/free-port.ts';
 import { startTestServer } from '../../tests/support/test-server.ts';
@@ -57,7 +56,7 @@ export async function startBenchClient(
   const db = await createPactaDatabase({
     userId: user.id,
     name: `bench-${randomUUID()}`,
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    storage: pactaDexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }),
     collections,
     multiInstance: false,
   });

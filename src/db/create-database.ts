@@ -1,8 +1,8 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTION_NAMES, type CollectionDocument, type CollectionName } from '../domain/collections/index.ts';
+import { pactaDexieStorage } from './batched-reads.ts';
 import { conflictHandlerFor } from './conflict-handler.ts';
 import { withNewestFirstKeys } from './newest-first.ts';
 import { rxSchemaFor } from './rx-schema.ts';
@@ -30,7 +30,7 @@ export function addPactaPlugins(): void {
  * the collections this realm needs (all 12 by default; RxDB's open-source build allows 13 open per
  * realm, so tests and workers open only what they use). Created outside React.
  *
- * In Node, pass `storage: getRxStorageDexie({ indexedDB, IDBKeyRange })` from fake-indexeddb.
+ * In Node, pass `storage: pactaDexieStorage({ indexedDB, IDBKeyRange })` from fake-indexeddb.
  */
 export async function createPactaDatabase(opts: {
   userId: string;
@@ -46,7 +46,7 @@ export async function createPactaDatabase(opts: {
   const db = await createRxDatabase<PactaCollections>({
     name: opts.name ?? `pacta-${opts.userId.toLowerCase()}`,
     // Every write derives the newest-first sort key the screens' indexes read (newest-first.ts).
-    storage: withNewestFirstKeys((opts.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>),
+    storage: withNewestFirstKeys((opts.storage ?? pactaDexieStorage()) as RxStorage<unknown, unknown>),
     multiInstance,
     eventReduce: true,
     closeDuplicates: true,

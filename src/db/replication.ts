@@ -8,6 +8,7 @@ import type { PactaDatabase } from './create-database.ts';
 import { createSyncApi, SyncHttpError, type PushRow, type SyncApi, type SyncApiOptions, type SyncDoc } from './sync-api.ts';
 import { createLocalChangeFilter } from './local-changes.ts';
 import { createRecentMasters, type RecentMasters } from './recent-masters.ts';
+import { createSnapshotFeed } from './snapshot-feed.ts';
 import { createSyncStatus, type PendingStore, type SyncStatus } from './sync-status.ts';
 import type { Observable } from 'rxjs';
 
@@ -37,6 +38,8 @@ export type ReplicationOptions = SyncApiOptions & {
   rememberReceivedMs?: number;
   /** Open the live change stream (default true). */
   live?: boolean;
+  /** Stream the first sync of a collection the device holds nothing of in one request (default true). */
+  snapshot?: boolean;
   /** Keeps the waiting changes' ids across reloads (the browser app passes localStorage). */
   pendingStore?: PendingStore;
   /** Wait for RxDB's leader election first (default: when multi-instance; false when the caller elected this tab). */
@@ -63,6 +66,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   const pullBatchSize = opts.pullBatchSize ?? MAX_PULL_LIMIT;
   const streams = new Map<CollectionName, Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>>();
   const states = new Map<CollectionName, RxReplicationState<SyncDoc, SyncCheckpoint>>();
+  const snapshots = new Map<CollectionName, ReturnType<typeof createSnapshotFeed>>();
   const subs: Subscription[] = [];
   // When each document was last pushed: a reset must not drop a document whose push raced it.
   const lastSent = new Map<string, number>();
@@ -131,6 +135,8 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     const received = createRecentMasters({ ttlMs: opts.rememberReceivedMs });
     const replicationIdentifier = `pacta-sync-v1-${name}-${opts.serverUrl}`;
     const spec: CollectionSpec = collectionSpecs[name];
+    const snapshot = opts.snapshot === false ? undefined : createSnapshotFeed((signal) => api.snapshot(name, pullBatchSize, signal));
+    if (snapshot) snapshots.set(name, snapshot);
     const localChanges = createLocalChangeFilter(collection, replicationIdentifier, (a, b) =>
       collection.conflictHandler.isEqual(a, b, 'pacta-local-change-check'),
     );
@@ -148,6 +154,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
           const startedAt = Date.now();
           const page = await track(() =>
             pullPage(api, collection, name, checkpoint ?? null, batchSize, {
+              snapshot,
               onPending: (pending) => pullAgainSoon(name, pending),
               keepLocal: (id, since) => status.isPending(name, id) || (lastSent.get(`${name}/${id}`) ?? 0) >= since,
             }),
@@ -265,6 +272,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       retryTimers.forEach((t) => clearTimeout(t));
       if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
       changeStream?.stop();
+      snapshots.forEach((s) => s.close());
       subs.forEach((s) => s.unsubscribe());
       await Promise.all([...states.values()].map((s) => s.cancel()));
       streams.forEach((s) => s.complete());
@@ -290,6 +298,8 @@ async function pullPage(
   checkpoint: SyncCheckpoint | null,
   batchSize: number,
   hooks: {
+    /** The streamed first sync of a collection the device holds nothing of (see snapshot-feed.ts). */
+    snapshot: ReturnType<typeof createSnapshotFeed> | undefined;
     onPending: (pending: boolean) => void;
     /** A document pushed (or still to push) since `since` may be missing from the feed's snapshot. */
     keepLocal: (id: string, since: number) => boolean;
@@ -297,9 +307,17 @@ async function pullPage(
 ): Promise<{ documents: WithDeleted<SyncDoc>[]; checkpoint: SyncCheckpoint | undefined }> {
   const { onPending } = hooks;
   const startedAt = Date.now() - 1;
+  const holdsConfirmed = checkpoint === null && (await collection.findOne({ selector: { version: { $exists: true } } }).exec()) !== null;
+  // Nothing of the collection from the server yet: the whole feed comes as one stream.
+  if (checkpoint === null && !holdsConfirmed && hooks.snapshot) hooks.snapshot.start();
+  const streamed = await hooks.snapshot?.take(checkpoint);
+  if (streamed) {
+    onPending(streamed.pending === true);
+    return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
+  }
   let page = await api.pull(name, checkpoint, batchSize);
   onPending(page.pending === true);
-  const lostCheckpoint = checkpoint === null && !page.reset && (await collection.findOne({ selector: { version: { $exists: true } } }).exec()) !== null;
+  const lostCheckpoint = holdsConfirmed && !page.reset;
   if (!page.reset && !lostCheckpoint) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
 
   let documents = [...page.documents];

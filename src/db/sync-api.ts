@@ -70,6 +70,38 @@ export function createSyncApi(opts: SyncApiOptions) {
       const res = await doFetch(`${base}/${collection}/pull?${params}`, { headers: await headers() });
       return json(res);
     },
+    /**
+     * A fresh feed in one request: the server sends newline-delimited pages read from one snapshot;
+     * each is yielded as soon as its line is complete. Ends when the server ends the response.
+     */
+    async *snapshot(collection: CollectionName, limit: number, signal?: AbortSignal): AsyncGenerator<PullResponse<SyncDoc>> {
+      const res = await doFetch(`${base}/${collection}/snapshot?limit=${limit}`, { headers: await headers(), signal });
+      if (!res.ok || !res.body) {
+        await json(res);
+        return;
+      }
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      try {
+        // The parts of the line being received (a page is hundreds of kilobytes, in many chunks).
+        let parts: string[] = [];
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          let from = 0;
+          let end: number;
+          while ((end = value.indexOf('\n', from)) >= 0) {
+            parts.push(value.slice(from, end));
+            const line = parts.join('');
+            parts = [];
+            from = end + 1;
+            if (line) yield JSON.parse(line) as PullResponse<SyncDoc>;
+          }
+          parts.push(value.slice(from));
+        }
+      } finally {
+        reader.cancel().catch(() => {});
+      }
+    },
     async push(collection: CollectionName, rows: PushRow[]): Promise<PushResponse<SyncDoc>> {
       const res = await doFetch(`${base}/${collection}/push`, {
         method: 'POST',

@@ -27,11 +27,7 @@ export async function pullChanges(
   limit: number,
 ): Promise<PullResponse<Doc>> {
   return inReadSnapshot(db, claims, async (tx, becomeUser) => {
-    const meta = await tx.query<{ horizon: string }>(
-      `select coalesce((select purged_xid::text from sync.purge_watermarks where collection = $1), '0') as horizon`,
-      [collection.name],
-    );
-    const horizon = meta.rows[0]!.horizon;
+    const horizon = await horizonOf(tx, collection);
     const scope = collection.spec.scope === 'catalog' ? await scopeKey(tx, claims.sub) : null;
 
     let reset = false;
@@ -48,21 +44,8 @@ export async function pullChanges(
       ({ rows, pending } = await catalogPage(tx, becomeUser, collection, from, limit));
     } else {
       await becomeUser();
-      const result = await tx.query<{ doc: Doc; xid: string }>({
-        name: `pull-${fresh ? 'fresh' : 'next'}-${collection.name}`,
-        text: `select ${collection.documentSql} as doc, t.change_xid::text as xid
-           from ${collection.relation} t
-          where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
-            and t.change_xid < pg_snapshot_xmin(pg_current_snapshot())
-            ${fresh ? 'and not t.deleted' : ''}
-          order by t.change_xid, t.id
-          limit $3`,
-        values: [from.xid, from.id, limit],
-      });
-      rows = result.rows;
-      if (rows.length < limit) pending = await heldBack(tx, collection, rows.at(-1) ? { xid: rows.at(-1)!.xid, id: rows.at(-1)!.doc.id } : from);
+      ({ rows, pending } = await ownPage(tx, collection, from, limit, fresh));
     }
-
     const last = rows.at(-1);
     const position = last ? { xid: last.xid, id: last.doc.id } : from;
     const response: PullResponse<Doc> = {
@@ -75,6 +58,71 @@ export async function pullChanges(
     if (pending) response.pending = true;
     return response;
   });
+}
+
+/**
+ * A fresh feed read page after page in ONE snapshot, for a device that holds nothing yet: `onPage`
+ * gets each page as `pullChanges` would serve it (one request, one transaction and one plan for the
+ * whole feed instead of one per page, and no round trip between pages). Every page is a position a later pull can continue from; reading them all in one snapshot
+ * is the same as a run of pulls between which nothing committed, so no row is skipped, and the last
+ * page carries `pending` like any pull. Rows deleted before the snapshot are not sent (the device never
+ * held them). Stops after the page that is not full, or early when `onPage` answers false (the client
+ * then pulls on from the last page it received).
+ */
+export async function streamFreshFeed(
+  db: Database,
+  claims: JwtClaims,
+  collection: ServerCollection,
+  limit: number,
+  onPage: (page: PullResponse<Doc>) => Promise<boolean>,
+): Promise<void> {
+  await inReadSnapshot(db, claims, async (tx, becomeUser) => {
+    const horizon = await horizonOf(tx, collection);
+    const scope = collection.spec.scope === 'catalog' ? await scopeKey(tx, claims.sub) : null;
+    await becomeUser();
+    let from = { xid: '0', id: ZERO_ID };
+    for (;;) {
+      const { rows, pending } = await ownPage(tx, collection, from, limit, true);
+      const last = rows.at(-1);
+      if (last) from = { xid: last.xid, id: last.doc.id };
+      const page: PullResponse<Doc> = { documents: rows.map((r) => r.doc), checkpoint: { ...from, scope, horizon } };
+      if (pending) page.pending = true;
+      const more = await onPage(page);
+      if (rows.length < limit || !more) return;
+    }
+  });
+}
+
+async function horizonOf(tx: Tx, collection: ServerCollection): Promise<string> {
+  const meta = await tx.query<{ horizon: string }>(
+    `select coalesce((select purged_xid::text from sync.purge_watermarks where collection = $1), '0') as horizon`,
+    [collection.name],
+  );
+  return meta.rows[0]!.horizon;
+}
+
+/** A page of the feed as the user sees it (RLS applies: call after `becomeUser`); a fresh one skips tombstones. */
+async function ownPage(
+  tx: Tx,
+  collection: ServerCollection,
+  from: { xid: string; id: string },
+  limit: number,
+  fresh: boolean,
+): Promise<{ rows: { doc: Doc; xid: string }[]; pending: boolean }> {
+  const result = await tx.query<{ doc: Doc; xid: string }>({
+    name: `pull-${fresh ? 'fresh' : 'next'}-${collection.name}`,
+    text: `select ${collection.documentSql} as doc, t.change_xid::text as xid
+       from ${collection.relation} t
+      where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
+        and t.change_xid < pg_snapshot_xmin(pg_current_snapshot())
+        ${fresh ? 'and not t.deleted' : ''}
+      order by t.change_xid, t.id
+      limit $3`,
+    values: [from.xid, from.id, limit],
+  });
+  const rows = result.rows;
+  const pending = rows.length < limit && (await heldBack(tx, collection, rows.at(-1) ? { xid: rows.at(-1)!.xid, id: rows.at(-1)!.doc.id } : from));
+  return { rows, pending };
 }
 
 /** Changed rows past RLS (ids only), then the documents the user may see; the rest become removals. */

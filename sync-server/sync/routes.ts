@@ -1,5 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { constants as zlibConstants, createGzip, gzip, type Gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app.ts';
@@ -16,7 +17,7 @@ import {
   SYNC_PROTOCOL_VERSION,
 } from '../../src/domain/collections/index.ts';
 import { serverCollection, type ServerCollection } from './collections.ts';
-import { pullChanges } from './pull.ts';
+import { pullChanges, streamFreshFeed } from './pull.ts';
 import { pushChanges, type PushRow } from './push.ts';
 import { startChangeListener } from './change-listener.ts';
 import { createStreamHub } from './stream-hub.ts';
@@ -119,6 +120,35 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return sendJson(request, reply, page, { db: queriedAt - startedAt });
   });
 
+  /**
+   * A fresh feed in one request: newline-delimited pages (each `{ documents, checkpoint, pending? }`,
+   * as a pull answers) read from one snapshot and sent as they are read, so the device writes page n
+   * while page n+1 is read and on its way. For a device that holds nothing of the collection yet. The
+   * stream stops after SNAPSHOT_BUDGET_MS (the transaction must not stay open for a slow reader); the
+   * client pulls on from the last page it received, as after a dropped connection.
+   */
+  app.get('/:collection/snapshot', async (request, reply) => {
+    const collection = collectionOf(request);
+    const query = pullQuery.safeParse(request.query);
+    if (!query.success) throw validationFailed(query.error);
+    const startedAt = performance.now();
+    let out: Gzip | ServerResponse | undefined;
+    let gone = false;
+    await streamFreshFeed(ctx.db, claims(request), collection, query.data.limit, async (page) => {
+      // Headers go out with the first page: a failure before it is still an ordinary JSON error.
+      out ??= startSnapshotResponse(request, reply, () => (gone = true));
+      if (gone) return false;
+      if (!out.write(`${JSON.stringify(page)}\n`)) await drained(out, reply.raw);
+      if ('flush' in out) out.flush(zlibConstants.Z_SYNC_FLUSH);
+      return !gone && performance.now() - startedAt < SNAPSHOT_BUDGET_MS;
+    }).catch((err: unknown) => {
+      if (!out) throw err;
+      request.log.warn({ err, collection: collection.name }, 'snapshot stream failed after its first page');
+      reply.raw.destroy();
+    });
+    out?.end();
+  });
+
   app.post('/:collection/push', async (request) => {
     const collection = collectionOf(request);
     if (collection.spec.readOnly) {
@@ -152,6 +182,38 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       expiresAt: typeof user.exp === 'number' ? user.exp : undefined,
       protocol: SYNC_PROTOCOL_VERSION,
     });
+  });
+}
+
+/** How long one snapshot stream may keep its read transaction open. */
+const SNAPSHOT_BUDGET_MS = 20_000;
+
+function startSnapshotResponse(request: FastifyRequest, reply: FastifyReply, onGone: () => void): Gzip | ServerResponse {
+  reply.hijack();
+  const res = reply.raw;
+  const compress = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  res.writeHead(200, {
+    'content-type': 'application/x-ndjson; charset=utf-8',
+    'cache-control': 'no-store',
+    vary: 'accept-encoding',
+    ...(compress ? { 'content-encoding': 'gzip' } : {}),
+  });
+  res.once('close', onGone);
+  if (!compress) return res;
+  const zipped = createGzip({ level: 1 });
+  zipped.pipe(res);
+  return zipped;
+}
+
+function drained(out: Gzip | ServerResponse, res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    out.once('drain', done);
+    res.once('close', done);
   });
 }
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CollectionName } from '../../src/domain/collections/index.ts';
-import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication } from '../../src/db/index.ts';
+import { createPactaDatabase, pactaDexieStorage, startReplication, type PactaDatabase, type PactaReplication } from '../../src/db/index.ts';
 import type { TestUser } from '../support/test-server.ts';
 import type { Database } from '../../sync-server/db/database.ts';
 
@@ -11,12 +10,15 @@ import type { Database } from '../../sync-server/db/database.ts';
 export function switchableFetch() {
   let online = true;
   const calls: { method: string; url: string }[] = [];
-  const control = { delayMs: (_url: string): number => 0 };
+  const control = { delayMs: (_url: string): number => 0, cutAfterLines: (_url: string): number | undefined => undefined };
   const fetchFn: typeof fetch = async (input, init) => {
     calls.push({ method: init?.method ?? 'GET', url: String(input) });
     const delay = control.delayMs(String(input));
     if (delay) await new Promise((r) => setTimeout(r, delay));
-    return online ? globalThis.fetch(input, init) : Promise.reject(new TypeError('fetch failed: offline'));
+    if (!online) return Promise.reject(new TypeError('fetch failed: offline'));
+    const res = await globalThis.fetch(input, init);
+    const cut = control.cutAfterLines(String(input));
+    return cut === undefined || !res.body ? res : new Response(cutAfterLines(res.body, cut), { status: res.status, headers: res.headers });
   };
   return {
     fetch: fetchFn,
@@ -26,6 +28,10 @@ export function switchableFetch() {
     set delayMs(fn: (url: string) => number) {
       control.delayMs = fn;
     },
+    /** Drop the connection of a response to this URL once that many lines of its body arrived. */
+    set cutAfterLines(fn: (url: string) => number | undefined) {
+      control.cutAfterLines = fn;
+    },
     set online(value: boolean) {
       online = value;
     },
@@ -33,6 +39,25 @@ export function switchableFetch() {
       return online;
     },
   };
+}
+
+/** A response body that fails like a dropped connection right after its `lines`-th line. */
+function cutAfterLines(body: ReadableStream<Uint8Array>, lines: number): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let seen = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      const { value, done } = await reader.read();
+      if (done) return controller.close();
+      for (let i = 0; i < value.length; i++) {
+        if (value[i] !== 10 || ++seen < lines) continue;
+        controller.enqueue(value.subarray(0, i + 1));
+        await reader.cancel();
+        return controller.error(new TypeError('terminated: the connection dropped'));
+      }
+      controller.enqueue(value);
+    },
+  });
 }
 
 export type TestClient = {
@@ -53,17 +78,17 @@ export async function createTestClient(
   server: { url: string },
   user: TestUser,
   collections: readonly CollectionName[],
-  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string; storage?: RxStorage<unknown, unknown>; rememberReceivedMs?: number } = {},
+  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string; storage?: RxStorage<unknown, unknown>; rememberReceivedMs?: number; snapshot?: boolean; network?: ReturnType<typeof switchableFetch> } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
   const db = await createPactaDatabase({
     userId: user.id,
     name: opts.name ?? `pacta-${randomUUID()}`,
-    storage: opts.storage ?? getRxStorageDexie({ indexedDB: idb, IDBKeyRange }),
+    storage: opts.storage ?? pactaDexieStorage({ indexedDB: idb, IDBKeyRange }),
     collections,
     multiInstance: false,
   });
-  const network = switchableFetch();
+  const network = opts.network ?? switchableFetch();
   const start = () =>
     startReplication(db, {
       serverUrl: server.url,
@@ -72,6 +97,7 @@ export async function createTestClient(
       retryTime: 150,
       pullBatchSize: opts.pullBatchSize,
       rememberReceivedMs: opts.rememberReceivedMs,
+      snapshot: opts.snapshot,
     });
   const client: TestClient = {
     db,
@@ -98,7 +124,7 @@ export async function createTestClient(
  */
 export function storageWithFaultyReplicationMeta(idb: IDBFactory = new IDBFactory()) {
   const control = { metaDelayMs: 0, dropCheckpoints: false, dropPulledMasters: false };
-  const base = getRxStorageDexie({ indexedDB: idb, IDBKeyRange }) as RxStorage<unknown, unknown>;
+  const base = pactaDexieStorage({ indexedDB: idb, IDBKeyRange }) as RxStorage<unknown, unknown>;
   const storage: RxStorage<unknown, unknown> = {
     ...base,
     async createStorageInstance(params) {
