@@ -104,8 +104,13 @@ test('a creator applies once per deal, only while it is open; applying logs DEAL
 
   const xp = await server.db.pool.query(`select action, xp_gained from public.xp_logs where user_id = $1`, [creator.id]);
   expect(xp.rows).toEqual([{ action: 'DEAL_APPLY', xp_gained: 25 }]);
-  const growth = await fetch(`${server.url}/sync/v1/growth/pull?limit=100`, { headers: headers(creator) });
-  expect(((await growth.json()) as { documents: Doc[] }).documents).toContainEqual(
+  // A pull holds back rows newer than the oldest transaction still running anywhere in the cluster
+  // (another test file's long snapshot can be one), so the log arrives once that one has ended.
+  const growthDocuments = async () => {
+    const growth = await fetch(`${server.url}/sync/v1/growth/pull?limit=100`, { headers: headers(creator) });
+    return ((await growth.json()) as { documents: Doc[] }).documents;
+  };
+  await expect.poll(growthDocuments, { timeout: 30_000 }).toContainEqual(
     expect.objectContaining({ kind: 'xp_log', data: expect.objectContaining({ action: 'DEAL_APPLY' }) }),
   );
 });
