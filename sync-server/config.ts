@@ -19,7 +19,7 @@ const envSchema = z.object({
   SUPABASE_ANON_KEY: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   EMAIL_CONFIRMATION: z.enum(['on', 'off']).default('on'),
-  /** Local auth abuse limits (fixed windows kept in Postgres, so they hold across instances). */
+  /** Local auth abuse limits (sliding windows kept in Postgres, so they hold across instances). */
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().positive().default(10),

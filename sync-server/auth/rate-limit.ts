@@ -7,29 +7,52 @@ export type RateLimiter = {
 };
 
 /**
- * Fixed-window counters in Postgres (`auth.pacta_rate_limits`), so every server instance on the
- * database shares them: a client cannot escape a limit by landing on another instance.
+ * A sliding log of hits in Postgres (`auth.pacta_rate_limits`), so every server instance on the
+ * database shares it: a client cannot escape a limit by landing on another instance.
+ *
+ * A request is judged on the hits of the last `windowSeconds` seconds, whenever they fell: counting
+ * clock-aligned windows would let a burst that straddles a window boundary through at twice the
+ * limit. Each allowed hit is one row (hits at the same instant share it); a refused one writes
+ * nothing. The count and the write run under a lock on the subject, so parallel requests cannot all
+ * read "under the limit" before any of them is counted.
  */
 export function createRateLimiter(db: Database, windowSeconds: number): RateLimiter {
   return {
     async consume(bucket, subject, limit) {
-      const { rows } = await db.pool.query<{ hits: number }>(
-        `insert into auth.pacta_rate_limits (bucket, subject, window_start, hits)
-         values ($1, $2, to_timestamp(floor(extract(epoch from now()) / $3) * $3), 1)
-         on conflict (bucket, subject, window_start) do update set hits = auth.pacta_rate_limits.hits + 1
-         returning hits`,
-        [bucket, subject.toLowerCase(), windowSeconds],
-      );
-      const hits = rows[0]!.hits;
-      if (hits === 1) {
-        // A new window began: sweep a few long-finished windows so the table stays small.
-        await db.pool.query(
-          `delete from auth.pacta_rate_limits where ctid in (
-             select ctid from auth.pacta_rate_limits where window_start < now() - make_interval(secs => $1 * 2) limit 500)`,
-          [windowSeconds],
+      const client = await db.pool.connect();
+      let recentHits: number;
+      try {
+        await client.query('begin');
+        await client.query(`select pg_advisory_xact_lock(hashtextextended('pacta_rate_limit:' || $1 || ':' || $2, 0))`, [bucket, subject.toLowerCase()]);
+        const { rows } = await client.query<{ hits: number }>(
+          `select coalesce(sum(hits), 0)::int as hits from auth.pacta_rate_limits
+           where bucket = $1 and subject = $2 and window_start > now() - make_interval(secs => $3)`,
+          [bucket, subject.toLowerCase(), windowSeconds],
         );
+        recentHits = rows[0]!.hits;
+        if (recentHits < limit) {
+          await client.query(
+            `insert into auth.pacta_rate_limits (bucket, subject, window_start, hits) values ($1, $2, clock_timestamp(), 1)
+             on conflict (bucket, subject, window_start) do update set hits = auth.pacta_rate_limits.hits + 1`,
+            [bucket, subject.toLowerCase()],
+          );
+        }
+        if (recentHits === 0) {
+          // A quiet subject starts again: sweep a few long-finished hits so the table stays small.
+          await client.query(
+            `delete from auth.pacta_rate_limits where ctid in (
+               select ctid from auth.pacta_rate_limits where window_start < now() - make_interval(secs => $1 * 2) limit 500)`,
+            [windowSeconds],
+          );
+        }
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
       }
-      if (hits > limit) throw overRequestRateLimit();
+      if (recentHits >= limit) throw overRequestRateLimit();
     },
   };
 }

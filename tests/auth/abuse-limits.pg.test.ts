@@ -56,7 +56,7 @@ describe('per-address limits', () => {
   let server: AuthTestServer;
   beforeAll(async () => {
     server = await startAuthTestServer({
-      env: { AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: '3', AUTH_EMAIL_MIN_INTERVAL_SECONDS: '60' },
+      env: { AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '300', AUTH_EMAIL_MIN_INTERVAL_SECONDS: '60' },
     });
   });
   afterAll(() => server?.close());
@@ -74,6 +74,33 @@ describe('per-address limits', () => {
       status: 429,
     });
     expect((await client.auth.signInWithPassword({ email: 'two@example.test', password: 'password one two' })).error).toBeNull();
+  });
+
+  test('parallel guesses on one address cannot slip past the limit together', async () => {
+    const email = 'three@example.test';
+    expect((await postJson(`${server.url}/auth/v1/signup`, { email, password: 'password one two' })).status).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => supabaseFor(server.url).auth.signInWithPassword({ email, password: `parallel guess ${i}` })),
+    );
+    const codes = results.map((r) => r.error?.code);
+    expect(codes.filter((c) => c === 'invalid_credentials')).toHaveLength(3);
+    expect(codes.filter((c) => c === 'over_request_rate_limit')).toHaveLength(9);
+  });
+
+  test('attempts count for a whole window after they happen, not until a clock-aligned window ends', async () => {
+    const email = 'four@example.test';
+    expect((await postJson(`${server.url}/auth/v1/signup`, { email, password: 'password one two' })).status).toBe(200);
+    // Three failed attempts 290 s ago (the window is 300 s): on clock-aligned windows they would
+    // almost always belong to the previous window and be forgotten.
+    await server.db.pool.query(
+      `insert into auth.pacta_rate_limits (bucket, subject, window_start, hits)
+       select 'sign_in_email', $1, now() - interval '290 seconds' + make_interval(secs => i / 1000.0), 1 from generate_series(1, 3) i`,
+      [email],
+    );
+    expect((await supabaseFor(server.url).auth.signInWithPassword({ email, password: 'password one two' })).error).toMatchObject({
+      code: 'over_request_rate_limit',
+      status: 429,
+    });
   });
 
   test('a second recovery e-mail within the interval is 429 over_email_send_rate_limit', async () => {
