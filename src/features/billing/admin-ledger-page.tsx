@@ -57,7 +57,7 @@ export function AdminLedgerPage() {
             <section className="card detail-section" aria-labelledby="balances-title">
               <h2 id="balances-title">Balances per deal</h2>
               <div className="table-scroll">
-                <table className="ledger-table">
+                <table className="ledger-table ledger-table-stacks">
                   <thead>
                     <tr>
                       <th scope="col">Deal</th>
@@ -72,15 +72,15 @@ export function AdminLedgerPage() {
                   <tbody>
                     {data.balances.map((b) => (
                       <tr key={b.dealId}>
-                        <td>
+                        <td data-label="Deal">
                           <Link to={`/deals/${b.dealId}`}>{data.entries.find((e) => e.dealId === b.dealId)?.dealTitle ?? b.dealId.slice(0, 8)}</Link>
                         </td>
-                        <td>{formatUsd(b.chargeCents)}</td>
-                        <td>{formatUsd(b.refundCents)}</td>
-                        <td>{formatUsd(b.feeCents)}</td>
-                        <td>{formatUsd(b.commissionCents)}</td>
-                        <td>{formatUsd(b.transferCents)}</td>
-                        <td data-testid="held">{formatUsd(b.heldCents)}</td>
+                        <td data-label="Charged">{formatUsd(b.chargeCents)}</td>
+                        <td data-label="Refunded">{formatUsd(b.refundCents)}</td>
+                        <td data-label="Fees">{formatUsd(b.feeCents)}</td>
+                        <td data-label="Commission">{formatUsd(b.commissionCents)}</td>
+                        <td data-label="Transferred">{formatUsd(b.transferCents)}</td>
+                        <td data-label="Held" data-testid="held">{formatUsd(b.heldCents)}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -94,7 +94,7 @@ export function AdminLedgerPage() {
               <p className="empty-state">No money has moved yet.</p>
             ) : (
               <div className="table-scroll">
-                <table className="ledger-table">
+                <table className="ledger-table ledger-table-stacks">
                   <thead>
                     <tr>
                       <th scope="col">When</th>
@@ -108,12 +108,12 @@ export function AdminLedgerPage() {
                   <tbody>
                     {data.entries.map((e) => (
                       <tr key={e.id}>
-                        <td>{new Date(e.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                        <td>{KIND_LABEL[e.kind]}</td>
-                        <td className="ledger-amount">{formatUsd(e.amountCents)}</td>
-                        <td>{e.dealId ? <Link to={`/admin/ledger?deal=${e.dealId}`}>{e.dealTitle ?? e.dealId.slice(0, 8)}</Link> : '—'}</td>
-                        <td>{e.userName ?? '—'}</td>
-                        <td>{e.memo}</td>
+                        <td data-label="When">{new Date(e.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                        <td data-label="Kind">{KIND_LABEL[e.kind]}</td>
+                        <td data-label="Amount" className="ledger-amount">{formatUsd(e.amountCents)}</td>
+                        <td data-label="Deal">{e.dealId ? <Link to={`/admin/ledger?deal=${e.dealId}`}>{e.dealTitle ?? e.dealId.slice(0, 8)}</Link> : '—'}</td>
+                        <td data-label="Who">{e.userName ?? '—'}</td>
+                        <td data-label="Note">{e.memo}</td>
                       </tr>
                     ))}
                   </tbody>

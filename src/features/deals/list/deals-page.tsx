@@ -88,7 +88,7 @@ function CreatorDealsView() {
           <h2 id="recommended-heading">Recommended for You</h2>
           <div className="grid">
             {recommendedDeals.map((deal) => (
-              <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} saveable />
+              <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} brandAvatarUrl={profiles.byId.get(deal.brand_id)?.avatar_url} saveable />
             ))}
           </div>
         </section>
@@ -110,7 +110,7 @@ function CreatorDealsView() {
           <>
             <div className="grid">
               {shown.slice(0, page.limit).map((deal) => (
-                <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} saveable />
+                <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} brandAvatarUrl={profiles.byId.get(deal.brand_id)?.avatar_url} saveable />
               ))}
             </div>
             <ShowMore shown={page.limit} total={shown.length} noun="deals" onMore={page.more} />
