@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/session/auth-context.ts';
 import type { DealInput } from '../../../domain/recommendation.ts';
 import { displayName, useDealsPage, useProfiles } from '../data/use-deal-data.ts';
 import { useRankedCreators } from '../data/use-recommendations.ts';
+import { Avatar } from '../../../components/avatar.tsx';
 import { ChipList } from '../../../components/chip-list.tsx';
 
 const SHOWN = 12;
@@ -48,9 +49,12 @@ export function AvailableCreators() {
         <ul className="grid creator-grid">
           {shown.map((creator) => (
             <li key={creator.id} className="card creator-card">
-              <h3>
-                <Link to={`/creator/${creator.id}`}>{displayName(creator, 'Creator')}</Link>
-              </h3>
+              <div className="creator-card-head">
+                <Avatar name={displayName(creator, 'Creator')} url={creator.avatar_url} size={40} />
+                <h3>
+                  <Link to={`/creator/${creator.id}`}>{displayName(creator, 'Creator')}</Link>
+                </h3>
+              </div>
               <p className="muted">
                 {creator.followers.toLocaleString('en-US')} followers{creator.region ? ` · ${creator.region}` : ''}
               </p>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/avatar.tsx';
 import type { DealDocument } from '../../../domain/collections/index.ts';
 import { formatUsd } from '../../../domain/fees.ts';
 import { isWaitingToSync } from '../data/use-deal-data.ts';
@@ -8,11 +9,14 @@ import { SaveToggle } from '../../profiles/index.ts';
 export function DealCard({
   deal,
   brandName,
+  brandAvatarUrl = null,
   headingLevel = 3,
   saveable = false,
 }: {
   deal: DealDocument;
   brandName: string;
+  /** The brand's picture (generated, shipped with the data); initials without one. */
+  brandAvatarUrl?: string | null;
   headingLevel?: 2 | 3;
   /** Shows Save (a creator's Saved Campaigns), above the card's link. */
   saveable?: boolean;
@@ -32,7 +36,10 @@ export function DealCard({
           {deal.title}
         </Link>
       </Heading>
-      <p className="muted deal-card-brand">{brandName}</p>
+      <p className="muted deal-card-brand">
+        <Avatar name={brandName} url={brandAvatarUrl} size={24} square />
+        {brandName}
+      </p>
       <p className="deal-card-description">{deal.description}</p>
       <ul className="tag-list" aria-label="Niches">
         {deal.category ? <li className="chip chip-category">{deal.category}</li> : null}

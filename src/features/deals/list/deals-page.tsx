@@ -73,6 +73,7 @@ function CreatorDealsView() {
   const byId = useMemo(() => new Map((candidates.data ?? []).map((d) => [d.id, d])), [candidates.data]);
   const recommendedDeals = recommended.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const brandName = (brandId: string) => displayName(profiles.byId.get(brandId), 'A brand');
+  const brandAvatar = (brandId: string) => profiles.byId.get(brandId)?.avatar_url;
   const shown = cards.data ?? [];
   const loading = cards.data === undefined;
 
@@ -90,7 +91,7 @@ function CreatorDealsView() {
           <h2 id="recommended-heading">Recommended for You</h2>
           <div className="grid">
             {recommendedDeals.map((deal) => (
-              <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} saveable />
+              <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} brandAvatarUrl={brandAvatar(deal.brand_id)} saveable />
             ))}
           </div>
         </section>
@@ -112,7 +113,7 @@ function CreatorDealsView() {
           <>
             <div className="grid">
               {shown.map((deal) => (
-                <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} saveable />
+                <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} brandAvatarUrl={brandAvatar(deal.brand_id)} saveable />
               ))}
             </div>
             {total.data === undefined ? null : <ShowMore shown={page.limit} total={total.data} noun="deals" onMore={page.more} />}

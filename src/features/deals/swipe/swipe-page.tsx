@@ -10,6 +10,7 @@ import { displayName } from '../data/use-deal-data.ts';
 import { useSwipeGesture } from './use-swipe-gesture.ts';
 import { useSwipeStack } from './use-swipe-stack.ts';
 import { ChipList } from '../../../components/chip-list.tsx';
+import { Avatar } from '../../../components/avatar.tsx';
 
 /** /swipe: one open deal at a time; Skip (←, swipe left) or Apply (→, swipe right). Works offline. */
 export function SwipePage() {
@@ -84,7 +85,10 @@ export function SwipePage() {
               data-intent={dx > 40 ? 'apply' : dx < -40 ? 'skip' : undefined}
               {...handlers}
             >
-              <p className="swipe-card-brand muted">{brand}</p>
+              <p className="swipe-card-brand muted">
+                <Avatar name={brand} url={stack.profiles.get(deal.brand_id)?.avatar_url} size={28} square />
+                {brand}
+              </p>
               <h2 id="swipe-card-title" className="swipe-card-title">
                 {deal.title}
               </h2>
