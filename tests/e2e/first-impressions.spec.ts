@@ -66,6 +66,21 @@ test('a signed-out deep link to a deal lands on that deal after sign-in', async 
   await expect(page.getByRole('heading', { level: 1, name: `Deep link deal ${run}` })).toBeVisible({ timeout: 20_000 });
 });
 
+test('an admin signing in to /admin/ledger, or reloading it, stays there while the role is still syncing', async ({ page, request }) => {
+  // Promoted as the demo admin is, in the profile only: until the profile reaches the new device's
+  // database the session knows only the sign-up metadata, which says brand.
+  const admin = await createConfirmedAccount(request, { role: 'brand', fullName: `Guard Admin ${run}` });
+  await withE2eDatabase((client) => client.query(`update public.profiles set role = 'admin' where id = (select id from auth.users where email = $1)`, [admin.email]));
+  await page.goto('/admin/ledger');
+  await expect(page).toHaveURL(/\/auth\/signin$/);
+  await new SignInPage(page).signIn(admin.email, admin.password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ledger' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/admin\/ledger$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ledger' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/admin\/ledger$/);
+});
+
 test("a brand-new user is welcomed to Pacta, not 'Welcome back'", async ({ page, request }) => {
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Nova Newcomer ${run}` });
   await new SignInPage(page).signInToDashboard(creator.email, creator.password);

@@ -53,6 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             email: sessionUser.email,
             fullName: sessionUser.fullName,
             role: sessionUser.role,
+            roleKnown: sessionUser.roleKnown,
             isPro: sessionUser.isPro,
             verified: sessionUser.verified,
           }

@@ -14,12 +14,18 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** A wrong role goes to / ; admin passes every role check. */
+/**
+ * A wrong role goes to / ; admin passes every role check. Right after sign-in (or a reload before the
+ * first sync) the role may still be the sign-up metadata's guess, which never says admin: a failing
+ * check then waits for the synced profile instead of bouncing a real admin.
+ */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const auth = useAuth();
-  return (
-    <RequireAuth>
-      {passesRoleCheck(auth.role, roles) ? children : <Navigate to="/" replace />}
-    </RequireAuth>
-  );
+  return <RequireAuth>{roleGate(auth.role, auth.user?.roleKnown ?? false, roles, children)}</RequireAuth>;
+}
+
+function roleGate(role: Role | null, roleKnown: boolean, roles: readonly Role[], children: ReactNode): ReactNode {
+  if (passesRoleCheck(role, roles)) return children;
+  if (!roleKnown) return <PageLoading />;
+  return <Navigate to="/" replace />;
 }

@@ -11,6 +11,12 @@ export type SessionUser = {
   email: string;
   fullName: string;
   role: Role;
+  /**
+   * False while the role is still the sign-up metadata's guess (the profile has not synced yet): an
+   * admin made by an operator then still reads as creator or brand, so role guards wait instead of
+   * sending them away.
+   */
+  roleKnown: boolean;
   /** Pro membership from the synced profile (false until it has synced). */
   isPro: boolean;
   /** Verified account (from the synced profile). */

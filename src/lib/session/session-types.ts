@@ -20,6 +20,11 @@ export type SessionUser = {
   id: string;
   email: string;
   role: Role;
+  /**
+   * The role is what the server decided (app_metadata or the synced profile), not the sign-up
+   * metadata's guess, which can never say admin: role guards wait for it before sending anyone away.
+   */
+  roleKnown: boolean;
   fullName: string;
   isAdmin: boolean;
   isPro: boolean;

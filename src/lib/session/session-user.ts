@@ -28,15 +28,13 @@ export function profileFromMetadata(user: User): ProfileSnapshot {
  */
 export function toSessionUser(user: User, profile: ProfileSnapshot | null, profilePending: boolean, now = Date.now()): SessionUser {
   const source = profile ?? profileFromMetadata(user);
-  const role =
-    asRole(user.app_metadata?.role) ??
-    (profilePending ? undefined : asRole(source.role)) ??
-    asRole(profileFromMetadata(user).role) ??
-    'creator';
+  const decided = asRole(user.app_metadata?.role) ?? (profilePending ? undefined : asRole(source.role));
+  const role = decided ?? asRole(profileFromMetadata(user).role) ?? 'creator';
   return {
     id: user.id,
     email: user.email ?? '',
     role,
+    roleKnown: decided !== undefined,
     fullName: (typeof source.full_name === 'string' && source.full_name) || profileFromMetadata(user).full_name || '',
     isAdmin: role === 'admin',
     isPro: isProNow(profile, now),
