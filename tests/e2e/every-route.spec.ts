@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { seedDeals, signIn, userId, waitForSynced } from './pages/deals-page.ts';
 import { expect, test } from './support/console-errors.ts';
-import { promoteToAdmin } from './support/e2e-server-info.ts';
+import { promoteToAdmin, withE2eDatabase } from './support/e2e-server-info.ts';
 
 // Every route, for each role (signed out, creator, brand, admin), online and offline: no console error
 // and no failed request unless it is listed below with its reason. Then screenshots of the main
@@ -29,14 +29,22 @@ const ROUTES = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/auth/callback',
   '/dashboard',
   '/settings',
   '/settings?section=security',
   '/upgrade',
   '/pro',
   '/pricing',
+  '/pro/success',
+  '/admin/ledger',
   '/growth',
   '/analytics',
+  '/campaign-brief-builder',
+  '/suggestions',
+  '/performance',
+  '/brand-matching',
+  '/content-calendar',
   '/referrals/leaderboard',
   '/referrals/payouts',
   '/deals',
@@ -47,13 +55,18 @@ const ROUTES = [
   '/campaign/new',
   '/swipe',
   '/my-deals',
+  '/profile',
   '/profile/me',
   '/profile/:me',
   '/creator/:me',
   '/creators/:me',
   '/inbox',
+  '/inbox/new',
+  '/inbox/00000000-0000-4000-8000-000000000000',
   '/notifications',
   '/support',
+  '/support/new',
+  '/support/00000000-0000-4000-8000-000000000000',
   '/about',
   '/contact',
   '/careers',
@@ -95,10 +108,12 @@ async function openSession(browser: Browser, request: import('@playwright/test')
   });
 
   let me = '';
+  let email = '';
   if (role !== 'signed-out') {
     const account = await createConfirmedAccount(request, { role: role === 'admin' ? 'brand' : role, fullName: `Route ${role} ${run}` });
     if (role === 'admin') await promoteToAdmin(account.email);
     me = await userId(account.email);
+    email = account.email;
     await signIn(page, account);
     await page.goto('/dashboard');
     await waitForSynced(page);
@@ -109,7 +124,7 @@ async function openSession(browser: Browser, request: import('@playwright/test')
   await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  return { context, page, problems, network, me } satisfies Session & { me: string };
+  return { context, page, problems, network, me, email } satisfies Session & { me: string; email: string };
 }
 
 let dealId = '';
@@ -117,6 +132,13 @@ test.beforeAll(async ({ request }) => {
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Route Deals ${run}` });
   const [deal] = await seedDeals(brand.email, [`Route sweep deal ${run}`]);
   dealId = deal!.id;
+});
+
+test('the sweep visits every path of the route table (src/app/routes.tsx)', async () => {
+  const table = await fs.readFile('src/app/routes.tsx', 'utf8');
+  const paths = [...table.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!).filter((p) => p !== '*');
+  const matches = (route: string, visited: string) => new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}$`).test(visited.split('?')[0]!);
+  expect(paths.filter((route) => !ROUTES.some((visited) => matches(route, visited)))).toEqual([]);
 });
 
 for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
@@ -183,36 +205,78 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, width: number
   await testInfo.attach(`${name}-${width}`, { path: file, contentType: 'image/png' });
 }
 
-test('screenshots at 390 and 1280 px, light and dark: landing, dashboard per role, deals, deal detail, settings — no overflow, header on one line', async ({
-  browser,
-  request,
-}, testInfo) => {
-  test.setTimeout(300_000);
-  const screens: [Role, string, string][] = [
-    ['signed-out', 'landing', '/'],
-    ['creator', 'dashboard-creator', '/dashboard'],
-    ['creator', 'deals', '/deals'],
-    ['creator', 'deal-detail', '/deals/:deal'],
-    ['creator', 'settings', '/settings'],
-    ['creator', 'my-deals', '/my-deals'],
-    ['brand', 'dashboard-brand', '/dashboard'],
-    ['brand', 'create-deal', '/deals/new'],
-    ['admin', 'dashboard-admin', '/dashboard'],
-  ];
-  for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
+/**
+ * Every screen a user reaches, per role: the landing and auth pages, each role's dashboard, and the
+ * screens the features added (swipe, inbox, notifications, support and the staff desk, briefs,
+ * portfolio, growth, leaderboard, payouts, Pro, the ledger, create and edit deal with an applicant).
+ */
+const SCREENS: Record<Role, [name: string, path: string][]> = {
+  'signed-out': [
+    ['landing', '/'],
+    ['sign-in', '/auth/signin'],
+    ['sign-up', '/auth/signup'],
+    ['pricing', '/pricing'],
+    ['about', '/about'],
+  ],
+  creator: [
+    ['dashboard-creator', '/dashboard'],
+    ['deals', '/deals'],
+    ['deal-detail', '/deals/:deal'],
+    ['swipe', '/swipe'],
+    ['my-deals', '/my-deals'],
+    ['inbox', '/inbox'],
+    ['notifications', '/notifications'],
+    ['support', '/support'],
+    ['growth', '/growth'],
+    ['leaderboard', '/referrals/leaderboard'],
+    ['payouts', '/referrals/payouts'],
+    ['portfolio', '/creator/:me'],
+    ['pro', '/pro'],
+    ['settings', '/settings'],
+  ],
+  brand: [
+    ['dashboard-brand', '/dashboard'],
+    ['available-creators', '/deals'],
+    ['create-deal', '/deals/new'],
+    ['deal-detail-brand', '/deals/:own'],
+    ['edit-deal', '/deals/:own/edit'],
+    ['brief', '/campaign/new'],
+  ],
+  admin: [
+    ['dashboard-admin', '/dashboard'],
+    ['ledger', '/admin/ledger'],
+    ['support-desk', '/support'],
+  ],
+};
+
+for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
+  test(`screenshots as ${role} at 390 and 1280 px, light and dark: no overflow, header on one line`, async ({ browser, request }, testInfo) => {
+    test.setTimeout(600_000);
     const session = await openSession(browser, request, role);
+    let own = '';
+    if (role === 'brand') {
+      // The brand's own deal, with an applicant, so the deal page shows the brand's actions.
+      const [deal] = await seedDeals(session.email, [`Screenshot deal ${run}`]);
+      const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Screenshot Applicant ${run}` });
+      await withE2eDatabase((client) =>
+        client.query('insert into public.applications (id, deal_id, creator_id) select gen_random_uuid(), $1, id from auth.users where email = $2', [deal!.id, creator.email]),
+      );
+      own = deal!.id;
+    }
     for (const theme of ['warm', 'dark']) {
       // The theme is the user's choice, kept in localStorage (src/lib/theme.ts): light, then dark.
       await session.page.evaluate((t) => localStorage.setItem('pacta.theme', t), theme);
-      for (const [, name, path] of screens.filter(([r]) => r === role)) {
-        await session.page.goto(path.replace(':deal', dealId));
+      for (const [name, path] of SCREENS[role]) {
+        await session.page.setViewportSize({ width: 1280, height: 900 });
+        await session.page.goto(path.replace(':deal', dealId).replace(':own', own).replace(':me', session.me));
         await expect(session.page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
+        if (path === '/deals/:own') await expect(session.page.getByText('Screenshot Applicant', { exact: false }).first()).toBeVisible({ timeout: 15_000 });
         await expect(session.page.locator('html')).toHaveAttribute('data-theme', theme);
         for (const width of [390, 1280]) await shoot(session.page, testInfo, theme === 'dark' ? `${name}-dark` : name, width);
       }
     }
     await session.context.close();
     expect(session.problems).toEqual([]);
-  }
-  await fs.access(testInfo.outputPath('landing-1280.png'));
-});
+    await fs.access(testInfo.outputPath(`${SCREENS[role][0]![0]}-1280.png`));
+  });
+}
