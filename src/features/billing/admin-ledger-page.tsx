@@ -29,12 +29,12 @@ const ENTRY_COLUMNS: LedgerColumn<LedgerEntry>[] = [
 /** A deal's balance row is named by the title its movements carry. */
 const balanceColumns = (entries: LedgerEntry[]): LedgerColumn<DealBalance>[] => [
   { header: 'Deal', cell: (b) => <Link to={`/deals/${b.dealId}`}>{entries.find((e) => e.dealId === b.dealId)?.dealTitle ?? b.dealId.slice(0, 8)}</Link> },
-  { header: 'Charged', cell: (b) => formatUsd(b.chargeCents) },
-  { header: 'Refunded', cell: (b) => formatUsd(b.refundCents) },
-  { header: 'Fees', cell: (b) => formatUsd(b.feeCents) },
-  { header: 'Commission', cell: (b) => formatUsd(b.commissionCents) },
-  { header: 'Transferred', cell: (b) => formatUsd(b.transferCents) },
-  { header: 'Held', cell: (b) => formatUsd(b.heldCents), testId: 'held' },
+  { header: 'Charged', cell: (b) => formatUsd(b.chargeCents), className: 'ledger-amount' },
+  { header: 'Refunded', cell: (b) => formatUsd(b.refundCents), className: 'ledger-amount' },
+  { header: 'Fees', cell: (b) => formatUsd(b.feeCents), className: 'ledger-amount' },
+  { header: 'Commission', cell: (b) => formatUsd(b.commissionCents), className: 'ledger-amount' },
+  { header: 'Transferred', cell: (b) => formatUsd(b.transferCents), className: 'ledger-amount' },
+  { header: 'Held', cell: (b) => formatUsd(b.heldCents), className: 'ledger-amount', testId: 'held' },
 ];
 
 /** /admin/ledger — every money movement (staff only; the server refuses anyone else). */

@@ -14,7 +14,7 @@ export function LedgerTable<Row>({ columns, rows, rowKey }: { columns: LedgerCol
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col">
+              <th key={c.header} scope="col" className={c.className}>
                 {c.header}
               </th>
             ))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../../lib/session/auth-context.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -95,12 +95,30 @@ function LeaderboardRow({ entry, mine }: { entry: LeaderboardEntry; mine: boolea
     <tr className={mine ? 'leaderboard-me' : undefined} aria-current={mine ? 'true' : undefined}>
       <td className="num">#{entry.rank}</td>
       <td>
-        {leaderboardName(entry)}
+        <BreakableName name={leaderboardName(entry)} />
         {mine ? <span className="badge leaderboard-you">You</span> : null}
       </td>
       <td className="num">{entry.referrals}</td>
       <td>{entry.is_pro ? <span className="badge badge-pro">Pro</span> : <span className="visually-hidden">No</span>}</td>
       <td className="num">{entry.xp}</td>
     </tr>
+  );
+}
+
+/** A username with a line-break opportunity after each underscore, so a narrow column wraps it there. */
+function BreakableName({ name }: { name: string }) {
+  return (
+    <>
+      {name.split('_').map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? (
+            <>
+              _<wbr />
+            </>
+          ) : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }
