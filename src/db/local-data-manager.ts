@@ -1,6 +1,6 @@
 import type { Subscription } from 'rxjs';
 import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication, type SyncStatus } from './index.ts';
-import { getAccessToken, getSessionManager, sessionRetryFetch } from '../lib/session/session.ts';
+import { getSessionManager, sessionRetryFetch } from '../lib/session/session.ts';
 import { syncServerUrl } from '../lib/config.ts';
 import { disposeRecommendationsWorker } from '../lib/recommendations-client.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
@@ -93,7 +93,8 @@ export async function startUserSync(userId: string): Promise<void> {
       if (!leader || current !== entry || entry.replication) return;
       const replication = startReplication(db, {
         serverUrl: syncServerUrl(),
-        getAccessToken,
+        // No getAccessToken: the fetch below sets the current token on every request (sessionRetryFetch);
+        // asking for it here as well would cost each pull a second session read (a lock) on its way out.
         // The 401 rule for sync calls too: refresh and retry once, then 'Session expired. Please sign in again.'
         // Nothing leaves a tab that has lost the election (checked before every request).
         fetch: async (input, init) => {
@@ -266,7 +267,7 @@ async function prefetchFirstSync(userId: string): Promise<void> {
   const prefix = `rxdb-dexie-pacta-${userId.toLowerCase()}--`;
   const stored = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(prefix));
   const serverUrl = syncServerUrl();
-  const api = createSyncApi({ serverUrl, getAccessToken, fetch: sessionRetryFetch });
+  const api = createSyncApi({ serverUrl, fetch: sessionRetryFetch });
   for (const name of COLLECTION_NAMES) {
     if (stored.some((n) => n.endsWith(`--${name}`))) continue;
     prefetchSnapshot(prefetchKey(serverUrl, userId, name, MAX_PULL_LIMIT), (signal) => api.snapshot(name, MAX_PULL_LIMIT, signal));
