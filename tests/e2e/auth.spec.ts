@@ -6,6 +6,7 @@ import { PasswordResetPages, SignInPage, SignUpPage, type SignUpDetails } from '
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { serverProfile, SettingsPage } from './pages/settings-page.ts';
 import { expect, test } from './support/console-errors.ts';
+import { withE2eDatabase } from './support/e2e-server-info.ts';
 
 // Accounts and sessions against the built app and the real server, which
 // runs with e-mail confirmation on: every confirmation and reset link is read from the dev mailbox.
@@ -316,18 +317,10 @@ test.describe('session', () => {
 });
 
 async function serverUserId(email: string): Promise<string> {
-  const pg = (await import('pg')).default;
-  const fs = await import('node:fs/promises');
-  const { e2eServerInfoFile } = await import('./support/e2e-server-info.ts');
-  const info = JSON.parse(await fs.readFile(e2eServerInfoFile(Number(process.env.E2E_PORT ?? 4273)), 'utf8')) as { databaseUrl: string };
-  const client = new pg.Client({ connectionString: info.databaseUrl });
-  await client.connect();
-  try {
+  return withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>('select id from auth.users where email = $1', [email]);
     return rows[0]!.id;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Rows kept in IndexedDB for this user's local database (RxDB's Dexie storage empties its stores on removal). */

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { CampaignBriefPage } from './pages/campaign-brief-page.ts';
-import { DealsPage, seedAcceptedApplication, seedDeals, signIn, userId, waitForSynced, withDatabase } from './pages/deals-page.ts';
+import { DealsPage, seedAcceptedApplication, seedDeals, signIn, userId, waitForSynced } from './pages/deals-page.ts';
 import { expect, test } from './support/console-errors.ts';
+import { withE2eDatabase } from './support/e2e-server-info.ts';
 
 // Campaign briefs whose drafts follow the brand across devices, and blind two-way reviews, against
 // the built PWA and the real server: browser contexts are devices, context.setOffline cuts them off.
@@ -92,7 +93,7 @@ test('a brief drafted offline survives a reload, is finished on a second device,
 
   // The phone's list no longer shows the draft, and creators see the campaign.
   await expect(wizard.draft(title)).toHaveCount(0, { timeout: 20_000 });
-  const server = await withDatabase((c) => c.query(`select is_campaign, deliverables, timeline, amount_cents::int as amount_cents, product_url, key_messaging from public.deals where title = $1`, [title]));
+  const server = await withE2eDatabase((c) => c.query(`select is_campaign, deliverables, timeline, amount_cents::int as amount_cents, product_url, key_messaging from public.deals where title = $1`, [title]));
   expect(server.rows).toEqual([
     { is_campaign: true, deliverables: ['TikTok Video'], timeline: '2 weeks', amount_cents: 30_000, product_url: 'https://example.com/trail', key_messaging: 'Grip on wet rock.' },
   ]);
@@ -146,7 +147,7 @@ test('blind reviews: neither side sees the other\'s review until both have writt
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Review Creator ${run}` });
   const [deal] = await seedDeals(brand.email, [`Reviewed deal ${run}`]);
   await seedAcceptedApplication(deal!.id, creator.email);
-  await withDatabase((c) => c.query(`update public.deals set status = 'completed' where id = $1`, [deal!.id]));
+  await withE2eDatabase((c) => c.query(`update public.deals set status = 'completed' where id = $1`, [deal!.id]));
   const creatorId = await userId(creator.email);
 
   const b = await openAs(browser, brand, `/deals/${deal!.id}`);

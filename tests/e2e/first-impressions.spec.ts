@@ -4,23 +4,12 @@ import { CreateDealPage } from './pages/create-deal-page.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { seedDeals, signIn } from './pages/deals-page.ts';
 import { SettingsPage } from './pages/settings-page.ts';
-import pg from 'pg';
 import { expect, test } from './support/console-errors.ts';
-import { databaseUrl } from './support/e2e-server-info.ts';
+import { withE2eDatabase } from './support/e2e-server-info.ts';
 
 // What a newcomer trips over, one test each, on the built app and the real server.
 
 const run = Date.now().toString(36);
-
-async function withServerDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString: await databaseUrl() });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
 
 test("Create Deal: 'Please select at least one niche.' goes away as soon as a niche is picked", async ({ page, request }) => {
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Niche Brand ${run}` });
@@ -52,7 +41,7 @@ test('Deadline is one date field on create and on edit; an older free-text deadl
   await expect(page.locator('main form').getByLabel('Deadline')).toHaveAttribute('type', 'date');
 
   // A deal written before the date field existed holds free text (as the server, like the seed).
-  await withServerDatabase((db) => db.query(`update public.deals set deadline = 'Within 2 weeks' where id = $1`, [deal!.id]));
+  await withE2eDatabase((db) => db.query(`update public.deals set deadline = 'Within 2 weeks' where id = $1`, [deal!.id]));
   await page.goto(`/deals/${deal!.id}`);
   await expect(page.getByText('Deadline: Within 2 weeks')).toBeVisible({ timeout: 20_000 });
   await page.goto(`/deals/${deal!.id}/edit`);
@@ -115,7 +104,7 @@ test("the 'Instagram required' badge is not red once Instagram is filled and ver
 test('My Deals filters by status, with a count per status', async ({ page, request }) => {
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Filter Brand ${run}` });
   const [open, closed] = await seedDeals(brand.email, [`Still open ${run}`, `Called off ${run}`]);
-  await withServerDatabase((db) => db.query(`update public.deals set status = 'cancelled' where id = $1`, [closed!.id]));
+  await withE2eDatabase((db) => db.query(`update public.deals set status = 'cancelled' where id = $1`, [closed!.id]));
   await signIn(page, brand);
   await page.goto('/my-deals');
   const list = page.locator('.my-deal-list');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { withE2eDatabase } from '../support/e2e-server-info.ts';
 
 /** /dashboard */
 export class DashboardPage {
@@ -46,20 +47,6 @@ export async function blockingAxeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function withServerDb<T>(fn: (client: import('pg').Client) => Promise<T>): Promise<T> {
-  const fs = await import('node:fs/promises');
-  const pg = (await import('pg')).default;
-  const { e2eServerInfoFile } = await import('../support/e2e-server-info.ts');
-  const info = JSON.parse(await fs.readFile(e2eServerInfoFile(Number(process.env.E2E_PORT ?? 4273)), 'utf8')) as { databaseUrl: string };
-  const client = new pg.Client({ connectionString: info.databaseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * Marketplace rows a brand and a creator would have made through the deal and inbox screens, written
  * server-side (as the server may: the rules treat a connection without user claims as the server):
@@ -67,7 +54,7 @@ async function withServerDb<T>(fn: (client: import('pg').Client) => Promise<T>):
  * a conversation with one message from the brand to the creator.
  */
 export async function seedMarketplace(opts: { brandEmail: string; creatorEmail: string; deals: number }) {
-  return withServerDb(async (client) => {
+  return withE2eDatabase(async (client) => {
     const ids = async (email: string) => (await client.query<{ id: string }>('select id from auth.users where email = $1', [email])).rows[0]!.id;
     const brandId = await ids(opts.brandEmail);
     const creatorId = await ids(opts.creatorEmail);

@@ -1,8 +1,6 @@
-import fs from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
-import pg from 'pg';
-import { e2eServerInfoFile } from '../support/e2e-server-info.ts';
 import { SignInPage } from './auth-pages.ts';
+import { withE2eDatabase } from '../support/e2e-server-info.ts';
 
 /** /deals as a creator sees it: filters, Recommended for You, all deal cards. */
 export class DealsPage {
@@ -41,20 +39,8 @@ export async function waitForSynced(page: Page): Promise<void> {
   await expect(page.getByRole('banner').getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
 }
 
-export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const port = Number(process.env.E2E_PORT ?? 4273);
-  const { databaseUrl } = JSON.parse(await fs.readFile(e2eServerInfoFile(port), 'utf8')) as { databaseUrl: string };
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function userId(email: string): Promise<string> {
-  return withDatabase(async (client) => {
+  return withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>('select id from auth.users where email = $1', [email]);
     if (!rows[0]) throw new Error(`no user ${email}`);
     return rows[0].id;
@@ -69,7 +55,7 @@ export type SeededDeal = { id: string; title: string };
  */
 export async function seedDeals(brandEmail: string, titles: readonly string[], opts: { amountCents?: number; niches?: string[]; proOnly?: boolean } = {}): Promise<SeededDeal[]> {
   const brandId = await userId(brandEmail);
-  return withDatabase(async (client) => {
+  return withE2eDatabase(async (client) => {
     const { rows } = await client.query<SeededDeal>(
       `insert into public.deals (id, brand_id, title, description, amount_cents, niches, deliverables, category, pro_only)
        select gen_random_uuid(), $1, t, 'Show the product in real use, in your own voice.', $3, $4, '{Instagram Post}', 'Sponsored Post', $5
@@ -83,13 +69,13 @@ export async function seedDeals(brandEmail: string, titles: readonly string[], o
 
 /** The brand turns a deal Pro-only (as the server). */
 export async function makeDealProOnly(dealId: string): Promise<void> {
-  await withDatabase((client) => client.query('update public.deals set pro_only = true where id = $1', [dealId]));
+  await withE2eDatabase((client) => client.query('update public.deals set pro_only = true where id = $1', [dealId]));
 }
 
 /** Another creator's application, accepted by the brand (as the server), so the deal can be completed. */
 export async function seedAcceptedApplication(dealId: string, creatorEmail: string): Promise<void> {
   const creatorId = await userId(creatorEmail);
-  await withDatabase(async (client) => {
+  await withE2eDatabase(async (client) => {
     await client.query(`insert into public.applications (id, deal_id, creator_id) values (gen_random_uuid(), $1, $2)`, [dealId, creatorId]);
     await client.query(`update public.applications set status = 'accepted' where deal_id = $1 and creator_id = $2`, [dealId, creatorId]);
   });

@@ -1,7 +1,5 @@
-import fs from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import pg from 'pg';
-import { e2eServerInfoFile } from '../support/e2e-server-info.ts';
+import { withE2eDatabase } from '../support/e2e-server-info.ts';
 
 /** /referrals/leaderboard */
 export class LeaderboardPage {
@@ -44,24 +42,13 @@ export class PayoutsPage {
   }
 }
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const { databaseUrl } = JSON.parse(await fs.readFile(e2eServerInfoFile(Number(process.env.E2E_PORT ?? 4273)), 'utf8')) as { databaseUrl: string };
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * `count` people who signed up through `referrerEmail`'s link (the sign-up trigger records the
  * referral) and whose referral qualified `daysAgo` days ago — written as the server, as the growth
  * rules would have done when each of them got a deal.
  */
 export async function seedQualifiedReferrals(referrerEmail: string, count: number, daysAgo: number): Promise<void> {
-  await withDatabase(async (client) => {
+  await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ id: string; referral_code: string }>(
       'select p.id, p.referral_code from public.profiles p join auth.users u on u.id = p.id where u.email = $1',
       [referrerEmail],
@@ -85,7 +72,7 @@ export async function seedQualifiedReferrals(referrerEmail: string, count: numbe
 
 /** Referral rewards for the user (as the server issues them), paid ones with their payout date. */
 export async function seedRewards(referrerEmail: string, rewards: { type: string; cents: number; status: 'pending' | 'paid'; daysAgo: number }[]): Promise<void> {
-  await withDatabase(async (client) => {
+  await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>('select id from auth.users where email = $1', [referrerEmail]);
     for (const r of rewards) {
       await client.query(
@@ -99,14 +86,14 @@ export async function seedRewards(referrerEmail: string, rewards: { type: string
 
 /** Gives the user XP just below a level threshold (as the server), so the next award crosses it. */
 export async function setXp(email: string, xp: number): Promise<void> {
-  await withDatabase((client) =>
+  await withE2eDatabase((client) =>
     client.query(`update public.profiles set xp = $2, level = public.level_for_xp($2) where id = (select id from auth.users where email = $1)`, [email, xp]),
   );
 }
 
 /** `count` new members who each referred one person whose referral qualified `daysAgo` days ago (as the server). */
 export async function seedTopReferrers(count: number, daysAgo: number): Promise<void> {
-  await withDatabase(async (client) => {
+  await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_user_meta_data)
        select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',

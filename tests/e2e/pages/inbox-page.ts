@@ -1,7 +1,5 @@
-import fs from 'node:fs/promises';
-import pg from 'pg';
-import { e2eServerInfoFile } from '../support/e2e-server-info.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { withE2eDatabase } from '../support/e2e-server-info.ts';
 
 /** /inbox and /inbox/{id}: the conversation list, the open conversation and its composer. */
 export class InboxPage {
@@ -62,17 +60,11 @@ export class NotificationBell {
 
 /** A creator's pending application to a deal, written as the server (the brand is notified as usual). */
 export async function seedApplication(dealId: string, creatorEmail: string): Promise<void> {
-  const port = Number(process.env.E2E_PORT ?? 4273);
-  const { databaseUrl } = JSON.parse(await fs.readFile(e2eServerInfoFile(port), 'utf8')) as { databaseUrl: string };
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(
+  await withE2eDatabase((client) =>
+    client.query(
       `insert into public.applications (id, deal_id, creator_id, pitch)
        select gen_random_uuid(), $1, u.id, 'I would love to' from auth.users u where u.email = $2`,
       [dealId, creatorEmail],
-    );
-  } finally {
-    await client.end();
-  }
+    ),
+  );
 }

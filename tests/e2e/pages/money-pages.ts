@@ -1,7 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import pg from 'pg';
-import fs from 'node:fs/promises';
-import { e2eServerInfoFile } from '../support/e2e-server-info.ts';
+import { withE2eDatabase } from '../support/e2e-server-info.ts';
 
 /** The local Stripe's hosted checkout page (what a payer fills in). */
 export class HostedCheckoutPage {
@@ -38,21 +36,9 @@ export class PaymentPanel {
   }
 }
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const port = Number(process.env.E2E_PORT ?? 4273);
-  const { databaseUrl } = JSON.parse(await fs.readFile(e2eServerInfoFile(port), 'utf8')) as { databaseUrl: string };
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Per-deal ledger sums, read as staff would (charge − refund − fee − commission − transfer = held). */
 export async function ledgerOf(dealId: string): Promise<{ kinds: Record<string, number>; held: number; transfers: number }> {
-  return withDatabase(async (client) => {
+  return withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ kind: string; total: string; n: string }>(
       `select kind, sum(amount_cents)::text as total, count(*)::text as n from public.ledger_entries where deal_id = $1 group by kind`,
       [dealId],
@@ -68,5 +54,5 @@ export async function ledgerOf(dealId: string): Promise<{ kinds: Record<string, 
 }
 
 export async function disputeTickets(dealId: string): Promise<{ id: string; subject: string }[]> {
-  return withDatabase(async (client) => (await client.query(`select id, subject from public.support_tickets where kind = 'dispute' and deal_id = $1`, [dealId])).rows);
+  return withE2eDatabase(async (client) => (await client.query(`select id, subject from public.support_tickets where kind = 'dispute' and deal_id = $1`, [dealId])).rows);
 }

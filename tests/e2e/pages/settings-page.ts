@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { withE2eDatabase } from '../support/e2e-server-info.ts';
 
 /** /settings */
 export class SettingsPage {
@@ -39,19 +40,11 @@ export class SettingsPage {
  * made in the browser reached the server, not just the local database).
  */
 export async function serverProfile(email: string): Promise<{ full_name: string; bio: string; niches: string[]; social_links: Record<string, string> } | null> {
-  const fs = await import('node:fs/promises');
-  const pg = (await import('pg')).default;
-  const { e2eServerInfoFile } = await import('../support/e2e-server-info.ts');
-  const info = JSON.parse(await fs.readFile(e2eServerInfoFile(Number(process.env.E2E_PORT ?? 4273)), 'utf8')) as { databaseUrl: string };
-  const client = new pg.Client({ connectionString: info.databaseUrl });
-  await client.connect();
-  try {
+  return withE2eDatabase(async (client) => {
     const { rows } = await client.query(
       `select p.full_name, p.bio, p.niches, p.social_links from public.profiles p join auth.users u on u.id = p.id where u.email = $1`,
       [email],
     );
     return rows[0] ?? null;
-  } finally {
-    await client.end();
-  }
+  });
 }

@@ -1,7 +1,5 @@
-import fs from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
-import pg from 'pg';
-import { e2eServerInfoFile } from '../support/e2e-server-info.ts';
+import { withE2eDatabase } from '../support/e2e-server-info.ts';
 
 /** /support (the user's tickets or the staff queue), /support/new and /support/{id}. */
 export class SupportPage {
@@ -69,21 +67,9 @@ export class SupportPage {
   }
 }
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const port = Number(process.env.E2E_PORT ?? 4273);
-  const { databaseUrl } = JSON.parse(await fs.readFile(e2eServerInfoFile(port), 'utf8')) as { databaseUrl: string };
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Makes an account Pro as a paid subscription would (the server's own write). */
 export async function grantPro(email: string): Promise<void> {
-  await withDatabase(async (client) => {
+  await withE2eDatabase(async (client) => {
     const { rowCount } = await client.query(
       `update public.profiles set pro_tier = 'premium', pro_since = now(), pro_until = now() + interval '30 days'
         where id = (select id from auth.users where email = $1)`,
@@ -95,7 +81,7 @@ export async function grantPro(email: string): Promise<void> {
 
 /** A ticket as the server holds it. */
 export async function serverTicket(id: string): Promise<{ priority: string; status: string; is_pro: boolean; replies: number } | undefined> {
-  return withDatabase(async (client) => {
+  return withE2eDatabase(async (client) => {
     const { rows } = await client.query(
       `select priority, status, is_pro, (select count(*)::int from public.support_messages m where m.ticket_id = t.id) as replies
          from public.support_tickets t where id = $1`,
@@ -107,7 +93,7 @@ export async function serverTicket(id: string): Promise<{ priority: string; stat
 
 /** How many open tickets the server holds (what a staff device shows once its sync has caught up). */
 export async function openTicketCountOnServer(): Promise<number> {
-  return withDatabase(async (client) => {
+  return withE2eDatabase(async (client) => {
     const { rows } = await client.query(`select count(*)::int as n from public.support_tickets where status = 'open' and not deleted`);
     return rows[0].n as number;
   });
@@ -115,7 +101,7 @@ export async function openTicketCountOnServer(): Promise<number> {
 
 /** Open questions for a user, written server-side as if from another of their devices. */
 export async function openTicketsOnServer(email: string, subjects: string[]): Promise<void> {
-  await withDatabase(async (client) => {
+  await withE2eDatabase(async (client) => {
     for (const subject of subjects) {
       await client.query(
         `insert into public.support_tickets (id, user_id, subject, message)
