@@ -1,10 +1,13 @@
 import type { Subscription } from 'rxjs';
 import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication, type SyncStatus } from './index.ts';
-import { getAccessToken, getSessionManager, sessionRetryFetch } from '../lib/session/session.ts';
+import { getSessionManager, sessionRetryFetch } from '../lib/session/session.ts';
 import { syncServerUrl } from '../lib/config.ts';
 import { disposeRecommendationsWorker } from '../lib/recommendations-client.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
+import { COLLECTION_NAMES, MAX_PULL_LIMIT } from '../domain/collections/index.ts';
+import { createSyncApi } from './sync-api.ts';
+import { dropPrefetchedSnapshots, prefetchKey, prefetchSnapshot } from './snapshot-feed.ts';
 import { electTabLeader, type TabLeadership } from './tab-leadership.ts';
 
 /**
@@ -38,6 +41,7 @@ export function openUserDatabase(userId: string): Promise<PactaDatabase> {
   const db = (async () => {
     if (previous) await closeEntry(previous).then((db) => db?.close());
     await closing.catch(() => {});
+    await prefetchFirstSync(userId).catch(() => {});
     return createPactaDatabase({ userId });
   })();
   current = { userId, db, stops: [], subs: [] };
@@ -89,7 +93,8 @@ export async function startUserSync(userId: string): Promise<void> {
       if (!leader || current !== entry || entry.replication) return;
       const replication = startReplication(db, {
         serverUrl: syncServerUrl(),
-        getAccessToken,
+        // No getAccessToken: the fetch below sets the current token on every request (sessionRetryFetch);
+        // asking for it here as well would cost each pull a second session read (a lock) on its way out.
         // The 401 rule for sync calls too: refresh and retry once, then 'Session expired. Please sign in again.'
         // Nothing leaves a tab that has lost the election (checked before every request).
         fetch: async (input, init) => {
@@ -103,6 +108,7 @@ export async function startUserSync(userId: string): Promise<void> {
           },
         },
         waitForLeadership: false,
+        userId,
       });
       entry.replication = replication;
       replicationSub = replication.syncStatus$.subscribe(publish);
@@ -249,7 +255,27 @@ export async function waitForSync(timeoutMs = 20_000): Promise<void> {
   });
 }
 
+/**
+ * A first sign-in on this device: no local database of the user exists yet, so every collection's
+ * first sync will be a stream from the start of the feed. Those streams are opened now, before RxDB
+ * opens the database (the replication takes them over, see snapshot-feed.ts): the server reads and
+ * sends while the app sets up, instead of after. Collections already on the device are left to the
+ * replication, which decides between the stream and a pull.
+ */
+async function prefetchFirstSync(userId: string): Promise<void> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function' || navigator.onLine === false) return;
+  const prefix = `rxdb-dexie-pacta-${userId.toLowerCase()}--`;
+  const stored = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(prefix));
+  const serverUrl = syncServerUrl();
+  const api = createSyncApi({ serverUrl, fetch: sessionRetryFetch });
+  for (const name of COLLECTION_NAMES) {
+    if (stored.some((n) => n.endsWith(`--${name}`))) continue;
+    prefetchSnapshot(prefetchKey(serverUrl, userId, name, MAX_PULL_LIMIT), (signal) => api.snapshot(name, MAX_PULL_LIMIT, signal));
+  }
+}
+
 async function closeEntry(entry: Entry): Promise<PactaDatabase | undefined> {
+  dropPrefetchedSnapshots();
   entry.stops.forEach((stop) => stop());
   entry.subs.forEach((sub) => sub.unsubscribe());
   entry.channel?.close();

@@ -8,7 +8,7 @@ import type { PactaDatabase } from './create-database.ts';
 import { createSyncApi, SyncHttpError, type PushRow, type SyncApi, type SyncApiOptions, type SyncDoc } from './sync-api.ts';
 import { createLocalChangeFilter } from './local-changes.ts';
 import { createRecentMasters, type RecentMasters } from './recent-masters.ts';
-import { createSnapshotFeed } from './snapshot-feed.ts';
+import { createSnapshotFeed, prefetchKey } from './snapshot-feed.ts';
 import { createSyncStatus, type PendingStore, type SyncStatus } from './sync-status.ts';
 import type { Observable } from 'rxjs';
 
@@ -40,6 +40,8 @@ export type ReplicationOptions = SyncApiOptions & {
   live?: boolean;
   /** Stream the first sync of a collection the device holds nothing of in one request (default true). */
   snapshot?: boolean;
+  /** The signed-in user: a first-sync stream opened early for them (`prefetchSnapshot`) is taken over. */
+  userId?: string;
   /** Keeps the waiting changes' ids across reloads (the browser app passes localStorage). */
   pendingStore?: PendingStore;
   /** Wait for RxDB's leader election first (default: when multi-instance; false when the caller elected this tab). */
@@ -135,7 +137,13 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     const received = createRecentMasters({ ttlMs: opts.rememberReceivedMs });
     const replicationIdentifier = `pacta-sync-v1-${name}-${opts.serverUrl}`;
     const spec: CollectionSpec = collectionSpecs[name];
-    const snapshot = opts.snapshot === false ? undefined : createSnapshotFeed((signal) => api.snapshot(name, pullBatchSize, signal));
+    const snapshot =
+      opts.snapshot === false
+        ? undefined
+        : createSnapshotFeed(
+            (signal) => api.snapshot(name, pullBatchSize, signal),
+            opts.userId === undefined ? undefined : prefetchKey(opts.serverUrl, opts.userId, name, pullBatchSize),
+          );
     if (snapshot) snapshots.set(name, snapshot);
     const localChanges = createLocalChangeFilter(collection, replicationIdentifier, (a, b) =>
       collection.conflictHandler.isEqual(a, b, 'pacta-local-change-check'),

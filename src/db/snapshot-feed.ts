@@ -2,9 +2,64 @@ import type { PullResponse, SyncCheckpoint } from '../domain/collections/index.t
 import type { SyncDoc } from './sync-api.ts';
 
 type Page = PullResponse<SyncDoc>;
+type Open = (signal: AbortSignal) => AsyncGenerator<Page>;
+type Feed = { at: string; pages: Page[]; ended: boolean; wake: () => void; abort: AbortController };
 
 const keyOf = (checkpoint: SyncCheckpoint | null | undefined) =>
   checkpoint ? `${checkpoint.xid}/${checkpoint.id}/${checkpoint.scope ?? ''}/${checkpoint.horizon}` : 'start';
+
+/** Opens the stream and reads ahead: pages are parsed and queued while RxDB writes the ones before. */
+function openFeed(open: Open): Feed {
+  const feed: Feed = { at: keyOf(null), pages: [], ended: false, wake: () => {}, abort: new AbortController() };
+  void (async () => {
+    try {
+      for await (const page of open(feed.abort.signal)) {
+        feed.pages.push(page);
+        feed.wake();
+      }
+    } catch {
+      // A failed stream ends here; the caller pulls on from the last page it took.
+    } finally {
+      feed.ended = true;
+      feed.wake();
+    }
+  })();
+  return feed;
+}
+
+/**
+ * Streams opened before their replication exists, by key (`prefetchKey`). On a first sign-in the
+ * device holds nothing, so the first sync's streams can be on their way while the app loads RxDB and
+ * opens the database, which takes hundreds of milliseconds before the replication asks.
+ */
+const early = new Map<string, { feed: Feed; timer: ReturnType<typeof setTimeout> }>();
+/** How long a stream opened early waits to be taken before it is dropped (another tab replicates, the open failed). */
+const EARLY_TTL_MS = 30_000;
+
+/** The key of an early stream: the same server, user, collection and page size as the replication's. */
+export const prefetchKey = (serverUrl: string, userId: string, collection: string, limit: number) =>
+  `${serverUrl}|${userId.toLowerCase()}|${collection}|${limit}`;
+
+/** Opens a collection's first-sync stream now, for the replication that starts later to take (see `createSnapshotFeed`). */
+export function prefetchSnapshot(key: string, open: Open): void {
+  if (early.has(key)) return;
+  const feed = openFeed(open);
+  const timer = setTimeout(() => {
+    if (early.get(key)?.feed !== feed) return;
+    early.delete(key);
+    feed.abort.abort();
+  }, EARLY_TTL_MS);
+  early.set(key, { feed, timer });
+}
+
+/** Drops the streams opened early (the user signs out, or the database closes). */
+export function dropPrefetchedSnapshots(): void {
+  for (const { feed, timer } of early.values()) {
+    clearTimeout(timer);
+    feed.abort.abort();
+  }
+  early.clear();
+}
 
 /**
  * The first sync of a collection this device holds nothing of, as one streamed request: pages read
@@ -12,10 +67,11 @@ const keyOf = (checkpoint: SyncCheckpoint | null | undefined) =>
  * pull handler gets the checkpoint of the page before); `take` answers from the stream when the
  * checkpoint is the one the stream is at, and otherwise (another checkpoint, the stream ended or
  * failed) answers nothing and the caller pulls as usual from that checkpoint — every page carries a
- * checkpoint a pull can continue from.
+ * checkpoint a pull can continue from. With `key`, the first `start` takes the stream opened early
+ * under that key, if any (it starts at the beginning of the feed like a stream opened then).
  */
-export function createSnapshotFeed(open: (signal: AbortSignal) => AsyncGenerator<Page>) {
-  let current: { at: string; pages: Page[]; ended: boolean; wake: () => void; abort: AbortController } | undefined;
+export function createSnapshotFeed(open: Open, key?: string) {
+  let current: Feed | undefined;
 
   function close() {
     current?.abort.abort();
@@ -26,22 +82,12 @@ export function createSnapshotFeed(open: (signal: AbortSignal) => AsyncGenerator
     /** Starts the stream (a previous one is dropped). */
     start() {
       close();
-      const feed = { at: keyOf(null), pages: [] as Page[], ended: false, wake: () => {}, abort: new AbortController() };
-      current = feed;
-      // Read ahead: pages are parsed and queued while RxDB writes the ones before.
-      void (async () => {
-        try {
-          for await (const page of open(feed.abort.signal)) {
-            feed.pages.push(page);
-            feed.wake();
-          }
-        } catch {
-          // A failed stream ends here; the caller pulls on from the last page it took.
-        } finally {
-          feed.ended = true;
-          feed.wake();
-        }
-      })();
+      const opened = key === undefined ? undefined : early.get(key);
+      if (opened) {
+        early.delete(key!);
+        clearTimeout(opened.timer);
+      }
+      current = opened?.feed ?? openFeed(open);
     },
     /** The next streamed page after `checkpoint`, or undefined when the stream cannot answer it. */
     async take(checkpoint: SyncCheckpoint | null): Promise<Page | undefined> {

@@ -24,7 +24,8 @@ export class SyncHttpError extends Error {
 
 export type SyncApiOptions = {
   serverUrl: string;
-  getAccessToken: () => Promise<string | null | undefined> | string | null | undefined;
+  /** The bearer token of each request; omitted when `fetch` sets it itself. */
+  getAccessToken?: () => Promise<string | null | undefined> | string | null | undefined;
   fetch?: typeof fetch;
 };
 
@@ -41,7 +42,7 @@ export function createSyncApi(opts: SyncApiOptions) {
       : send(input, init);
 
   async function headers(extra: Record<string, string> = {}): Promise<Record<string, string>> {
-    const token = await opts.getAccessToken();
+    const token = await opts.getAccessToken?.();
     return {
       [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION),
       ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -12,15 +12,21 @@ export async function inReadSnapshot<T>(
   work: (tx: Tx, becomeUser: () => Promise<void>) => Promise<T>,
 ): Promise<T> {
   const tx = await db.pool.connect();
+  let result: T;
   try {
     await tx.query('begin isolation level repeatable read read only');
-    const result = await work(tx, () => becomeUser(tx, claims));
-    await tx.query('commit');
-    return result;
+    result = await work(tx, () => becomeUser(tx, claims));
   } catch (err) {
     await tx.query('rollback').catch(() => {});
-    throw err;
-  } finally {
     tx.release();
+    throw err;
   }
+  // Everything was read: the answer goes out while the read-only transaction ends (one round trip
+  // less between a commit and the screen). The connection returns to the pool only once it has
+  // ended; a failure to end it discards the connection instead.
+  void tx.query('commit').then(
+    () => tx.release(),
+    (err: unknown) => tx.release(err instanceof Error ? err : true),
+  );
+  return result;
 }

@@ -47,3 +47,47 @@ test('a stream added while the hub is open stays open and says hello', async () 
   while (!(await reader.read()).done);
   expect(hub.size).toBe(0);
 });
+
+/** Reads a stream's text until `done` says it has what the test waits for. */
+async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, done: (text: string) => boolean): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!done(text)) {
+    const { value, done: ended } = await reader.read();
+    if (ended) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  return text;
+}
+
+test('a burst of notices reaches each stream it concerns once per collection; a catalog notice reaches every stream', async () => {
+  const hub = createStreamHub({ knownCollections: ['deals', 'messages'] });
+  const url = await serve((request, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    hub.add(res, { id: new URL(request.url!, 'http://x').searchParams.get('user')!, isAdmin: false, protocol: 1 });
+  });
+  const open = async (user: string) => {
+    const reader = (await fetch(`${url}/?user=${user}`)).body!.getReader();
+    await readUntil(reader, (t) => t.includes('event: hello'));
+    return reader;
+  };
+  const [one, two] = [await open('user-1'), await open('user-2')];
+  // Within one window: three catalog notices and two for user-1 alone.
+  hub.notify({ collection: 'deals', audience: null });
+  hub.notify({ collection: 'messages', audience: ['user-1'] });
+  hub.notify({ collection: 'deals', audience: null });
+  hub.notify({ collection: 'messages', audience: ['user-1', 'user-3'] });
+  hub.notify({ collection: 'deals', audience: null });
+  const count = (text: string, collection: string) => text.split(`data: {"collection":"${collection}"}`).length - 1;
+  const first = await readUntil(one, (t) => count(t, 'deals') > 0 && count(t, 'messages') > 0);
+  const second = await readUntil(two, (t) => count(t, 'deals') > 0);
+  // Whatever else was sent arrives before this marker: a later catalog notice, after the window.
+  await new Promise((r) => setTimeout(r, 50));
+  hub.notify({ collection: 'messages', audience: null });
+  const firstRest = await readUntil(one, (t) => count(t, 'messages') > 0);
+  const secondRest = await readUntil(two, (t) => count(t, 'messages') > 0);
+  expect([count(first + firstRest, 'deals'), count(first + firstRest, 'messages')]).toEqual([1, 2]);
+  expect([count(second + secondRest, 'deals'), count(second + secondRest, 'messages')]).toEqual([1, 1]);
+  expect(first).toMatch(/^event: change\ndata: \{"collection":"(deals|messages)"\}\n\n/);
+  hub.closeAll();
+});

@@ -1,7 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { ChangeNotice } from './change-listener.ts';
 
-const NOTICE_WINDOW_MS = 10;
+/**
+ * How long a stream's notices wait to be coalesced. Postgres hands a NOTIFY to listeners only once
+ * the sending transaction is no longer running, so a pull started after the notice sees its rows;
+ * the window only gathers a burst of commits into one write per stream. Every millisecond of it is
+ * added to "commit → on screen", so it is short.
+ */
+const NOTICE_WINDOW_MS = 2;
 
 /** One open `GET /sync/v1/stream` response. */
 type StreamClient = {
@@ -36,13 +42,14 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
   }
 
   // One timer per notice, not one per stream: with thousands of streams a catalog notice would
-  // otherwise schedule thousands of timers. The `change` event text is built once per collection.
+  // otherwise schedule thousands of timers. The bytes of a `change` event are encoded once per
+  // collection and the same buffer is written to every stream (a catalog notice reaches all of them).
   const timers = new Set<NodeJS.Timeout>();
-  const changeEvents = new Map<string, string>();
+  const changeEvents = new Map<string, Buffer>();
   const changeEvent = (collection: string) => {
-    let text = changeEvents.get(collection);
-    if (text === undefined) changeEvents.set(collection, (text = `event: change\ndata: ${JSON.stringify({ collection })}\n\n`));
-    return text;
+    let bytes = changeEvents.get(collection);
+    if (bytes === undefined) changeEvents.set(collection, (bytes = Buffer.from(`event: change\ndata: ${JSON.stringify({ collection })}\n\n`)));
+    return bytes;
   };
 
   function flush(batch: StreamClient[]) {
@@ -50,7 +57,8 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
       c.flushScheduled = false;
       const names = [...c.pending];
       c.pending.clear();
-      if (clients.has(c)) c.res.write(names.map(changeEvent).join(''));
+      if (!clients.has(c)) continue;
+      c.res.write(names.length === 1 ? changeEvent(names[0]!) : Buffer.concat(names.map(changeEvent)));
     }
   }
 

@@ -8,7 +8,7 @@ import { syncTestFixture } from './sync-fixture.ts';
 
 const sync = syncTestFixture();
 
-type Page = { documents: { id: string; _deleted: boolean; title?: string }[]; checkpoint: SyncCheckpoint | null; reset?: boolean };
+type Page = { documents: { id: string; _deleted: boolean; title?: string }[]; checkpoint: SyncCheckpoint | null; reset?: boolean; pending?: boolean };
 
 async function pull(user: TestUser, collection: string, checkpoint: SyncCheckpoint | null, limit = 100): Promise<Page> {
   const params = new URLSearchParams({ limit: String(limit) });
@@ -87,6 +87,44 @@ test('a row held back by an older transaction arrives when it ends, even if that
     expect(await c.db.deals.findOne(held!).exec()).toBeNull();
     await blocker.query('commit'); // no change notice follows this commit
     await eventually(async () => (await c.db.deals.findOne(held!).exec()) !== null);
+  } finally {
+    blocker.release();
+  }
+});
+
+test('a page that brings rows while a newer committed row is held back says pending, fresh or not, until the older transaction ends', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const start = await eventually(async () => {
+    const page = await pull(creator, 'deals', null);
+    return page.pending !== true && page;
+  });
+  const [before] = await insertDeals(sync.server.db, brand.id, 1);
+  const blocker = await sync.server.db.pool.connect();
+  try {
+    await blocker.query('begin');
+    await blocker.query('select pg_current_xact_id()'); // older than the next deal, touches nothing replicated
+    const [held] = await insertDeals(sync.server.db, brand.id, 1);
+    // The fresh feed (no checkpoint) and the catalog's incremental page (from a checkpoint) both answer
+    // the committed deal older than the blocker, hold the newer one back, and say so.
+    for (const checkpoint of [null, start.checkpoint]) {
+      const page = await eventually(async () => {
+        const p = await pull(creator, 'deals', checkpoint);
+        return p.documents.some((d) => d.id === before) && p;
+      });
+      expect(page.documents.map((d) => d.id)).not.toContain(held);
+      expect(page.pending).toBe(true);
+      // Past the last row served, nothing is visible yet: the empty page says pending too.
+      const after = await pull(creator, 'deals', page.checkpoint);
+      expect(after.documents).toEqual([]);
+      expect(after.pending).toBe(true);
+    }
+    await blocker.query('commit');
+    const done = await eventually(async () => {
+      const p = await pull(creator, 'deals', start.checkpoint);
+      return p.documents.some((d) => d.id === held) && p.pending !== true && p;
+    });
+    expect(done.documents.map((d) => d.id)).toEqual(expect.arrayContaining([before, held]));
   } finally {
     blocker.release();
   }

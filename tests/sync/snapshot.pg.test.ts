@@ -1,5 +1,8 @@
 import { expect, test } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
+import { prefetchKey, prefetchSnapshot } from '../../src/db/snapshot-feed.ts';
+import { createSyncApi } from '../../src/db/sync-api.ts';
+import type { TestUser } from '../support/test-server.ts';
 import { eventually, insertDeals, storageWithFaultyReplicationMeta, switchableFetch } from './sync-harness.ts';
 import { syncTestFixture } from './sync-fixture.ts';
 
@@ -69,4 +72,57 @@ test('a device that already holds documents of the collection but lost its check
   await again.replication.awaitInitialSync();
   expect(requestsFor(again.network.calls, 'deals', 'snapshot')).toHaveLength(0);
   expect(requestsFor(again.network.calls, 'deals', 'pull').length).toBeGreaterThan(0);
+});
+
+/** Opens the deals stream the way a first sign-in does, before the user's database exists. */
+function openEarly(user: TestUser, limit: number, network: ReturnType<typeof switchableFetch>) {
+  const api = createSyncApi({ serverUrl: sync.server.url, getAccessToken: () => user.accessToken, fetch: network.fetch });
+  prefetchSnapshot(prefetchKey(sync.server.url, user.id, 'deals', limit), (signal) => api.snapshot('deals', limit, signal));
+}
+
+test('a stream opened before the database exists is taken over by the replication: one request for the whole first sync', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const ids = await insertDeals(sync.server.db, brand.id, 250);
+  const early = switchableFetch();
+  openEarly(creator, 100, early);
+  const [meanwhile] = await insertDeals(sync.server.db, brand.id, 1);
+  const c = await sync.client(creator, ['deals'], { pullBatchSize: 100, takesEarlyStreams: true });
+  await c.replication.awaitInitialSync();
+  await eventually(async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === ids.length + 1);
+  expect((await c.db.deals.findOne(meanwhile!).exec())?.id).toBe(meanwhile);
+  expect(requestsFor(early.calls, 'deals', 'snapshot')).toHaveLength(1);
+  // The replication read the early stream: it opened none of its own and never pulled from the start.
+  expect(requestsFor(c.network.calls, 'deals', 'snapshot')).toHaveLength(0);
+  expect(requestsFor(c.network.calls, 'deals', 'pull').every((p) => new URL(p.url).searchParams.get('checkpoint') !== null)).toBe(true);
+});
+
+test('an early stream cut after two pages: the replication takes those and pulls on from the second', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const ids = await insertDeals(sync.server.db, brand.id, 450);
+  const early = switchableFetch();
+  early.cutAfterLines = (url) => (url.includes('/deals/snapshot') ? 2 : undefined);
+  openEarly(creator, 100, early);
+  const c = await sync.client(creator, ['deals'], { pullBatchSize: 100, takesEarlyStreams: true });
+  await c.replication.awaitInitialSync();
+  const local = await eventually(async () => {
+    const docs = await c.db.deals.find({ selector: { brand_id: brand.id } }).exec();
+    return docs.length === ids.length && docs;
+  });
+  expect(new Set(local.map((d) => d.id))).toEqual(new Set(ids));
+  expect(requestsFor(c.network.calls, 'deals', 'snapshot')).toHaveLength(0);
+  const [firstPull] = requestsFor(c.network.calls, 'deals', 'pull');
+  expect(firstPull && JSON.parse(new URL(firstPull.url).searchParams.get('checkpoint') ?? 'null')).toMatchObject({ xid: expect.any(String) });
+});
+
+test('an early stream for another page size is not taken: the replication opens its own', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const ids = await insertDeals(sync.server.db, brand.id, 120);
+  openEarly(creator, 50, switchableFetch());
+  const c = await sync.client(creator, ['deals'], { pullBatchSize: 100, takesEarlyStreams: true });
+  await c.replication.awaitInitialSync();
+  await eventually(async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === ids.length);
+  expect(requestsFor(c.network.calls, 'deals', 'snapshot')).toHaveLength(1);
 });

@@ -78,7 +78,7 @@ export async function createTestClient(
   server: { url: string },
   user: TestUser,
   collections: readonly CollectionName[],
-  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string; storage?: RxStorage<unknown, unknown>; rememberReceivedMs?: number; snapshot?: boolean; network?: ReturnType<typeof switchableFetch> } = {},
+  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string; storage?: RxStorage<unknown, unknown>; rememberReceivedMs?: number; snapshot?: boolean; network?: ReturnType<typeof switchableFetch>; takesEarlyStreams?: boolean } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
   const db = await createPactaDatabase({
@@ -98,6 +98,7 @@ export async function createTestClient(
       pullBatchSize: opts.pullBatchSize,
       rememberReceivedMs: opts.rememberReceivedMs,
       snapshot: opts.snapshot,
+      userId: opts.takesEarlyStreams ? user.id : undefined,
     });
   const client: TestClient = {
     db,

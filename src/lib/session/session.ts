@@ -54,11 +54,6 @@ export function withSessionRetry(fetchFn: (accessToken: string) => Promise<Respo
   return getSessionManager().withSessionRetry(fetchFn);
 }
 
-/** The current access token (the stored one when offline), for the data layer's `getAccessToken`. */
-export async function getAccessToken(): Promise<string | null> {
-  return (await getSessionManager().currentSession())?.access_token ?? null;
-}
-
 /**
  * A `fetch` for authorised calls (the sync API's `fetch` option): sends the current access token and
  * applies the 401 rule of `withSessionRetry`. Request bodies must be strings (they are sent twice on retry).
