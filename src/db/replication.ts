@@ -289,10 +289,13 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
  * whole restarted feed, then removes as master state every local document the feed no longer has:
  * written as `_deleted` documents from the master, they are not pushed back. Local changes not yet
  * pushed are kept by RxDB (it never overwrites unpushed fork state from a pull).
- * A first pull without a checkpoint while the collection already holds documents the server confirmed
- * is treated the same way: the device lost its checkpoint (RxDB stores it after the documents, without
- * waiting, so a tab closed right after a sync can lose it), and a plain pull from scratch would never
- * tell it about rows deleted meanwhile.
+ * A first pull without a checkpoint while the collection already holds documents is treated the same
+ * way: the device lost its checkpoint (RxDB stores it after the documents, without waiting, so a tab
+ * closed right after a sync can lose it; and it stores none after a page without documents, so a
+ * device whose feed was still empty pulls from scratch again), and a plain pull from scratch would
+ * never tell it about rows deleted meanwhile. Any document counts, not only one carrying a server
+ * stamp: a draft this device pushed, whose stamped copy it has not pulled yet, is the server's too,
+ * and another device may delete it before this one pulls again.
  */
 async function pullPage(
   api: SyncApi,
@@ -312,9 +315,9 @@ async function pullPage(
 ): Promise<{ documents: WithDeleted<SyncDoc>[]; checkpoint: SyncCheckpoint | undefined }> {
   const { onPending } = hooks;
   const startedAt = Date.now() - 1;
-  const holdsConfirmed = checkpoint === null && (await collection.findOne({ selector: { version: { $exists: true } } }).exec()) !== null;
+  const holdsDocuments = checkpoint === null && (await collection.findOne().exec()) !== null;
   // Nothing of the collection from the server yet: the whole feed comes as one stream.
-  if (checkpoint === null && !holdsConfirmed && hooks.snapshot) hooks.snapshot.start();
+  if (checkpoint === null && !holdsDocuments && hooks.snapshot) hooks.snapshot.start();
   const streamed = await hooks.snapshot?.take(checkpoint);
   if (streamed) {
     onPending(streamed.pending === true);
@@ -322,7 +325,7 @@ async function pullPage(
   }
   let page = await api.pull(name, checkpoint, batchSize);
   onPending(page.pending === true);
-  const lostCheckpoint = holdsConfirmed && !page.reset;
+  const lostCheckpoint = holdsDocuments && !page.reset;
   if (!page.reset && !lostCheckpoint) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
 
   let documents = [...page.documents];

@@ -54,3 +54,33 @@ test('a pulled draft deleted elsewhere while the device was away is removed when
   // Nothing was pushed for it: the device never changed it.
   expect(network.calls.filter((call) => call.url.includes('/push'))).toEqual([]);
 });
+
+test('a draft the device pushed but never pulled back, deleted on another device, is removed when the device first pulls', async () => {
+  const creator = await sync.server.createUser({ role: 'creator' });
+  // The device's pulls fail for now (a flaky network that lets the small pushes through): it pushes its
+  // draft but never pulls the server's stamped copy, and RxDB stores no pull position.
+  const network = switchableFetch();
+  const plainFetch = network.fetch;
+  let pullsFail = true;
+  network.fetch = (input, init) =>
+    pullsFail && /\/drafts\/(pull|snapshot)/.test(String(input)) ? Promise.reject(new TypeError('fetch failed: timed out')) : plainFetch(input, init);
+  const device = await sync.client(creator, ['drafts'], { network });
+  const id = newId();
+  await device.db.drafts.insert(prepareDocument('drafts', { id, user_id: creator.id, kind: 'deal', title: 'Pushed, never pulled back' } as never));
+  await eventually(async () => (await sync.server.db.pool.query(`select 1 from public.drafts where id = $1`, [id])).rowCount === 1);
+
+  // Another device deletes it, then writes another draft (the feed now ends past the deletion).
+  const other = await sync.client(creator, ['drafts']);
+  await eventually(() => other.db.drafts.findOne(id).exec());
+  await (await other.db.drafts.findOne(id).exec())!.incrementalRemove();
+  const later = newId();
+  await other.db.drafts.insert(prepareDocument('drafts', { id: later, user_id: creator.id, kind: 'deal', title: 'Written later' } as never));
+  await other.replication.awaitInSync();
+  await eventually(async () => (await sync.server.db.pool.query(`select 1 from public.drafts where id = $1 and deleted`, [id])).rowCount === 1);
+
+  pullsFail = false;
+  device.replication.reSync();
+  await eventually(() => device.db.drafts.findOne(later).exec());
+  await eventually(async () => (await device.db.drafts.findOne(id).exec()) === null, 10_000).catch(() => undefined);
+  expect((await device.db.drafts.findOne(id).exec())?.toJSON()).toBeUndefined();
+});
