@@ -178,14 +178,14 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         : {
             batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
             handler: async (rows) => {
-              const sendable = await localChanges.changedRows(withoutRejections(rows as PushRow[]));
-              if (sendable.length === 0) return [];
+              const { changed: sendable, superseded } = await localChanges.changedRows(withoutRejections(rows as PushRow[]));
+              if (sendable.length === 0) return superseded;
               await parentsOnServer(name, sendable);
               const conflicts = await track(() => pushRows(api, name, withKnownMasters(sendable, received)));
               const conflicted = new Set(conflicts.map((c) => c.id));
               const at = Date.now();
               for (const row of sendable) if (!conflicted.has(row.newDocumentState.id)) lastSent.set(`${name}/${row.newDocumentState.id}`, at);
-              return conflicts;
+              return [...conflicts, ...superseded];
             },
           },
     });
