@@ -22,8 +22,12 @@ import type { PushRow, SyncDoc } from './sync-api.ts';
  *   second revision).
  */
 export type LocalChangeFilter = {
-  /** The rows that carry a change made on this device, in their original order. */
-  changedRows(rows: PushRow[]): Promise<PushRow[]>;
+  /**
+   * The rows that carry a change made on this device (`changed`, in their original order), and for
+   * each row RxDB read before a pull overwrote the document, the document as that pull wrote it
+   * (`superseded`: answered as the conflict, so RxDB neither sends nor records the outdated state).
+   */
+  changedRows(rows: PushRow[]): Promise<{ changed: PushRow[]; superseded: SyncDoc[] }>;
   /**
    * Before RxDB applies a pulled page: a document of it whose local copy is still what an earlier pull
    * wrote, but whose server state RxDB never recorded (the tab closed between the two writes), gets that
@@ -44,18 +48,30 @@ export function createLocalChangeFilter(
   const pullerHash = Promise.resolve(collection.database.hashFunction(`rxdbreplication${replicationIdentifier}`));
   return {
     async changedRows(rows) {
-      if (rows.length === 0) return rows;
+      if (rows.length === 0) return { changed: rows, superseded: [] };
       const hash = await pullerHash;
       const stored = await collection.storageInstance.findDocumentsById(
         rows.map((r) => r.newDocumentState.id),
         true,
       );
       const byId = new Map(stored.map((doc) => [(doc as RxDocumentData<SyncDoc>).id, doc as RxDocumentData<SyncDoc>]));
-      return rows.filter((row) => {
+      const changed: PushRow[] = [];
+      const superseded: SyncDoc[] = [];
+      for (const row of rows) {
         const local = byId.get(row.newDocumentState.id);
-        if (!local) return true;
-        return !(writtenByPull(local, hash) && isEqual(stripMeta(local), row.newDocumentState));
-      });
+        if (!local || !writtenByPull(local, hash)) {
+          changed.push(row);
+          continue;
+        }
+        // RxDB reads the documents to push, then (after any push still in flight) their known server
+        // states. A pull that overwrote a document in between (it does so only when the device had no
+        // change of it left) leaves a row carrying the older state against the newer server state:
+        // sent, it would write that older state back (a deletion undone). The device holds no change
+        // of it: nothing is sent, and the pulled document is the answer.
+        const current = stripMeta(local);
+        if (!isEqual(current, row.newDocumentState)) superseded.push(current);
+      }
+      return { changed, superseded };
     },
     async recordPulledMasters(state, ids) {
       const internal = state?.internalReplicationState;

@@ -70,7 +70,8 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   const states = new Map<CollectionName, RxReplicationState<SyncDoc, SyncCheckpoint>>();
   const snapshots = new Map<CollectionName, ReturnType<typeof createSnapshotFeed>>();
   const subs: Subscription[] = [];
-  // When each document was last pushed: a reset must not drop a document whose push raced it.
+  // When each document was last written by a push request (not a row answered without one): a reset
+  // that drops such a document pulls again soon, in case the push committed after the feed was read.
   const lastSent = new Map<string, number>();
   const lastNotice = new Map<CollectionName, number>();
 
@@ -164,7 +165,8 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
             pullPage(api, collection, name, checkpoint ?? null, batchSize, {
               snapshot,
               onPending: (pending) => pullAgainSoon(name, pending),
-              keepLocal: (id, since) => status.isPending(name, id) || (lastSent.get(`${name}/${id}`) ?? 0) >= since,
+              waitingToPush: (id) => status.isPending(name, id),
+              sentSince: (id, since) => (lastSent.get(`${name}/${id}`) ?? 0) >= since,
             }),
           );
           await localChanges.recordPulledMasters(states.get(name), page.documents.map((d) => d.id));
@@ -184,10 +186,14 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         : {
             batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
             handler: async (rows) => {
-              const sendable = await localChanges.changedRows(withoutRejections(rows as PushRow[]));
-              if (sendable.length === 0) return [];
+              const { changed: sendable, superseded } = await localChanges.changedRows(withoutRejections(rows as PushRow[]));
+              if (sendable.length === 0) return superseded;
               await parentsOnServer(name, sendable);
-              return track(() => pushRows(api, name, withKnownMasters(sendable, received)));
+              const conflicts = await track(() => pushRows(api, name, withKnownMasters(sendable, received)));
+              const conflicted = new Set(conflicts.map((c) => c.id));
+              const at = Date.now();
+              for (const row of sendable) if (!conflicted.has(row.newDocumentState.id)) lastSent.set(`${name}/${row.newDocumentState.id}`, at);
+              return [...conflicts, ...superseded];
             },
           },
     });
@@ -198,10 +204,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         if (isReplicationWrite(bulk.context)) return;
         status.localWrite(name, bulk.events.map((e) => e.documentId));
       }),
-      state.sent$.subscribe((doc) => {
-        lastSent.set(`${name}/${doc.id}`, Date.now());
-        status.settled(name, doc.id);
-      }),
+      state.sent$.subscribe((doc) => status.settled(name, doc.id)),
       state.received$.subscribe((doc) => {
         received.remember(doc);
         status.settled(name, doc.id);
@@ -294,10 +297,13 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
  * whole restarted feed, then removes as master state every local document the feed no longer has:
  * written as `_deleted` documents from the master, they are not pushed back. Local changes not yet
  * pushed are kept by RxDB (it never overwrites unpushed fork state from a pull).
- * A first pull without a checkpoint while the collection already holds documents the server confirmed
- * is treated the same way: the device lost its checkpoint (RxDB stores it after the documents, without
- * waiting, so a tab closed right after a sync can lose it), and a plain pull from scratch would never
- * tell it about rows deleted meanwhile.
+ * A first pull without a checkpoint while the collection already holds documents is treated the same
+ * way: the device lost its checkpoint (RxDB stores it after the documents, without waiting, so a tab
+ * closed right after a sync can lose it; and it stores none after a page without documents, so a
+ * device whose feed was still empty pulls from scratch again), and a plain pull from scratch would
+ * never tell it about rows deleted meanwhile. Any document counts, not only one carrying a server
+ * stamp: a draft this device pushed, whose stamped copy it has not pulled yet, is the server's too,
+ * and another device may delete it before this one pulls again.
  */
 async function pullPage(
   api: SyncApi,
@@ -309,15 +315,17 @@ async function pullPage(
     /** The streamed first sync of a collection the device holds nothing of (see snapshot-feed.ts). */
     snapshot: ReturnType<typeof createSnapshotFeed> | undefined;
     onPending: (pending: boolean) => void;
-    /** A document pushed (or still to push) since `since` may be missing from the feed's snapshot. */
-    keepLocal: (id: string, since: number) => boolean;
+    /** A change of this document is still to be pushed: the push, not the feed, settles it. */
+    waitingToPush: (id: string) => boolean;
+    /** A push request wrote this document since `since`: it may have committed after the feed was read. */
+    sentSince: (id: string, since: number) => boolean;
   },
 ): Promise<{ documents: WithDeleted<SyncDoc>[]; checkpoint: SyncCheckpoint | undefined }> {
   const { onPending } = hooks;
   const startedAt = Date.now() - 1;
-  const holdsConfirmed = checkpoint === null && (await collection.findOne({ selector: { version: { $exists: true } } }).exec()) !== null;
+  const holdsDocuments = checkpoint === null && (await collection.findOne().exec()) !== null;
   // Nothing of the collection from the server yet: the whole feed comes as one stream.
-  if (checkpoint === null && !holdsConfirmed && hooks.snapshot) hooks.snapshot.start();
+  if (checkpoint === null && !holdsDocuments && hooks.snapshot) hooks.snapshot.start();
   const streamed = await hooks.snapshot?.take(checkpoint);
   if (streamed) {
     onPending(streamed.pending === true);
@@ -325,7 +333,7 @@ async function pullPage(
   }
   let page = await api.pull(name, checkpoint, batchSize);
   onPending(page.pending === true);
-  const lostCheckpoint = holdsConfirmed && !page.reset;
+  const lostCheckpoint = holdsDocuments && !page.reset;
   if (!page.reset && !lostCheckpoint) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
 
   let documents = [...page.documents];
@@ -338,11 +346,17 @@ async function pullPage(
     documents.push(...page.documents);
     position = page.checkpoint ?? position;
   }
+  // Every local document the feed no longer has goes, but for changes still to be pushed. Keeping any
+  // other one would keep it for good: the feed holds live rows only, and the position it ends on may lie
+  // past the deletion it skipped, so no later pull would bring that deletion. A document a push request
+  // wrote while the feed was read goes too (its write may have committed after the feed's snapshot):
+  // then the next pull, asked for at once, brings it back, since a commit after the snapshot lies past
+  // the position the feed ends on.
   const seen = new Set(documents.map((d) => d.id));
   const local = await collection.find().exec();
-  const removals = local
-    .filter((doc) => !seen.has(doc.primary) && !hooks.keepLocal(doc.primary, startedAt))
-    .map((doc) => ({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true }));
+  const gone = local.filter((doc) => !seen.has(doc.primary) && !hooks.waitingToPush(doc.primary));
+  if (gone.some((doc) => hooks.sentSince(doc.primary, startedAt))) onPending(true);
+  const removals = gone.map((doc) => ({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true }));
   return { documents: [...documents, ...removals], checkpoint: position ?? undefined };
 }
 

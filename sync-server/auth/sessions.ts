@@ -118,8 +118,10 @@ export async function refreshSession(tx: Tx, signer: AccessTokenSigner, presente
       // Two tabs refreshed with the same token at once: the later one gets the current child.
       return { session: await sessionJson(signer, user, session, child.rows[0].token) };
     }
+    // What hosted GoTrue writes on reuse (its RevokeTokenFamily): every token of the session revoked,
+    // the session row kept. A session whose tokens are all revoked counts as ended (`ALIVE`), so both
+    // modes end it alike; local auth also announces it at once.
     await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [row.session_id]);
-    await tx.query(`update auth.sessions set not_after = now(), updated_at = now() where id = $1`, [row.session_id]);
     await announceSessionsEnded(tx, [row.session_id]);
     return { reused: true };
   }
@@ -166,21 +168,28 @@ async function announceSessionsEnded(tx: Tx, sessionIds: string[]): Promise<void
   await tx.query(`select pg_notify('${SESSION_ENDED_CHANNEL}', id) from unnest($1::text[]) as id`, [sessionIds]);
 }
 
+/**
+ * When a session (`s`) still counts as alive: its row exists (sign-out and a password change ending the
+ * other sessions delete it, in both modes), it has not passed `not_after`, and its refresh-token family
+ * was not revoked. Hosted GoTrue answers a reused refresh token (outside the reuse interval) by revoking
+ * every token of the session and keeping the row, so a session that has tokens and none unrevoked has
+ * ended. A session without any token row is left alone: GoTrue's newer refresh tokens (a counter in the
+ * session row) keep none, and it deletes the session on their reuse. Both lookups use the
+ * (session_id, revoked) index GoTrue and local auth both create.
+ */
+const ALIVE = `(s.not_after is null or s.not_after > now())
+  and (exists (select 1 from auth.refresh_tokens rt where rt.session_id = s.id and not rt.revoked)
+       or not exists (select 1 from auth.refresh_tokens rt where rt.session_id = s.id))`;
+
 /** Which of these sessions are still alive (the rest ended: signed out, revoked, expired). */
 export async function aliveSessions(db: Pick<Tx, 'query'>, sessionIds: string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
-  const { rows } = await db.query<{ id: string }>(
-    `select id::text from auth.sessions where id = any($1::uuid[]) and (not_after is null or not_after > now())`,
-    [sessionIds],
-  );
+  const { rows } = await db.query<{ id: string }>(`select s.id::text from auth.sessions s where s.id = any($1::uuid[]) and ${ALIVE}`, [sessionIds]);
   return new Set(rows.map((r) => r.id));
 }
 
-/** True while the session exists and has not been ended (logout, revoked refresh-token family). */
+/** True while the session exists and has not been ended (logout, revoked refresh-token family, expiry). */
 export async function sessionIsAlive(tx: Pick<Tx, 'query'>, sessionId: string, userId: string): Promise<boolean> {
-  const { rowCount } = await tx.query(
-    `select 1 from auth.sessions where id = $1 and user_id = $2 and (not_after is null or not_after > now())`,
-    [sessionId, userId],
-  );
+  const { rowCount } = await tx.query(`select 1 from auth.sessions s where s.id = $1 and s.user_id = $2 and ${ALIVE}`, [sessionId, userId]);
   return Boolean(rowCount);
 }

@@ -119,6 +119,13 @@ test('a refresh token reused after rotation ends its session: its streams close 
   await eventually(() => stream.ended, STREAM_CLOSED_WITHIN_MS);
   expect(await pullStatus(session.access_token)).toEqual({ status: 401, code: 'session_not_found' });
   expect(await pullStatus((rotated.body as unknown as Session).access_token)).toEqual({ status: 401, code: 'session_not_found' });
+  // As hosted GoTrue does: the session row stays, every token of its family is revoked, and the
+  // rotated token is refused as reused too.
+  const sessionId = jose.decodeJwt(session.access_token).session_id;
+  const family = await first.db.pool.query<{ revoked: boolean }>(`select rt.revoked from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id where s.id = $1`, [sessionId]);
+  expect(family.rows.map((r) => r.revoked)).toEqual([true, true]);
+  const again = await postJson(`${first.url}/auth/v1/token?grant_type=refresh_token`, { refresh_token: (rotated.body as unknown as Session).refresh_token }, APIKEY);
+  expect(again.body.code).toBe('refresh_token_already_used');
 });
 
 test('a session ended without an announcement (another instance’s LISTEN was down) still closes its streams', async () => {
@@ -146,6 +153,33 @@ test('hosted Supabase: a session its Auth ended (the auth.sessions row deleted, 
   expect({ status: refused.status, code: ((await refused.json()) as { code?: unknown }).code }).toEqual({ status: 401, code: 'session_not_found' });
   expect((await openTestStream(hosted.url, session.access_token)).status).toBe(401);
   // The user's other session is untouched.
+  expect(otherStream.ended).toBe(false);
+  expect((await pullOnHosted(other.access_token)).status).toBe(200);
+});
+
+test('hosted Supabase: a refresh-token family its Auth revoked for reuse (the session row kept) closes the session’s streams within 15 s and is refused', async () => {
+  const { email, password, session } = await signUp();
+  const other = await signIn(email, password);
+  const stream = await openStream(hosted.url, session.access_token);
+  const otherStream = await openStream(hosted.url, other.access_token);
+  const pullOnHosted = async (token: string) => {
+    const res = await fetch(`${hosted.url}/sync/v1/deals/pull`, { headers: { authorization: `Bearer ${token}`, 'x-pacta-protocol': '1' } });
+    return { status: res.status, code: ((await res.json()) as { code?: unknown }).code };
+  };
+  expect((await pullOnHosted(session.access_token)).status).toBe(200);
+
+  // What hosted GoTrue writes when a refresh token is reused outside its reuse interval (its
+  // RevokeTokenFamily): every token of the session revoked, the auth.sessions row kept, nothing announced.
+  const sessionId = jose.decodeJwt(session.access_token).session_id;
+  const revoked = await first.db.pool.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [sessionId]);
+  expect(revoked.rowCount).toBeGreaterThan(0);
+  expect((await first.db.pool.query(`select 1 from auth.sessions where id = $1`, [sessionId])).rowCount).toBe(1);
+
+  await eventually(() => stream.ended, STREAM_CLOSED_WITHIN_MS);
+  expect(stream.events.map((e) => e.event)).toContain('session_ended');
+  expect(await pullOnHosted(session.access_token)).toEqual({ status: 401, code: 'session_not_found' });
+  expect((await openTestStream(hosted.url, session.access_token)).status).toBe(401);
+  // The user's other session keeps its own, unrevoked family.
   expect(otherStream.ended).toBe(false);
   expect((await pullOnHosted(other.access_token)).status).toBe(200);
 });
