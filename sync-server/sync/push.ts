@@ -14,10 +14,11 @@ export type PushRow = { newDocumentState: Doc; assumedMasterState?: Doc | undefi
  * Writes a batch of client changes in ONE transaction as the user. Returns the conflicts: the master
  * state of every row not written as sent.
  *
- * One path for every batch: one statement reads every master, one inserts every new row, then each
- * changed row is updated on its own (its version guards against a concurrent writer). A statement that
- * fails for the batch (a value Postgres cannot read, a rule refusing one new row) is run again row by
- * row, each in its own savepoint, so only the rows that fail are refused; the fallback logs why.
+ * One path for every batch: one statement reads every master, one inserts every new row, and one
+ * updates every changed row that changes the same columns (each row's version guards against a
+ * concurrent writer). A statement that fails for the batch (a value Postgres cannot read, a rule
+ * refusing one row) is run again row by row, each in its own savepoint, so only the rows that fail
+ * are refused; the fallback logs why.
  *
  * - A row whose assumed master no longer matches the master on the client-writable fields is a
  *   conflict (the server's copy wins; RxDB keeps it). The version is not compared alone: the client's
@@ -77,10 +78,7 @@ export async function pushChanges(
     }
     const inserted = await eachOrAll(tx, collection, inserts, 'insert', (batch) => insertRows(tx, collection, batch), log);
     conflicts.push(...inserted.refused);
-    for (const { row, master } of updates) {
-      const conflict = await inSavepoint(tx, collection, row, master.doc, () => updateRow(tx, collection, row, master));
-      if (conflict) conflicts.push(conflict);
-    }
+    conflicts.push(...(await updateAll(tx, collection, updates, log)));
     return conflicts;
   });
 }
@@ -239,6 +237,87 @@ async function insertRows(tx: Tx, collection: ServerCollection, rows: PushRow[])
              cross join lateral jsonb_populate_record(null::${collection.relation}, x.new_json) n
             order by x.ord`,
     values: [rows.map((r) => r.newDocumentState.id), rows.map((r) => writableJson(collection, r.newDocumentState))],
+  });
+}
+
+type Update = { row: PushRow; master: MasterCheck };
+
+/**
+ * Writes the changed rows: one statement per set of changed columns (a batch of edits to one field is
+ * one statement), so a trigger `after update of status` fires for exactly the rows whose status the
+ * client changed, as it did row by row. If Postgres refuses the statement (a rule refusing one row),
+ * the group is written again row by row, each in its own savepoint, so only the rows at fault are
+ * refused. Returns the conflicts: rows someone else wrote since they were read, and refused rows.
+ */
+async function updateAll(tx: Tx, collection: ServerCollection, updates: Update[], log: FastifyBaseLogger | undefined): Promise<Doc[]> {
+  const groups = new Map<string, Update[]>();
+  for (const update of updates) {
+    const key = [...update.master.changed].sort().join(',');
+    const group = groups.get(key);
+    if (group) group.push(update);
+    else groups.set(key, [update]);
+  }
+  const conflicts: Doc[] = [];
+  for (const [key, group] of groups) {
+    if (group.length > 1) {
+      await tx.query('savepoint push_batch');
+      try {
+        conflicts.push(...(await updateRows(tx, collection, key.split(','), group)));
+        await tx.query('release savepoint push_batch');
+        continue;
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        await tx.query('rollback to savepoint push_batch');
+        await tx.query('release savepoint push_batch');
+        const e = err as DatabaseError;
+        log?.info(
+          { collection: collection.name, rows: group.length, pgCode: e.code, constraint: e.constraint, reason: e.message },
+          'push: the batch update failed, retrying row by row to refuse only the rows at fault',
+        );
+      }
+    }
+    for (const { row, master } of group) {
+      const conflict = await inSavepoint(tx, collection, row, master.doc, () => updateRow(tx, collection, row, master));
+      if (conflict) conflicts.push(conflict);
+    }
+  }
+  return conflicts;
+}
+
+/** Statement names of the update per collection and set of columns: parsed and planned once per connection. */
+const updateStatements = new Map<string, string>();
+
+/**
+ * Writes `columns` of every row in one statement, each row only if nobody wrote it since it was read
+ * (its version). A row not written is a conflict when its version moved, and out of scope (403 for the
+ * batch) when RLS lets the user see it but not change it.
+ */
+async function updateRows(tx: Tx, collection: ServerCollection, columns: string[], group: Update[]): Promise<Doc[]> {
+  const rel = collection.relation;
+  const statementKey = `${collection.name}:${columns.join(',')}`;
+  let name = updateStatements.get(statementKey);
+  if (!name) updateStatements.set(statementKey, (name = `push-update-${updateStatements.size + 1}`));
+  const written = await tx.query<{ id: string }>({
+    name,
+    text: `update ${rel} t set ${columns.map((c) => `${quoteIdent(c)} = n.${quoteIdent(c)}`).join(', ')}
+             from unnest($1::uuid[], $2::jsonb[], $3::bigint[]) as x(id, new_json, version)
+             cross join lateral jsonb_populate_record(null::${rel}, x.new_json) n
+            where t.id = x.id and t.version = x.version
+        returning t.id`,
+    values: [group.map((u) => u.row.newDocumentState.id), group.map((u) => writableJson(collection, u.row.newDocumentState)), group.map((u) => u.master.version)],
+  });
+  if (written.rows.length === group.length) return [];
+  const done = new Set(written.rows.map((r) => r.id));
+  const missed = group.filter((u) => !done.has(u.row.newDocumentState.id));
+  const again = await tx.query<{ id: string; doc: Doc; version: number }>(
+    `select t.id, ${collection.documentSql} as doc, t.version from ${rel} t where t.id = any($1::uuid[])`,
+    [missed.map((u) => u.row.newDocumentState.id)],
+  );
+  const current = new Map(again.rows.map((r) => [r.id, r]));
+  return missed.map(({ row, master }) => {
+    const now = current.get(row.newDocumentState.id);
+    if (now && now.version !== master.version) return now.doc;
+    throw outOfScope(row.newDocumentState.id);
   });
 }
 
