@@ -164,6 +164,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
             pullPage(api, collection, name, checkpoint ?? null, batchSize, {
               snapshot,
               onPending: (pending) => pullAgainSoon(name, pending),
+              onStreamEnd: () => resyncLater(name, 0),
               keepLocal: (id, since) => status.isPending(name, id) || (lastSent.get(`${name}/${id}`) ?? 0) >= since,
             }),
           );
@@ -309,6 +310,12 @@ async function pullPage(
     /** The streamed first sync of a collection the device holds nothing of (see snapshot-feed.ts). */
     snapshot: ReturnType<typeof createSnapshotFeed> | undefined;
     onPending: (pending: boolean) => void;
+    /**
+     * The stream's last page was taken. Its pages come from a snapshot older than the moment RxDB asks
+     * for them, so a change notice that arrived meanwhile was answered from that snapshot (RxDB drops
+     * a notice older than its latest request) and rows committed since are not in it: pull once more.
+     */
+    onStreamEnd: () => void;
     /** A document pushed (or still to push) since `since` may be missing from the feed's snapshot. */
     keepLocal: (id: string, since: number) => boolean;
   },
@@ -321,6 +328,7 @@ async function pullPage(
   const streamed = await hooks.snapshot?.take(checkpoint);
   if (streamed) {
     onPending(streamed.pending === true);
+    if (streamed.documents.length < batchSize) hooks.onStreamEnd();
     return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
   }
   let page = await api.pull(name, checkpoint, batchSize);
