@@ -328,7 +328,9 @@ async function pullPage(
   const streamed = await hooks.snapshot?.take(checkpoint);
   if (streamed) {
     onPending(streamed.pending === true);
-    if (streamed.documents.length < batchSize) hooks.onStreamEnd();
+    // Not after a feed that brought nothing at all: RxDB keeps no checkpoint for an empty page, so that
+    // pull would start from nothing again and open another stream, and so on.
+    if (streamed.documents.length < batchSize && (streamed.documents.length > 0 || checkpoint !== null)) hooks.onStreamEnd();
     return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
   }
   let page = await api.pull(name, checkpoint, batchSize);

@@ -138,3 +138,17 @@ test('an early stream for another page size is not taken: the replication opens 
   await eventually(async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === ids.length);
   expect(requestsFor(c.network.calls, 'deals', 'snapshot')).toHaveLength(1);
 });
+
+test('a collection the user has nothing of is asked for once or twice, not again and again', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  await insertDeals(sync.server.db, brand.id, 3);
+  const c = await sync.client(creator, ['applications', 'deals'], { pullBatchSize: 100 });
+  await c.replication.awaitInitialSync();
+  // Time for a loop to show: a later deal travels notice → pull → local database.
+  const [later] = await insertDeals(sync.server.db, brand.id, 1);
+  await eventually(async () => (await c.db.deals.findOne(later!).exec()) !== null);
+  expect(await c.db.applications.count().exec()).toBe(0);
+  // The first sync's stream, and at most one more on the stream's `hello` (an empty feed keeps no checkpoint).
+  expect(requestsFor(c.network.calls, 'applications', 'snapshot').length).toBeLessThanOrEqual(2);
+});
