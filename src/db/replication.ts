@@ -167,6 +167,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
               onPending: (pending) => pullAgainSoon(name, pending),
               waitingToPush: (id) => status.isPending(name, id),
               sentSince: (id, since) => (lastSent.get(`${name}/${id}`) ?? 0) >= since,
+              onStreamEnd: () => resyncLater(name, 0),
             }),
           );
           await localChanges.recordPulledMasters(states.get(name), page.documents.map((d) => d.id));
@@ -315,6 +316,12 @@ async function pullPage(
     /** The streamed first sync of a collection the device holds nothing of (see snapshot-feed.ts). */
     snapshot: ReturnType<typeof createSnapshotFeed> | undefined;
     onPending: (pending: boolean) => void;
+    /**
+     * The stream's last page was taken. Its pages come from a snapshot older than the moment RxDB asks
+     * for them, so a change notice that arrived meanwhile was answered from that snapshot (RxDB drops
+     * a notice older than its latest request) and rows committed since are not in it: pull once more.
+     */
+    onStreamEnd: () => void;
     /** A change of this document is still to be pushed: the push, not the feed, settles it. */
     waitingToPush: (id: string) => boolean;
     /** A push request wrote this document since `since`: it may have committed after the feed was read. */
@@ -329,6 +336,9 @@ async function pullPage(
   const streamed = await hooks.snapshot?.take(checkpoint);
   if (streamed) {
     onPending(streamed.pending === true);
+    // Not after a feed that brought nothing at all: RxDB keeps no checkpoint for an empty page, so that
+    // pull would start from nothing again and open another stream, and so on.
+    if (streamed.documents.length < batchSize && (streamed.documents.length > 0 || checkpoint !== null)) hooks.onStreamEnd();
     return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
   }
   let page = await api.pull(name, checkpoint, batchSize);

@@ -74,10 +74,21 @@ test('a device that already holds documents of the collection but lost its check
   expect(requestsFor(again.network.calls, 'deals', 'pull').length).toBeGreaterThan(0);
 });
 
-/** Opens the deals stream the way a first sign-in does, before the user's database exists. */
-function openEarly(user: TestUser, limit: number, network: ReturnType<typeof switchableFetch>) {
+/**
+ * Opens the deals stream the way a first sign-in does, before the user's database exists. Resolves
+ * when its first page is here: the server's snapshot was taken, so what commits from then on is not in it.
+ */
+function openEarly(user: TestUser, limit: number, network: ReturnType<typeof switchableFetch>): Promise<void> {
   const api = createSyncApi({ serverUrl: sync.server.url, getAccessToken: () => user.accessToken, fetch: network.fetch });
-  prefetchSnapshot(prefetchKey(sync.server.url, user.id, 'deals', limit), (signal) => api.snapshot('deals', limit, signal));
+  let firstPage = () => {};
+  const arrived = new Promise<void>((resolve) => (firstPage = resolve));
+  prefetchSnapshot(prefetchKey(sync.server.url, user.id, 'deals', limit), async function* (signal) {
+    for await (const page of api.snapshot('deals', limit, signal)) {
+      firstPage();
+      yield page;
+    }
+  });
+  return arrived;
 }
 
 test('a stream opened before the database exists is taken over by the replication: one request for the whole first sync', async () => {
@@ -85,7 +96,8 @@ test('a stream opened before the database exists is taken over by the replicatio
   const creator = await sync.server.createUser({ role: 'creator' });
   const ids = await insertDeals(sync.server.db, brand.id, 250);
   const early = switchableFetch();
-  openEarly(creator, 100, early);
+  await openEarly(creator, 100, early);
+  // Committed after the stream's snapshot: it comes by a pull once the stream's pages are written.
   const [meanwhile] = await insertDeals(sync.server.db, brand.id, 1);
   const c = await sync.client(creator, ['deals'], { pullBatchSize: 100, takesEarlyStreams: true });
   await c.replication.awaitInitialSync();
@@ -103,7 +115,7 @@ test('an early stream cut after two pages: the replication takes those and pulls
   const ids = await insertDeals(sync.server.db, brand.id, 450);
   const early = switchableFetch();
   early.cutAfterLines = (url) => (url.includes('/deals/snapshot') ? 2 : undefined);
-  openEarly(creator, 100, early);
+  await openEarly(creator, 100, early);
   const c = await sync.client(creator, ['deals'], { pullBatchSize: 100, takesEarlyStreams: true });
   await c.replication.awaitInitialSync();
   const local = await eventually(async () => {
@@ -120,9 +132,23 @@ test('an early stream for another page size is not taken: the replication opens 
   const brand = await sync.server.createUser({ role: 'brand' });
   const creator = await sync.server.createUser({ role: 'creator' });
   const ids = await insertDeals(sync.server.db, brand.id, 120);
-  openEarly(creator, 50, switchableFetch());
+  await openEarly(creator, 50, switchableFetch());
   const c = await sync.client(creator, ['deals'], { pullBatchSize: 100, takesEarlyStreams: true });
   await c.replication.awaitInitialSync();
   await eventually(async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === ids.length);
   expect(requestsFor(c.network.calls, 'deals', 'snapshot')).toHaveLength(1);
+});
+
+test('a collection the user has nothing of is asked for once or twice, not again and again', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  await insertDeals(sync.server.db, brand.id, 3);
+  const c = await sync.client(creator, ['applications', 'deals'], { pullBatchSize: 100 });
+  await c.replication.awaitInitialSync();
+  // Time for a loop to show: a later deal travels notice → pull → local database.
+  const [later] = await insertDeals(sync.server.db, brand.id, 1);
+  await eventually(async () => (await c.db.deals.findOne(later!).exec()) !== null);
+  expect(await c.db.applications.count().exec()).toBe(0);
+  // The first sync's stream, and at most one more on the stream's `hello` (an empty feed keeps no checkpoint).
+  expect(requestsFor(c.network.calls, 'applications', 'snapshot').length).toBeLessThanOrEqual(2);
 });
