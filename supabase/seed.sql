@@ -665,7 +665,15 @@ where u.role in ('creator', 'brand') and ((u.n = 1 and u.role = 'creator') or pg
 
 insert into public.support_tickets (id, user_id, subject, message, priority, status, is_pro, first_response_at, created_at, updated_at)
 select t.id, t.user_id, t.subject,
-       'Hi team, ' || lower(t.subject) || '. Could you take a look? Thanks!',
+       -- Each subject its own words (a lower-cased subject read "how do i change my niches?.").
+       case t.subject
+         when 'Payout not received yet' then 'Hi team, the payout for my last completed deal has not arrived yet. Could you take a look? Thanks!'
+         when 'How do I change my niches?' then 'Hi, how do I change my niches? I cover more topics now than when I signed up.'
+         when 'Brand stopped responding' then 'Hi team, the brand stopped responding after I sent my draft. Could you take a look? Thanks!'
+         when 'Question about the service fee' then 'Hello, is the 12% service fee added on top of the deal amount, or taken out of it?'
+         when 'Cannot upload my avatar' then 'Hi, my new profile picture never shows up on my profile. Could you take a look?'
+         else 'Hi team, a deal was cancelled after I had started the work. What happens now?'
+       end,
        case when t.pro then 'high' else 'normal' end,
        case when t.closed then 'closed' else 'open' end,
        t.pro,

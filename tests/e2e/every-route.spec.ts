@@ -147,6 +147,9 @@ for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
     const session = await openSession(browser, request, role);
     const paths = ROUTES.map((p) => p.replace(':deal', dealId).replace(':me', session.me || '00000000-0000-4000-8000-000000000001'));
     for (const network of ['online', 'offline'] as const) {
+      // The network drops between pages: a request still in flight when it drops (the last page's
+      // change stream connecting) fails for anyone; the sweep judges what each page sends itself.
+      await session.page.goto('about:blank');
       session.network.current = network;
       await session.context.setOffline(network === 'offline');
       for (const path of paths) {

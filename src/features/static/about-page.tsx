@@ -52,7 +52,7 @@ export function AboutPage() {
       </section>
       <section aria-labelledby="values">
         <h2 id="values">What we stand for</h2>
-        <div className="grid">
+        <div className="grid grid-fit">
           {VALUES.map((v) => (
             <article key={v.title} className="card">
               <h3>{v.title}</h3>

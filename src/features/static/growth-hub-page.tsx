@@ -15,7 +15,7 @@ export function GrowthHubPage() {
   return (
     <div className="container page">
       <PageHeader title="Growth tools" lead="Tools to grow your sponsorship business on Pacta." />
-      <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>
+      <ul className="grid grid-wide" style={{ listStyle: 'none', padding: 0 }}>
         {GROWTH_TOOLS.map((tool) => (
           <li key={tool.to} className="card">
             <h2 style={{ fontSize: '1.15rem' }}>

@@ -1,3 +1,4 @@
+import './pricing.css';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import {
@@ -17,7 +18,7 @@ export function PricingPage() {
   return (
     <div className="container page">
       <PageHeader title="Pricing" lead="Free to join. You pay only when a deal is paid — and Pro lowers what creators pay." />
-      <div className="grid">
+      <div className="pricing-plans">
         <section className="card" aria-labelledby="plan-free">
           <h2 id="plan-free">Free</h2>
           <p className="stat">$0</p>
