@@ -57,15 +57,18 @@ export async function pushChanges(
     const conflicts: Doc[] = [];
     const { masters, refused } = await eachOrAll(tx, collection, rows, 'read', (batch) => readMasters(tx, collection, batch), log);
     conflicts.push(...refused);
-    const inserts: PushRow[] = [];
+    const candidates: PushRow[] = [];
+    const earlyDeletions: string[] = [];
     const updates: { row: PushRow; master: MasterCheck }[] = [];
     const readable = new Set(masters.keys());
     for (const row of rows) {
       if (refused.some((r) => r.id === row.newDocumentState.id) && !readable.has(row.newDocumentState.id)) continue;
       const master = masters.get(row.newDocumentState.id);
       if (!master) {
-        // Created and deleted before it ever reached the server: nothing to write.
-        if (!row.newDocumentState._deleted) inserts.push(row);
+        // Created and deleted before it ever reached the server: nothing to write, but remembered (an
+        // older push of its insert may still be on its way; see below).
+        if (row.newDocumentState._deleted) earlyDeletions.push(row.newDocumentState.id);
+        else candidates.push(row);
       } else if (master.new_equal) {
         // A retry of a push whose answer was lost: already written.
         continue;
@@ -75,6 +78,21 @@ export async function pushChanges(
         updates.push({ row, master });
       }
     }
+    if (earlyDeletions.length) await tx.query(`select pacta_private.record_early_deletions($1, $2::uuid[])`, [collection.name, earlyDeletions]);
+    // An insert of a row this user already deleted before it reached the server is a late copy of an
+    // older push (a tab reloaded while it was in flight): the deletion stands, and is the answer.
+    const deletedEarly = candidates.length
+      ? new Set(
+          (
+            await tx.query<{ id: string }>(`select pacta_private.early_deletions_of($1, $2::uuid[]) as id`, [
+              collection.name,
+              candidates.map((r) => r.newDocumentState.id),
+            ])
+          ).rows.map((r) => r.id),
+        )
+      : new Set<string>();
+    const inserts = candidates.filter((row) => !deletedEarly.has(row.newDocumentState.id));
+    for (const row of candidates) if (deletedEarly.has(row.newDocumentState.id)) conflicts.push({ ...row.newDocumentState, _deleted: true });
     const inserted = await eachOrAll(tx, collection, inserts, 'insert', (batch) => insertRows(tx, collection, batch), log);
     conflicts.push(...inserted.refused);
     for (const { row, master } of updates) {
