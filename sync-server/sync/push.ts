@@ -8,6 +8,12 @@ import { quoteIdent, type ServerCollection } from './collections.ts';
 type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
 /** The advisory-lock key space of pushed document ids. */
 const PUSH_LOCK_SPACE = 7_301;
+/**
+ * Collections whose ids are derived rather than random (a profile is its user's id, a saved list is
+ * made from the user and its kind): the same id is legitimately created again, so a deletion of one the
+ * server never had is not remembered against a later insert (see `early_deletions`).
+ */
+const DERIVED_IDS = new Set(['profiles', 'saved_lists']);
 export type PushRow = { newDocumentState: Doc; assumedMasterState?: Doc | undefined };
 
 /**
@@ -67,7 +73,7 @@ export async function pushChanges(
       if (!master) {
         // Created and deleted before it ever reached the server: nothing to write, but remembered (an
         // older push of its insert may still be on its way; see below).
-        if (row.newDocumentState._deleted) earlyDeletions.push(row.newDocumentState.id);
+        if (row.newDocumentState._deleted && !DERIVED_IDS.has(collection.name)) earlyDeletions.push(row.newDocumentState.id);
         else candidates.push(row);
       } else if (master.new_equal) {
         // A retry of a push whose answer was lost: already written.
