@@ -8,6 +8,12 @@ import { quoteIdent, type ServerCollection } from './collections.ts';
 type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
 /** The advisory-lock key space of pushed document ids. */
 const PUSH_LOCK_SPACE = 7_301;
+/**
+ * Collections whose ids are derived rather than random (a profile is its user's id, a saved list is
+ * made from the user and its kind): the same id is legitimately created again, so a deletion of one the
+ * server never had is not remembered against a later insert (see `early_deletions`).
+ */
+const DERIVED_IDS = new Set(['profiles', 'saved_lists']);
 export type PushRow = { newDocumentState: Doc; assumedMasterState?: Doc | undefined };
 
 /**
@@ -58,15 +64,18 @@ export async function pushChanges(
     const conflicts: Doc[] = [];
     const { masters, refused } = await eachOrAll(tx, collection, rows, 'read', (batch) => readMasters(tx, collection, batch), log);
     conflicts.push(...refused);
-    const inserts: PushRow[] = [];
+    const candidates: PushRow[] = [];
+    const earlyDeletions: string[] = [];
     const updates: { row: PushRow; master: MasterCheck }[] = [];
     const readable = new Set(masters.keys());
     for (const row of rows) {
       if (refused.some((r) => r.id === row.newDocumentState.id) && !readable.has(row.newDocumentState.id)) continue;
       const master = masters.get(row.newDocumentState.id);
       if (!master) {
-        // Created and deleted before it ever reached the server: nothing to write.
-        if (!row.newDocumentState._deleted) inserts.push(row);
+        // Created and deleted before it ever reached the server: nothing to write, but remembered (an
+        // older push of its insert may still be on its way; see below).
+        if (row.newDocumentState._deleted && !DERIVED_IDS.has(collection.name)) earlyDeletions.push(row.newDocumentState.id);
+        else candidates.push(row);
       } else if (master.new_equal) {
         // A retry of a push whose answer was lost: already written.
         continue;
@@ -76,6 +85,21 @@ export async function pushChanges(
         updates.push({ row, master });
       }
     }
+    if (earlyDeletions.length) await tx.query(`select pacta_private.record_early_deletions($1, $2::uuid[])`, [collection.name, earlyDeletions]);
+    // An insert of a row this user already deleted before it reached the server is a late copy of an
+    // older push (a tab reloaded while it was in flight): the deletion stands, and is the answer.
+    const deletedEarly = candidates.length
+      ? new Set(
+          (
+            await tx.query<{ id: string }>(`select pacta_private.early_deletions_of($1, $2::uuid[]) as id`, [
+              collection.name,
+              candidates.map((r) => r.newDocumentState.id),
+            ])
+          ).rows.map((r) => r.id),
+        )
+      : new Set<string>();
+    const inserts = candidates.filter((row) => !deletedEarly.has(row.newDocumentState.id));
+    for (const row of candidates) if (deletedEarly.has(row.newDocumentState.id)) conflicts.push({ ...row.newDocumentState, _deleted: true });
     const inserted = await eachOrAll(tx, collection, inserts, 'insert', (batch) => insertRows(tx, collection, batch), log);
     conflicts.push(...inserted.refused);
     conflicts.push(...(await updateAll(tx, collection, updates, log)));
