@@ -3,6 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
 import type { CollectionName } from '../../src/domain/collections/index.ts';
 import { createPactaDatabase, pactaDexieStorage, startReplication, type PactaDatabase, type PactaReplication } from '../../src/db/index.ts';
+import type { ReplicationOptions } from '../../src/db/replication.ts';
 import type { TestUser } from '../support/test-server.ts';
 import type { Database } from '../../sync-server/db/database.ts';
 
@@ -78,7 +79,7 @@ export async function createTestClient(
   server: { url: string },
   user: TestUser,
   collections: readonly CollectionName[],
-  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string; storage?: RxStorage<unknown, unknown>; rememberReceivedMs?: number; snapshot?: boolean; network?: ReturnType<typeof switchableFetch> } = {},
+  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string; storage?: RxStorage<unknown, unknown>; rememberReceivedMs?: number; snapshot?: boolean; network?: ReturnType<typeof switchableFetch>; refusedStore?: ReplicationOptions['refusedStore'] } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
   const db = await createPactaDatabase({
@@ -98,6 +99,7 @@ export async function createTestClient(
       pullBatchSize: opts.pullBatchSize,
       rememberReceivedMs: opts.rememberReceivedMs,
       snapshot: opts.snapshot,
+      refusedStore: opts.refusedStore,
     });
   const client: TestClient = {
     db,
