@@ -107,6 +107,12 @@ export async function startUserSync(userId: string): Promise<void> {
             if (leader && current === entry) writePending(userId, ids);
           },
         },
+        refusedStore: {
+          load: () => readPending(userId, 'refused'),
+          save: (ids) => {
+            if (leader && current === entry) writePending(userId, ids, 'refused');
+          },
+        },
         waitForLeadership: false,
         userId,
       });
@@ -181,11 +187,13 @@ export function pendingChangeCount(): number {
   return view.status?.pendingPush ?? 0;
 }
 
-const pendingStorageKey = (userId: string) => `pacta.pending.${userId.toLowerCase()}`;
+/** `pending`: local changes waiting for the server; `refused`: documents kept with a refusal. */
+type KeptIds = 'pending' | 'refused';
+const pendingStorageKey = (userId: string, what: KeptIds = 'pending') => `pacta.${what}.${userId.toLowerCase()}`;
 
-function readPending(userId: string): string[] {
+function readPending(userId: string, what: KeptIds = 'pending'): string[] {
   try {
-    const raw = localStorage.getItem(pendingStorageKey(userId));
+    const raw = localStorage.getItem(pendingStorageKey(userId, what));
     const parsed: unknown = raw ? JSON.parse(raw) : [];
     return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
   } catch {
@@ -193,10 +201,10 @@ function readPending(userId: string): string[] {
   }
 }
 
-function writePending(userId: string, ids: string[]): void {
+function writePending(userId: string, ids: string[], what: KeptIds = 'pending'): void {
   try {
-    if (ids.length) localStorage.setItem(pendingStorageKey(userId), JSON.stringify(ids));
-    else localStorage.removeItem(pendingStorageKey(userId));
+    if (ids.length) localStorage.setItem(pendingStorageKey(userId, what), JSON.stringify(ids));
+    else localStorage.removeItem(pendingStorageKey(userId, what));
   } catch {
     // Storage full or blocked: the in-memory count still works for this visit.
   }
@@ -308,6 +316,7 @@ export function clearUserDatabase(userId: string): Promise<void> {
     await closing.catch(() => {});
     const open = entry ? await closeEntry(entry) : undefined;
     writePending(userId, []);
+    writePending(userId, [], 'refused');
     // The worker holds the signed-out user's deals and profiles for scoring: nothing of theirs stays.
     await disposeRecommendationsWorker();
     // Not open in this tab (or it failed to open): open it just to remove it.

@@ -1,5 +1,5 @@
 import { Subject, type Subscription } from 'rxjs';
-import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
+import type { RxCollection, RxDocument, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { collectionSpecs, MAX_PULL_LIMIT, MAX_PUSH_ROWS, type CollectionName, type CollectionSpec, type SyncCheckpoint } from '../domain/collections/index.ts';
 import { createBackoff, type Backoff } from '../lib/retry.ts';
@@ -44,6 +44,11 @@ export type ReplicationOptions = SyncApiOptions & {
   userId?: string;
   /** Keeps the waiting changes' ids across reloads (the browser app passes localStorage). */
   pendingStore?: PendingStore;
+  /**
+   * Keeps the ids of documents holding a refusal across reloads (the browser app passes localStorage).
+   * Without it, a new session looks for kept refusals in every document of every collection.
+   */
+  refusedStore?: PendingStore;
   /** Wait for RxDB's leader election first (default: when multi-instance; false when the caller elected this tab). */
   waitForLeadership?: boolean;
 };
@@ -62,7 +67,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   const api = createSyncApi(opts);
   const awaitLeadership = opts.waitForLeadership ?? db.multiInstance;
   const names = (opts.collections ?? (Object.keys(db.collections) as CollectionName[])).filter((n) => db.collections[n]);
-  const status = createSyncStatus(names.length, opts.pendingStore);
+  const status = createSyncStatus(names.length, opts.pendingStore, opts.refusedStore);
   // The largest page the server serves: a first sync of 10,000 deals is 10 round trips and 10
   // IndexedDB write transactions instead of 50; a page of deals is about half a megabyte of JSON.
   const pullBatchSize = opts.pullBatchSize ?? MAX_PULL_LIMIT;
@@ -216,6 +221,17 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         status.initialSyncDone();
         // Refusals kept from an earlier session (the marker lives in the document until it is edited).
         if (spec.readOnly || stopped) return;
+        // Read by id when the ids were recorded: no index can serve `sync_rejection` (an object), and
+        // looking through a brand's 60,000 documents for it cost every page load ~270 ms.
+        const kept = status.keptRefusals(name);
+        if (kept) {
+          const found = kept.length ? await collection.findByIds(kept).exec() : new Map<string, RxDocument<SyncDoc>>();
+          for (const id of kept) {
+            const doc = found.get(id);
+            status.rejection(name, id, doc ? refusalOf(doc.toJSON() as SyncDoc) : null);
+          }
+          return;
+        }
         const refused = await collection.find({ selector: { sync_rejection: { $exists: true } } }).exec();
         for (const doc of refused) status.rejection(name, doc.primary, refusalOf(doc.toJSON() as SyncDoc));
       },
@@ -293,6 +309,9 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   };
 }
 
+/** Local documents read per page when a reset compares them with the restarted feed. */
+const RESET_READ_PAGE = 2_000;
+
 /**
  * One pull. On a reset (scope changed, or the checkpoint predates purged tombstones) it reads the
  * whole restarted feed, then removes as master state every local document the feed no longer has:
@@ -363,10 +382,24 @@ async function pullPage(
   // then the next pull, asked for at once, brings it back, since a commit after the snapshot lies past
   // the position the feed ends on.
   const seen = new Set(documents.map((d) => d.id));
-  const local = await collection.find().exec();
-  const gone = local.filter((doc) => !seen.has(doc.primary) && !hooks.waitingToPush(doc.primary));
-  if (gone.some((doc) => hooks.sentSince(doc.primary, startedAt))) onPending(true);
-  const removals = gone.map((doc) => ({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true }));
+  // Every local document is compared with the feed, read in pages along the primary key: a device
+  // with 50,000 documents never holds them all in memory at once.
+  const removals: WithDeleted<SyncDoc>[] = [];
+  let sentDuringFeed = false;
+  let after: string | undefined;
+  for (;;) {
+    const local = await collection
+      .find({ selector: after === undefined ? {} : { id: { $gt: after } }, sort: [{ id: 'asc' }], limit: RESET_READ_PAGE })
+      .exec();
+    for (const doc of local) {
+      if (seen.has(doc.primary) || hooks.waitingToPush(doc.primary)) continue;
+      if (hooks.sentSince(doc.primary, startedAt)) sentDuringFeed = true;
+      removals.push({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true });
+    }
+    if (local.length < RESET_READ_PAGE) break;
+    after = local.at(-1)!.primary;
+  }
+  if (sentDuringFeed) onPending(true);
   return { documents: [...documents, ...removals], checkpoint: position ?? undefined };
 }
 

@@ -35,8 +35,11 @@ const pendingKey = (collection: string, id: string) => `${collection}/${id}`;
  * Keeps the sync status and publishes it; the replication feeds it, the UI reads `status$`. The one
  * record of which local changes wait for the server (`pendingPush` counts them), persisted in `store`.
  */
-export function createSyncStatus(total: number, store?: PendingStore) {
+export function createSyncStatus(total: number, store?: PendingStore, refusedStore?: PendingStore) {
   const pending = new Set<string>(store?.load() ?? []);
+  // Which documents were kept with a refusal (`collection/id`), across visits: a new visit reads those
+  // by id instead of looking through every document of every collection for the marker.
+  const keptRefusals = new Set<string>(refusedStore?.load() ?? []);
   const state = new BehaviorSubject<SyncStatus>({
     online: true,
     streaming: false,
@@ -102,8 +105,19 @@ export function createSyncStatus(total: number, store?: PendingStore) {
       pendingChanged();
     },
     /** A document's current refusal (`null`: it carries none, or is gone). */
+    /** The ids of `collection`'s documents kept with a refusal at the end of an earlier visit (undefined: not recorded). */
+    keptRefusals(collection: string): string[] | undefined {
+      if (!refusedStore) return undefined;
+      const prefix = `${collection}/`;
+      return [...keptRefusals].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+    },
     rejection(collection: string, id: string, refusal: { code: string; message: string } | null) {
       const key = `${collection}/${id}`;
+      if (refusedStore && keptRefusals.has(key) !== !!refusal) {
+        if (refusal) keptRefusals.add(key);
+        else keptRefusals.delete(key);
+        refusedStore.save([...keptRefusals]);
+      }
       if (refusal) rejected.set(key, { collection, id, code: refusal.code, message: refusal.message });
       else if (!rejected.delete(key)) return;
       patch({ rejected: [...rejected.values()] });

@@ -111,6 +111,36 @@ test('on a device, a rejected message shows its reason, is not retried in a loop
   await eventually(async () => (await c.db.messages.findOne(id).exec())?.version === 1);
 });
 
+test('a refusal kept from an earlier visit is shown again, read by its recorded id; once fixed, the record forgets it', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const conversationId = newId();
+  await sync.server.db.asService((tx) =>
+    tx.query('insert into public.conversations (id, user1_id, user2_id, title) values ($1, $2, $3, $4)', [conversationId, brand.id, creator.id, 'Hello']),
+  );
+  // What the browser keeps in localStorage between visits.
+  let kept: string[] = [];
+  const refusedStore = { load: () => kept, save: (ids: string[]) => void (kept = ids) };
+  const c = await sync.client(creator, ['conversations', 'messages'], { refusedStore });
+  await c.replication.awaitInitialSync();
+  const id = newId();
+  await c.db.messages.insert(prepareDocument('messages', { id, conversation_id: conversationId, sender_id: creator.id, recipient_id: creator.id, body: 'Hi!' }));
+  await eventually(async () => (await c.db.messages.findOne(id).exec())?.sync_rejection);
+  expect(kept).toEqual([`messages/${id}`]);
+
+  // A new visit on the same device: the refusal is listed again from the record.
+  await c.replication.stop();
+  c.restart();
+  await c.replication.awaitInitialSync();
+  const listed = await eventually(() => c.replication.syncStatus.rejected.find((r) => r.id === id));
+  expect(listed).toMatchObject({ collection: 'messages', code: 'wrong_recipient' });
+
+  await (await c.db.messages.findOne(id).exec())!.incrementalPatch({ recipient_id: brand.id, sync_rejection: null });
+  await eventually(async () => (await c.db.messages.findOne(id).exec())?.version === 1);
+  expect(kept).toEqual([]);
+  expect(c.replication.syncStatus.rejected).toEqual([]);
+});
+
 test('on a device, a refused edit of an existing deal shows its reason, and the corrected edit goes through', async () => {
   const brand = await sync.server.createUser({ role: 'brand' });
   const [dealId] = await insertDeals(sync.server.db, brand.id, 1);

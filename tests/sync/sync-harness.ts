@@ -3,6 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
 import type { CollectionName } from '../../src/domain/collections/index.ts';
 import { createPactaDatabase, pactaDexieStorage, startReplication, type PactaDatabase, type PactaReplication } from '../../src/db/index.ts';
+import type { ReplicationOptions } from '../../src/db/replication.ts';
 import type { TestUser } from '../support/test-server.ts';
 import type { Database } from '../../sync-server/db/database.ts';
 
@@ -78,7 +79,17 @@ export async function createTestClient(
   server: { url: string },
   user: TestUser,
   collections: readonly CollectionName[],
-  opts: { pullBatchSize?: number; idb?: IDBFactory; name?: string; storage?: RxStorage<unknown, unknown>; rememberReceivedMs?: number; snapshot?: boolean; network?: ReturnType<typeof switchableFetch>; takesEarlyStreams?: boolean } = {},
+  opts: {
+    pullBatchSize?: number;
+    idb?: IDBFactory;
+    name?: string;
+    storage?: RxStorage<unknown, unknown>;
+    rememberReceivedMs?: number;
+    snapshot?: boolean;
+    network?: ReturnType<typeof switchableFetch>;
+    takesEarlyStreams?: boolean;
+    refusedStore?: ReplicationOptions['refusedStore'];
+  } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
   const db = await createPactaDatabase({
@@ -99,6 +110,7 @@ export async function createTestClient(
       rememberReceivedMs: opts.rememberReceivedMs,
       snapshot: opts.snapshot,
       userId: opts.takesEarlyStreams ? user.id : undefined,
+      refusedStore: opts.refusedStore,
     });
   const client: TestClient = {
     db,
