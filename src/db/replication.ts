@@ -393,6 +393,8 @@ async function pullPage(
       .exec();
     for (const doc of local) {
       if (seen.has(doc.primary) || hooks.waitingToPush(doc.primary)) continue;
+      // A refused change stays on the device, with its reason, until the user mends or discards it.
+      if ((doc.toJSON() as SyncDoc).sync_rejection) continue;
       if (hooks.sentSince(doc.primary, startedAt)) sentDuringFeed = true;
       removals.push({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true });
     }
