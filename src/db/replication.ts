@@ -236,7 +236,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         for (const doc of refused) status.rejection(name, doc.primary, refusalOf(doc.toJSON() as SyncDoc));
       },
       () => {},
-    );
+    ).catch((err: unknown) => {
+      // The database may close (sign-out, reload) while the kept refusals are read: nothing to show then.
+      if (!stopped && !db.closed) throw err;
+    });
   }
 
   let changeStream: ReturnType<typeof openChangeStream> | undefined;
