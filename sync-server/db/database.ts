@@ -43,6 +43,9 @@ export function createDatabase(databaseUrl: string, opts: { max?: number } = {})
   const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.max ?? 20 });
   // An idle client can lose its connection (database restart); without a listener that would crash the process.
   pool.on('error', () => {});
+  // A client in use can lose it too (a pull's commit still under way when Postgres stops): its query
+  // fails and answers 503, but the client's own 'error' event, unheard, would crash the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
 
   async function inTransaction<T>(setup: (tx: Tx) => Promise<void>, work: (tx: Tx) => Promise<T>): Promise<T> {
     const tx = await pool.connect();
