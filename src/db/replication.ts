@@ -397,7 +397,7 @@ async function pullPage(
     for (const doc of local) {
       if (seen.has(doc.primary) || hooks.waitingToPush(doc.primary)) continue;
       // A refused change stays on the device, with its reason, until the user mends or discards it.
-      if ((doc.toJSON() as SyncDoc).sync_rejection) continue;
+      if (doc.get('sync_rejection')) continue;
       if (hooks.sentSince(doc.primary, startedAt)) sentDuringFeed = true;
       removals.push({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true });
     }
