@@ -17,16 +17,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
 import { e2eServerInfoFile } from '../tests/e2e/support/e2e-server-info.ts';
 import { createConfirmedBrand } from './support/confirmed-brand.ts';
+import { openDevice } from './support/device-browser.ts';
 import { startBenchServer } from './support/e2e-server.ts';
 import { firstSyncProfile, rawIndexedDbWrite, rawPostgresRead, type CpuProfile } from './support/first-sync-profile.ts';
 import { liveReport, liveSample, type LiveSample } from './support/live-latency.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4297);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEALS = Number(process.env.BENCH_DEALS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LIVE_RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 20);
@@ -80,11 +79,11 @@ async function publishDeal(email: string, title: string): Promise<number> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+const device = await openDevice();
 try {
   const account = await confirmedBrand();
   await seedDeals(account.email);
-  const context = await browser.newContext();
+  const { context } = device;
   await context.addInitScript(() => performance.setResourceTimingBufferSize(5_000));
   // Records when the dashboard becomes usable, from the navigation start of each page load.
   await context.addInitScript(() => {
@@ -98,7 +97,7 @@ try {
     });
     observer.observe(document, { childList: true, subtree: true, characterData: true });
   });
-  const page = await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${ORIGIN}/auth/signin`);
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -174,8 +173,7 @@ try {
   console.log(`  navigation → usable dashboard, online:  median ${median(online).toFixed(0)} ms (runs: ${online.map((v) => v.toFixed(0)).join(', ')})`);
   console.log(`  navigation → usable dashboard, offline: median ${median(offline).toFixed(0)} ms (runs: ${offline.map((v) => v.toFixed(0)).join(', ')}) — goal ≤ 1,000 ms each`);
   console.log(`  JS heap of the tab after each of five navigations (after GC): ${heap.map((h) => h.toFixed(1)).join(', ')} MB`);
-  await context.close();
 } finally {
-  await browser.close();
+  await device.close();
   server.stop();
 }

@@ -15,8 +15,9 @@
  * The machine's load average is printed with the figures.
  */
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { e2eServerInfoFile } from '../tests/e2e/support/e2e-server-info.ts';
+import { openDevice } from './support/device-browser.ts';
 import { startBenchServer } from './support/e2e-server.ts';
 import {
   changeCategory,
@@ -37,7 +38,6 @@ import {
 
 const PORT = Number(process.env.BENCH_PORT ?? 4298);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEALS = Number(process.env.BENCH_DEALS ?? 10_000);
 const CREATORS = Number(process.env.BENCH_CREATORS ?? 50);
 const PER_DEAL = 5;
@@ -47,7 +47,7 @@ const server = await startBenchServer(PORT);
 const databaseUrl = () => (JSON.parse(readFileSync(e2eServerInfoFile(PORT), 'utf8')) as { databaseUrl: string }).databaseUrl;
 
 /** Page loads of `path` until usable: one to warm (the service worker takes the page), then RUNS. */
-async function pageLoads(page: Awaited<ReturnType<Browser['newPage']>>, path: string, screen: keyof typeof READY): Promise<number[]> {
+async function pageLoads(page: Page, path: string, screen: keyof typeof READY): Promise<number[]> {
   await loadUntilUsable(page, ORIGIN, path, screen);
   const runs: number[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await loadUntilUsable(page, ORIGIN, path, screen));
@@ -55,7 +55,7 @@ async function pageLoads(page: Awaited<ReturnType<Browser['newPage']>>, path: st
 }
 
 /** In-app navigations from the dashboard to `path` and back, RUNS times. */
-async function inApp(page: Awaited<ReturnType<Browser['newPage']>>, path: string, ready: string): Promise<number[]> {
+async function inApp(page: Page, path: string, ready: string): Promise<number[]> {
   const runs: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     runs.push(await navigateUntil(page, path, ready));
@@ -66,7 +66,6 @@ async function inApp(page: Awaited<ReturnType<Browser['newPage']>>, path: string
 
 const line = (label: string, runs: number[], goal = '') => console.log(`  ${label}: median ${median(runs).toFixed(0)} ms (runs: ${ms(runs)})${goal}`);
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const brand = await confirmedAccount(ORIGIN, 'brand', 'bench-local-brand');
   const creators: { email: string; password: string }[] = [];
@@ -78,9 +77,10 @@ try {
 
   // ---- The brand: 10,000 deals and 50,000 applications on the device.
   {
-    const context = await browser.newContext();
+    const device = await openDevice();
+    const { context } = device;
     await recordFirstSeen(context);
-    const page = await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     const syncMs = await signInAndSync(page, ORIGIN, brand);
     const held = await page.evaluate(async () => {
@@ -105,14 +105,15 @@ try {
     line('page load → usable dashboard, offline', offline, ` — ${(median(offline) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`);
     line('in-app navigation → /my-deals first cards', myDeals);
     console.log(`  JS heap after each of five rounds (dashboard → deals → my deals → dashboard, after GC): ${heap.map((h) => h.toFixed(1)).join(', ')} MB; load ${load()}`);
-    await context.close();
+    await device.close();
   }
 
   // ---- A creator: the 10,000 open deals and its own 1,000 applications on the device.
   {
-    const context = await browser.newContext();
+    const device = await openDevice();
+    const { context } = device;
     await recordFirstSeen(context);
-    const page = await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     const syncMs = await signInAndSync(page, ORIGIN, creators[0]!);
     console.log(`\n Creator (${DEALS} open deals, ${seeded.applications / CREATORS} own applications on the device); first sync ${syncMs} ms; load ${load()}`);
@@ -150,9 +151,8 @@ try {
     line('in-app navigation → /my-deals first cards', myDeals);
     line('in-app navigation → the swipe deck’s first card', swipe);
     console.log(`  JS heap after each of five rounds (dashboard → deals → swipe → my deals → dashboard, after GC): ${heap.map((h) => h.toFixed(1)).join(', ')} MB; load ${load()}`);
-    await context.close();
+    await device.close();
   }
 } finally {
-  await browser.close();
   server.stop();
 }
