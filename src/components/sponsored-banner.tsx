@@ -15,12 +15,13 @@ const FEATURED_POOL = 10;
  * dashboard — a Pacta Pro promotion or a featured open deal, chosen per user and day — and Pro users
  * (a paid tier or a referral grant) never do. The featured deal is one of the newest open deals
  * anyone may see, read through the open-deals index (the device may hold 10,000 deals); only the
- * creator view features deals, so the brand view reads none.
+ * creator view features deals, so the brand view reads none. Staff (admins) see no advertising: the
+ * banner sells Pro and deals to members.
  */
 export function SponsoredBanner() {
   const auth = useAuth();
   const user = auth.user;
-  const hidden = !user || user.isPro;
+  const hidden = !user || user.isPro || auth.isAdmin;
   const featuring = !hidden && auth.viewAs === 'creator';
   const deals = useLiveQuery(
     (db) =>

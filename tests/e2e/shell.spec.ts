@@ -222,6 +222,10 @@ test.describe('signed in', () => {
     // One toggle per screen: the dashboard's own (beside Create New Deal), the bar's everywhere else.
     await expect(page.getByRole('group', { name: 'Dashboard view' })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Admin view' })).toHaveCount(0);
+    // Staff are not sold Pro or asked to complete a member profile.
+    await expect(page.getByRole('heading', { name: 'Quick Stats' })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Sponsored' })).toHaveCount(0);
+    await expect(page.getByText('Complete your profile')).toHaveCount(0);
     await shell.nav.getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     const toggle = shell.nav.getByRole('group', { name: 'Admin view' });

@@ -119,7 +119,8 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
         <section className="card" aria-labelledby="xp-title">
           <h2 id="xp-title">Your progress</h2>
           <XpProgress xp={me?.xp ?? 0} />
-          <ProfileChecklist profile={me} />
+          {/* Staff accounts have no public profile to complete. */}
+          {auth.isAdmin ? null : <ProfileChecklist profile={me} />}
         </section>
         <LeaderboardCard userId={user.id} xp={me?.xp ?? 0} referrals={me?.referrals_count ?? 0} />
       </div>
