@@ -40,10 +40,6 @@ export function deal$(db: PactaDatabase, id: string): Observable<DealDocument | 
   return db.deals.findOne(id).$.pipe(map((doc) => (doc ? (doc.toJSON() as DealDocument) : null)));
 }
 
-export function dealsByIds$(db: PactaDatabase, ids: readonly string[]): Observable<DealDocument[]> {
-  return db.deals.findByIds([...ids]).$.pipe(map((found) => [...found.values()].map((d) => d.toJSON() as DealDocument)));
-}
-
 export function applicationsForDeal$(db: PactaDatabase, dealId: string): Observable<ApplicationDocument[]> {
   return db.applications
     .find({ selector: { deal_id: dealId } })

@@ -12,7 +12,6 @@ import {
   type DealsAndApplied,
   deal$,
   dealCountsByStatus$,
-  dealsByIds$,
   dealsCount$,
   dealsPage$,
   type DealSelector,
@@ -57,12 +56,6 @@ export function useDealCountsByStatus(brandId: string | null): LiveResult<Record
 
 export function useDeal(id: string): Live<DealDocument | null> {
   return withInitial(useLiveQuery((db) => deal$(db, id), [id]), null);
-}
-
-export function useDealsByIds(ids: readonly string[]): Live<DealDocument[]> {
-  // The same ids in a new array are the same query.
-  const key = ids.join(',');
-  return withInitial(useLiveQuery((db) => dealsByIds$(db, key ? key.split(',') : []), [key]), NONE);
 }
 
 export function useDealApplications(dealId: string): Live<ApplicationDocument[]> {
