@@ -91,10 +91,25 @@ test('the candidates grow past the deals applied to until they hold the wanted n
     }
     limit = next;
   }
-  expect(reads).toBeLessThan(6);
+  expect(reads).toBe(4);
   // Fewer matching deals than wanted: the page is not full and stops growing.
   const all = await firstValueFrom(dealsPageWithApplied$(db, creator, { status: 'open' }, 100));
   expect(candidatePageSize(wanted, all)).toBe(100);
+});
+
+test('a creator who applied to thousands of the newest deals: the candidates are found in a few reads', () => {
+  const page = (limit: number, appliedTo: number) => ({
+    limit,
+    deals: Array.from({ length: limit }, (_, i) => ({ id: String(i) })) as DealDocument[],
+    applied: new Set(Array.from({ length: Math.min(limit, appliedTo) }, (_, i) => String(i))),
+  });
+  // The 3,000 newest applied to, 500 wanted: 500 → 1,000 → 2,000 → 4,000 → (1,000 not applied) done.
+  const sizes = [500];
+  for (let next = candidatePageSize(500, page(500, 3_000)); next !== sizes.at(-1); next = candidatePageSize(500, page(next, 3_000))) sizes.push(next);
+  expect(sizes).toEqual([500, 1_000, 2_000, 4_000]);
+  // One in ten applied to: one more read, a little larger.
+  const sparse = { limit: 500, deals: page(500, 0).deals, applied: new Set(Array.from({ length: 50 }, (_, i) => String(i * 10))) };
+  expect(candidatePageSize(500, sparse)).toBe(556);
 });
 
 test('every read of these screens is an index range; every figure an index count', () => {

@@ -84,18 +84,23 @@ export type DealsNotAppliedTo = {
 };
 
 /**
- * How many deals to read so that `wanted` of them are not applied to: a full page that holds applied
- * deals grows by that many (a page shorter than its limit already holds every matching deal).
+ * How many deals to read so that `wanted` of them are not applied to. A page shorter than its limit
+ * already holds every matching deal; a full one with too few not applied to grows as if the deals
+ * further on were applied to as densely as these (twice its size when every one was), and at least
+ * by the applied ones: a few steps even for a creator who applied to thousands.
  */
 export function candidatePageSize(wanted: number, page: Pick<DealsAndApplied, 'deals' | 'applied' | 'limit'>): number {
-  return page.deals.length === page.limit ? Math.max(page.limit, wanted + page.applied.size) : page.limit;
+  const notApplied = page.deals.length - page.applied.size;
+  if (page.deals.length < page.limit || notApplied >= wanted) return page.limit;
+  const estimate = notApplied > 0 ? Math.ceil((wanted * page.limit) / notApplied) : page.limit * 2;
+  return Math.max(estimate, wanted + page.applied.size);
 }
 
 /**
  * The newest deals matching `selector` that the creator has not applied to, `wanted` of them when
  * there are as many. It reads a page of deals and the creator's applications to those deals only
- * (never all of the creator's applications); when some of the page were applied to, the page grows
- * by that many and is read again, until it holds `wanted` others or every matching deal.
+ * (never all of the creator's applications); when too many of the page were applied to, the page
+ * grows (candidatePageSize) and is read again, until it holds `wanted` others or every matching deal.
  */
 export function useDealsNotAppliedTo(creatorId: string | null, selector: DealSelector | null, wanted: number): DealsNotAppliedTo {
   const key = creatorId && selector ? JSON.stringify(selector) : '';
