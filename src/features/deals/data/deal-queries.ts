@@ -63,13 +63,7 @@ export type DealsAndApplied = { deals: DealDocument[]; applied: ReadonlySet<stri
 
 export function dealsPageWithApplied$(db: PactaDatabase, creatorId: string, selector: DealSelector, limit: number): Observable<DealsAndApplied> {
   return dealsPage$(db, selector, limit).pipe(
-    switchMap((deals) =>
-      appliedDealIds$(
-        db,
-        creatorId,
-        deals.map((d) => d.id),
-      ).pipe(map((applied) => ({ deals, applied, limit }))),
-    ),
+    switchMap((deals) => appliedDealIds$(db, creatorId, deals.map((d) => d.id)).pipe(map((applied) => ({ deals, applied, limit })))),
   );
 }
 
