@@ -491,6 +491,11 @@ update public.deals d set applications_count = c.n
 from (select deal_id, count(*) as n from public.applications where status <> 'withdrawn' group by deal_id) as c
 where c.deal_id = d.id;
 
+-- Each application's copy of its deal's status (20261124000200_application_deal_status.sql).
+update public.applications a set deal_status = d.status
+from public.deals d
+where d.id = a.deal_id and a.deal_status <> d.status;
+
 -- ---------------------------------------------------------------------------------------------
 -- Reviews: both sides of most completed deals.
 -- ---------------------------------------------------------------------------------------------

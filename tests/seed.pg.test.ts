@@ -91,9 +91,10 @@ test('the seeded data keeps the invariants the rules keep', async () => {
         (select count(*) from public.applications a where a.deal_id = d.id and a.status <> 'withdrawn'))::int as bad_count,
     (select count(*) from public.applications a join public.deals d on d.id = a.deal_id join public.profiles p on p.id = a.creator_id
         where d.pro_only and p.pro_tier = 'free')::int as pro_only_by_free,
+    (select count(*) from public.applications a join public.deals d on d.id = a.deal_id where a.deal_status <> d.status)::int as bad_deal_status,
     (select count(*) from public.profiles p where p.xp <> coalesce((select sum(x.xp_gained) from public.xp_logs x where x.user_id = p.id), 0)
         or p.level <> public.level_for_xp(p.xp))::int as bad_xp`);
-  expect(broken).toEqual({ no_winner: 0, nobody_selected: 0, bad_count: 0, pro_only_by_free: 0, bad_xp: 0 });
+  expect(broken).toEqual({ no_winner: 0, nobody_selected: 0, bad_count: 0, pro_only_by_free: 0, bad_deal_status: 0, bad_xp: 0 });
 });
 
 test('seeded rows are normal rows: the demo creator can apply to an open deal through the rules', async () => {

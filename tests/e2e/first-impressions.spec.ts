@@ -131,3 +131,54 @@ test('My Deals filters by status, with a count per status', async ({ page, reque
   await filters.getByRole('button', { name: /^All 2$/ }).click();
   await expect(list.getByRole('heading', { name: open!.title })).toBeVisible();
 });
+
+test("A creator's My Deals: its applications a page at a time, newest first, filtered and counted by the deal's status, live", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Applied Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Applying Creator ${run}` });
+  const titles = Array.from({ length: 23 }, (_, i) => `Applied ${run} #${String(i + 1).padStart(2, '0')}`);
+  const deals = await seedDeals(brand.email, titles);
+  const id = (n: number) => deals.find((d) => d.title === titles[n - 1])!.id;
+  await withE2eDatabase(async (db) => {
+    const creatorId = (await db.query<{ id: string }>('select id from auth.users where email = $1', [creator.email])).rows[0]!.id;
+    // One statement each, in title order: the server stamps each application's time as it arrives.
+    for (let n = 1; n <= 23; n++) await db.query('insert into public.applications (id, deal_id, creator_id) values (gen_random_uuid(), $1, $2)', [id(n), creatorId]);
+    await db.query(`update public.deals set status = 'cancelled' where id = any($1::uuid[])`, [[id(1), id(2)]]);
+    await db.query(`update public.applications set status = 'accepted' where deal_id = $1`, [id(3)]);
+    // #22 leaves the creator's device: its application stays, a row of its own.
+    await db.query('update public.deals set deleted = true where id = $1', [id(22)]);
+  });
+  await signIn(page, creator);
+  await page.goto('/my-deals');
+  const list = page.locator('.my-deal-list');
+  const filters = page.getByRole('group', { name: 'Show deals by status' });
+  const chip = (name: string) => filters.getByRole('button', { name: new RegExp(`^${name} \\d+$`) });
+  await expect(chip('All')).toHaveText('All 23', { timeout: 20_000 });
+  await expect(chip('Open')).toHaveText('Open 20');
+  await expect(chip('In progress')).toHaveText('In progress 1');
+  await expect(chip('Completed')).toHaveText('Completed 0');
+  await expect(chip('Cancelled')).toHaveText('Cancelled 2');
+
+  // Newest application first; the one whose deal is gone in its place.
+  await expect(list.getByRole('heading', { level: 2 })).toHaveCount(20);
+  await expect(list.getByRole('heading', { level: 2 }).first()).toHaveText(titles[22]!);
+  await expect(list.getByRole('heading', { level: 2 }).nth(1)).toHaveText('A deal you applied to');
+  await expect(list.getByRole('listitem').nth(1)).toContainText('This deal is no longer available.');
+  await expect(page.getByText('Showing 20 of 23 deals')).toBeVisible();
+  await page.getByRole('button', { name: 'Show more deals' }).click();
+  await expect(list.getByRole('heading', { level: 2 })).toHaveCount(23);
+  await expect(list.getByRole('heading', { level: 2 }).last()).toHaveText(titles[0]!);
+
+  await chip('Cancelled').click();
+  await expect(list.getByRole('heading', { level: 2 })).toHaveText([titles[1]!, titles[0]!]);
+  await chip('In progress').click();
+  await expect(list.getByRole('heading', { level: 2 })).toHaveText([titles[2]!]);
+  await expect(list.getByRole('listitem')).toContainText('Application: Accepted');
+
+  // The brand cancels another deal: the application's copy of its status follows, and the page with it.
+  await chip('Cancelled').click();
+  await withE2eDatabase((db) => db.query(`update public.deals set status = 'cancelled' where id = $1`, [id(23)]));
+  await expect(chip('Cancelled')).toHaveText('Cancelled 3', { timeout: 20_000 });
+  await expect(chip('Open')).toHaveText('Open 19');
+  await expect(list.getByRole('heading', { level: 2 })).toHaveText([titles[22]!, titles[1]!, titles[0]!]);
+});

@@ -42,7 +42,8 @@ test('a write the rules reject comes back as a conflict with the reason; the res
   const refused = application(closed, creator.id);
   const { conflicts } = await push(creator, 'applications', [{ newDocumentState: good }, { newDocumentState: refused }]);
   // The cancelled deal is out of the creator's sight: refused as "not found", exactly like a missing deal.
-  expect(conflicts).toEqual([{ ...refused, sync_rejection: { code: 'deal_not_found', message: 'Deal not found.' } }]);
+  // (It comes back as parsed by the shared schema, with its defaults filled.)
+  expect(conflicts).toEqual([{ ...refused, deal_status: 'open', sync_rejection: { code: 'deal_not_found', message: 'Deal not found.' } }]);
   const { rows } = await sync.server.db.pool.query('select id from public.applications where creator_id = $1', [creator.id]);
   expect(rows.map((r) => r.id)).toEqual([good.id]);
 
@@ -80,7 +81,8 @@ test('a push from an outdated copy gets the master state back; server-owned fiel
   expect((await push(brand, 'applications', [{ newDocumentState: { ...master, status: 'accepted' }, assumedMasterState: master }])).conflicts).toEqual([]);
   const stale = await push(creator, 'applications', [{ newDocumentState: { ...master, pitch: 'Edited pitch' }, assumedMasterState: master }]);
   expect(stale.conflicts).toHaveLength(1);
-  expect(stale.conflicts[0]).toMatchObject({ id: app.id, status: 'accepted', pitch: 'I would love to', version: 2 });
+  // Version 3: the acceptance (2) moved the deal in progress, which the application's copy of the deal's status follows (3).
+  expect(stale.conflicts[0]).toMatchObject({ id: app.id, status: 'accepted', pitch: 'I would love to', deal_status: 'in_progress', version: 3 });
   expect(stale.conflicts[0]).not.toHaveProperty('sync_rejection');
 });
 

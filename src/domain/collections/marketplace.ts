@@ -46,6 +46,8 @@ export const applicationDocument = z.object({
   creator_id: uuid,
   status: z.enum(APPLICATION_STATUSES).default('pending'),
   pitch: z.string().default(''),
+  /** The status of the deal applied to, kept by the server (My Deals counts and filters by it). */
+  deal_status: z.enum(DEAL_STATUSES).default('open'),
   ...syncColumns,
 });
 export type ApplicationDocument = z.infer<typeof applicationDocument>;

@@ -77,15 +77,25 @@ export const collectionSpecs = {
   },
   applications: {
     table: 'applications',
-    // 1: created_at required, indexed newest first (newest_first).
-    schemaVersion: 1,
+    // 1: created_at required, indexed newest first (newest_first). 2: deal_status (the deal's status,
+    // server-kept), indexed with the creator; deal_id indexed with the creator.
+    schemaVersion: 2,
     schema: applicationDocument,
-    serverOwned: [],
+    serverOwned: ['deal_status'],
     readOnly: false,
     scope: 'participant',
-    // A deal's applicants; a creator's applications newest first and their counts by status; the
-    // counts by status a brand (applications received) or an admin sees; everything, for admins.
-    indexes: ['deal_id', ['creator_id', 'newest_first'], ['creator_id', 'status'], 'status', 'newest_first'],
+    // A deal's applicants, and a creator's applications to the deals a screen shows (deal_id $in);
+    // a creator's applications newest first, by their deal's status (My Deals' pages and chips) and
+    // their counts by status; the counts by status a brand (applications received) or an admin sees;
+    // everything, for admins.
+    indexes: [
+      ['deal_id', 'creator_id'],
+      ['creator_id', 'newest_first'],
+      ['creator_id', 'deal_status', 'newest_first'],
+      ['creator_id', 'status'],
+      'status',
+      'newest_first',
+    ],
   },
   profiles: {
     table: 'profiles',

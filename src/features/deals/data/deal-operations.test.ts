@@ -52,6 +52,16 @@ test('applyToDeal inserts one pending application per deal', async () => {
   expect(await db.applications.count().exec()).toBe(1);
 });
 
+test("applyToDeal predicts the server's copy of the deal's status from the deal on this device", async () => {
+  const dealId = await createDeal(db, brand, fields);
+  expect((await applyToDeal(db, creator, dealId)).deal_status).toBe('open');
+  const other = await createDeal(db, brand, fields);
+  await (await db.deals.findOne(other).exec())!.incrementalPatch({ status: 'in_progress' });
+  expect((await applyToDeal(db, creator, other)).deal_status).toBe('in_progress');
+  // A deal this device does not hold: applications are only taken by open deals.
+  expect((await applyToDeal(db, creator, uuidv7())).deal_status).toBe('open');
+});
+
 test('a status change clears a previous refusal so the write is sent again', async () => {
   const dealId = await createDeal(db, brand, fields);
   const application = await applyToDeal(db, creator, dealId);

@@ -46,7 +46,17 @@ export async function completeDeal(db: PactaDatabase, dealId: string): Promise<v
 export async function applyToDeal(db: PactaDatabase, creatorId: string, dealId: string): Promise<ApplicationDocument> {
   const existing = await db.applications.findOne({ selector: { deal_id: dealId, creator_id: creatorId } }).exec();
   if (existing) throw new DealActionError('You have already applied to this deal.');
-  const doc = applicationDocument.parse({ id: uuidv7(), deal_id: dealId, creator_id: creatorId, status: 'pending', pitch: '', created_at: nowIso() });
+  // deal_status is the server's copy of the deal's status; predicted from this device's copy of the deal.
+  const deal = await db.deals.findOne(dealId).exec();
+  const doc = applicationDocument.parse({
+    id: uuidv7(),
+    deal_id: dealId,
+    creator_id: creatorId,
+    status: 'pending',
+    pitch: '',
+    deal_status: deal?.status ?? 'open',
+    created_at: nowIso(),
+  });
   await db.applications.insert(doc);
   return doc;
 }

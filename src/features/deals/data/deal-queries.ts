@@ -1,5 +1,5 @@
 import type { MangoQuerySelector } from 'rxdb';
-import { combineLatest, map, type Observable } from 'rxjs';
+import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import { NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
 import type { ApplicationDocument, DealDocument, ProfileDocument, ReviewDocument, SavedListDocument } from '../../../domain/collections/index.ts';
 import { savedListId } from '../../../domain/saved-lists.ts';
@@ -40,20 +40,65 @@ export function deal$(db: PactaDatabase, id: string): Observable<DealDocument | 
   return db.deals.findOne(id).$.pipe(map((doc) => (doc ? (doc.toJSON() as DealDocument) : null)));
 }
 
-export function dealsByIds$(db: PactaDatabase, ids: readonly string[]): Observable<DealDocument[]> {
-  return db.deals.findByIds([...ids]).$.pipe(map((found) => [...found.values()].map((d) => d.toJSON() as DealDocument)));
-}
-
 export function applicationsForDeal$(db: PactaDatabase, dealId: string): Observable<ApplicationDocument[]> {
   return db.applications
     .find({ selector: { deal_id: dealId } })
     .$.pipe(map((docs) => plain<ApplicationDocument>(docs as Plain<ApplicationDocument>[])));
 }
 
-export function applicationsByCreator$(db: PactaDatabase, creatorId: string): Observable<ApplicationDocument[]> {
+/**
+ * Which of `dealIds` the creator applied to (whatever the application's status): the applications of
+ * those deals only, read through the (deal, creator) index between the smallest and the largest id.
+ * Deal ids are UUID v7, so the newest deals' ids lie close together and the range holds little else.
+ */
+export function appliedDealIds$(db: PactaDatabase, creatorId: string, dealIds: readonly string[]): Observable<ReadonlySet<string>> {
+  if (dealIds.length === 0) return of(new Set<string>());
   return db.applications
-    .find({ selector: { creator_id: creatorId } })
-    .$.pipe(map((docs) => plain<ApplicationDocument>(docs as Plain<ApplicationDocument>[])));
+    .find({ selector: { deal_id: { $in: [...dealIds] }, creator_id: creatorId } })
+    .$.pipe(map((docs) => new Set(docs.map((d) => d.deal_id))));
+}
+
+/** A page of deals and which of them the creator applied to, as one result (never one without the other). */
+export type DealsAndApplied = { deals: DealDocument[]; applied: ReadonlySet<string>; limit: number };
+
+export function dealsPageWithApplied$(db: PactaDatabase, creatorId: string, selector: DealSelector, limit: number): Observable<DealsAndApplied> {
+  return dealsPage$(db, selector, limit).pipe(
+    switchMap((deals) => appliedDealIds$(db, creatorId, deals.map((d) => d.id)).pipe(map((applied) => ({ deals, applied, limit })))),
+  );
+}
+
+/** One of a creator's applications with its deal (null: the deal is not on this device). */
+export type ApplicationWithDeal = { application: ApplicationDocument; deal: DealDocument | null };
+
+/**
+ * A page of the creator's applications, newest first, all of them or those whose deal is in
+ * `dealStatus` (the server's copy on each application), each with its deal read by id.
+ */
+export function creatorApplicationsPage$(
+  db: PactaDatabase,
+  creatorId: string,
+  dealStatus: DealDocument['status'] | null,
+  limit: number,
+): Observable<ApplicationWithDeal[]> {
+  const selector = dealStatus ? { creator_id: creatorId, deal_status: dealStatus } : { creator_id: creatorId };
+  return db.applications.find({ selector, sort: NEWEST_FIRST_SORT, limit }).$.pipe(
+    map((docs) => plain<ApplicationDocument>(docs as Plain<ApplicationDocument>[])),
+    switchMap((applications) => {
+      if (applications.length === 0) return of([] as ApplicationWithDeal[]);
+      return db.deals
+        .findByIds([...new Set(applications.map((a) => a.deal_id))])
+        .$.pipe(map((deals) => applications.map((application) => ({ application, deal: (deals.get(application.deal_id)?.toJSON() as DealDocument | undefined) ?? null }))));
+    }),
+  );
+}
+
+export type CreatorDealCounts = Record<DealDocument['status'], number> & { total: number };
+
+/** How many applications the creator made, in all and by their deal's status (My Deals' chips). */
+export function creatorDealCounts$(db: PactaDatabase, creatorId: string): Observable<CreatorDealCounts> {
+  const count = (dealStatus?: DealDocument['status']) =>
+    db.applications.count({ selector: dealStatus ? { creator_id: creatorId, deal_status: dealStatus } : { creator_id: creatorId } }).$;
+  return combineLatest({ total: count(), open: count('open'), in_progress: count('in_progress'), completed: count('completed'), cancelled: count('cancelled') });
 }
 
 export function profiles$(db: PactaDatabase): Observable<ProfileDocument[]> {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SponsoredBanner } from '../../../components/sponsored-banner.tsx';
-import { displayName, useCreatorApplications, useDealsCount, useDealsPage, useProfiles } from '../data/use-deal-data.ts';
+import { displayName, useDealsCount, useDealsNotAppliedTo, useDealsPage, useProfiles } from '../data/use-deal-data.ts';
 import { useRankedDeals } from '../data/use-recommendations.ts';
 import { AvailableCreators } from './available-creators.tsx';
 import { DealCard } from './deal-card.tsx';
@@ -43,7 +43,6 @@ function CreatorDealsView() {
   const auth = useAuth();
   const user = auth.user;
   const profiles = useProfiles();
-  const applications = useCreatorApplications(user?.id ?? null);
   const [filters, setFiltersState] = useState(NO_FILTERS);
   const page = usePagedList(DEALS_PER_PAGE);
   const setFilters = (next: typeof filters) => {
@@ -59,18 +58,18 @@ function CreatorDealsView() {
   const total = useDealsCount(selector);
 
   const me = user ? (profiles.byId.get(user.id) ?? null) : null;
-  const appliedIds = useMemo(() => applications.value.map((a) => a.deal_id).sort(), [applications.value]);
-  // The worker scores a bounded set: the newest open deals this creator may see and has not applied to.
-  const candidates = useDealsPage(applications.loading ? null : { ...visible, id: { $nin: appliedIds } }, RECOMMENDATION_CANDIDATES);
+  // The worker scores a bounded set: the newest open deals this creator may see and has not applied
+  // to (the creator's applications to those deals only are read).
+  const candidates = useDealsNotAppliedTo(user?.id ?? null, visible, RECOMMENDATION_CANDIDATES);
   const recommended = useRankedDeals({
     creator: me,
     creatorIsPro: isPro,
-    deals: candidates.data ?? null,
+    deals: candidates.deals ?? null,
     profiles: profiles.byId,
-    excludeIds: appliedIds,
+    excludeIds: candidates.appliedIds,
     limit: RECOMMENDED_ON_PAGE,
   });
-  const byId = useMemo(() => new Map((candidates.data ?? []).map((d) => [d.id, d])), [candidates.data]);
+  const byId = useMemo(() => new Map((candidates.deals ?? []).map((d) => [d.id, d])), [candidates.deals]);
   const recommendedDeals = recommended.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const brandName = (brandId: string) => displayName(profiles.byId.get(brandId), 'A brand');
   const brandAvatar = (brandId: string) => profiles.byId.get(brandId)?.avatar_url;

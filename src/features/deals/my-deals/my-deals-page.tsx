@@ -7,7 +7,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import type { ApplicationDocument, DealDocument } from '../../../domain/collections/index.ts';
 import { formatUsd } from '../../../domain/fees.ts';
 import { DEAL_STATUS_TEXT } from '../data/deal-status.ts';
-import { isWaitingToSync, useCreatorApplications, useDealCountsByStatus, useDealsByIds, useDealsCount, useDealsPage } from '../data/use-deal-data.ts';
+import type { ApplicationWithDeal } from '../data/deal-queries.ts';
+import { isWaitingToSync, useCreatorApplicationsPage, useCreatorDealCounts, useDealCountsByStatus, useDealsCount, useDealsPage } from '../data/use-deal-data.ts';
 import { statusLabel } from '../detail/applicants-panel.tsx';
 import { RejectionNotice } from '../detail/rejection-notice.tsx';
 import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
@@ -16,12 +17,6 @@ const DEALS_PER_PAGE = 20;
 
 type StatusFilter = 'all' | DealDocument['status'];
 const STATUS_FILTERS: StatusFilter[] = ['all', 'open', 'in_progress', 'completed', 'cancelled'];
-
-function countByStatus(deals: readonly DealDocument[]): Record<DealDocument['status'], number> {
-  const counts = { open: 0, in_progress: 0, completed: 0, cancelled: 0 };
-  for (const d of deals) counts[d.status] += 1;
-  return counts;
-}
 
 /** /my-deals: a brand's own deals (brand_id), a creator's deals applied to or won. */
 export function MyDealsPage() {
@@ -44,6 +39,7 @@ function BrandDeals({ brandId }: { brandId: string | null }) {
   const cards = useDealsPage(selector, page.limit);
   const total = useDealsCount(brandId ? { brand_id: brandId } : null);
   const counts = useDealCountsByStatus(brandId);
+  const rows = useMemo(() => (cards.data ?? []).map((deal) => ({ deal })), [cards.data]);
   const loading = !db || cards.data === undefined || total.data === undefined || counts.data === undefined;
   const all = total.data ?? 0;
   const shownTotal = status === 'all' ? all : (counts.data?.[status] ?? 0);
@@ -55,75 +51,71 @@ function BrandDeals({ brandId }: { brandId: string | null }) {
       counts={counts.data ?? NO_COUNTS}
       status={status}
       onStatus={setStatus}
-      deals={cards.data ?? []}
+      rows={rows}
       shownTotal={shownTotal}
       page={page}
-      applications={NO_APPLICATIONS}
-      orphans={[]}
       userId={brandId}
     />
   );
 }
 
-/** A creator's own applications (as many as they made) and those deals. */
+/**
+ * A creator may have applied to thousands of deals: the page reads the newest page of its own
+ * applications (all, or those whose deal is in the chosen status: the server keeps the deal's
+ * status on each application) through the (creator, deal status, newest first) index, and those
+ * deals by id; the chips' figures are index counts.
+ */
 function CreatorDeals({ creatorId }: { creatorId: string | null }) {
   const { db } = useLocalData();
-  const applications = useCreatorApplications(creatorId);
-  const appliedIds = useMemo(() => applications.value.map((a) => a.deal_id), [applications.value]);
-  const applied = useDealsByIds(appliedIds);
-  const byDeal = useMemo(() => new Map(applications.value.map((a) => [a.deal_id, a])), [applications.value]);
-  const deals = useMemo(
-    () => [...applied.value].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || a.id.localeCompare(b.id)),
-    [applied.value],
-  );
-  // A creator's application whose deal is no longer on this device (refused, or the deal left their scope).
-  const orphans = applications.value.filter((a) => !applied.value.some((d) => d.id === a.deal_id));
-  const loading = !db || applications.loading || applied.loading;
   const page = usePagedList(DEALS_PER_PAGE);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const counts = useMemo(() => countByStatus(deals), [deals]);
-  const shown = status === 'all' ? deals : deals.filter((d) => d.status === status);
+  const applications = useCreatorApplicationsPage(creatorId, status === 'all' ? null : status, page.limit);
+  const counts = useCreatorDealCounts(creatorId);
+  const loading = !db || applications.data === undefined || counts.data === undefined;
+  const all = counts.data?.total ?? 0;
+  const shownTotal = status === 'all' ? all : (counts.data?.[status] ?? 0);
   return (
     <MyDealsView
       isBrand={false}
       loading={loading}
-      total={deals.length}
-      counts={counts}
+      total={all}
+      counts={counts.data ?? NO_COUNTS}
       status={status}
       onStatus={setStatus}
-      deals={shown.slice(0, page.limit)}
-      shownTotal={shown.length}
+      rows={applications.data ?? NO_ROWS}
+      shownTotal={shownTotal}
       page={page}
-      applications={byDeal}
-      orphans={status === 'all' ? orphans : []}
-      allOrphans={orphans.length}
       userId={creatorId}
     />
   );
 }
 
 const NO_COUNTS: Record<DealDocument['status'], number> = { open: 0, in_progress: 0, completed: 0, cancelled: 0 };
-const NO_APPLICATIONS: ReadonlyMap<string, ApplicationDocument> = new Map();
+const NO_ROWS: ApplicationWithDeal[] = [];
+
+/**
+ * A row of the list: a deal, with the creator's application to it on the creator's list. There an
+ * application whose deal is not on this device (refused, or the deal left the creator's scope) is a
+ * row of its own.
+ */
+type MyDealRowData = { deal: DealDocument | null; application?: ApplicationDocument };
 
 function MyDealsView(props: {
   isBrand: boolean;
   loading: boolean;
-  /** Every deal of the list (the All chip), orphans aside. */
+  /** Every row of the list (the All chip). */
   total: number;
   counts: Record<DealDocument['status'], number>;
   status: StatusFilter;
   onStatus(status: StatusFilter): void;
-  /** The deals on screen (a page). */
-  deals: DealDocument[];
-  /** How many deals the chosen status has. */
+  /** The rows on screen (a page). */
+  rows: readonly MyDealRowData[];
+  /** How many rows the chosen status has. */
   shownTotal: number;
   page: ReturnType<typeof usePagedList>;
-  applications: ReadonlyMap<string, ApplicationDocument>;
-  orphans: ApplicationDocument[];
-  allOrphans?: number;
   userId: string | null;
 }) {
-  const { isBrand, loading, total, counts, status, onStatus, deals, shownTotal, page, applications, orphans, allOrphans = 0, userId } = props;
+  const { isBrand, loading, total, counts, status, onStatus, rows, shownTotal, page, userId } = props;
   return (
     <div className="page container my-deals">
       <PageHeader title="My Deals" lead={isBrand ? 'The deals you published.' : 'The deals you applied to.'}>
@@ -137,28 +129,33 @@ function MyDealsView(props: {
         <p className="muted" role="status">
           Loading deals...
         </p>
-      ) : total === 0 && allOrphans === 0 ? (
+      ) : total === 0 ? (
         <p className="empty-state card">No deals found.</p>
       ) : (
         <>
           <div className="status-filter" role="group" aria-label="Show deals by status">
             {STATUS_FILTERS.map((f) => (
               <button key={f} type="button" className="chip" aria-pressed={status === f} onClick={() => onStatus(f)}>
-                {f === 'all' ? 'All' : DEAL_STATUS_TEXT[f]} <span className="status-filter-count">{f === 'all' ? total + allOrphans : counts[f]}</span>
+                {f === 'all' ? 'All' : DEAL_STATUS_TEXT[f]} <span className="status-filter-count">{f === 'all' ? total : counts[f]}</span>
               </button>
             ))}
           </div>
-          {shownTotal === 0 && orphans.length === 0 ? <p className="empty-state card">No {DEAL_STATUS_TEXT[status as DealDocument['status']]?.toLowerCase()} deals.</p> : null}
+          {shownTotal === 0 ? <p className="empty-state card">No {DEAL_STATUS_TEXT[status as DealDocument['status']]?.toLowerCase()} deals.</p> : null}
           <ul className="my-deal-list">
-            {deals.map((deal) => (
-              <MyDealRow key={deal.id} deal={deal} application={applications.get(deal.id)} winner={!!userId && deal.winner_id === userId} showCount={isBrand} />
-            ))}
-            {orphans.map((a) => (
-              <li key={a.id} className="card my-deal">
-                <h2 className="my-deal-title">A deal you applied to</h2>
-                {a.sync_rejection ? <RejectionNotice what="application" message={a.sync_rejection.message} /> : <p className="muted">This deal is no longer available.</p>}
-              </li>
-            ))}
+            {rows.map(({ deal, application }) =>
+              deal ? (
+                <MyDealRow key={deal.id} deal={deal} application={application} winner={!!userId && deal.winner_id === userId} showCount={isBrand} />
+              ) : application ? (
+                <li key={application.id} className="card my-deal">
+                  <h2 className="my-deal-title">A deal you applied to</h2>
+                  {application.sync_rejection ? (
+                    <RejectionNotice what="application" message={application.sync_rejection.message} />
+                  ) : (
+                    <p className="muted">This deal is no longer available.</p>
+                  )}
+                </li>
+              ) : null,
+            )}
           </ul>
           {shownTotal > DEALS_PER_PAGE ? (
             <ShowMore shown={page.limit} total={shownTotal} noun="deals" onMore={page.more} />

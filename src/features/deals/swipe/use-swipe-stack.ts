@@ -3,7 +3,7 @@ import type { PactaDatabase } from '../../../db/index.ts';
 import type { DealDocument, ProfileDocument } from '../../../domain/collections/index.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { applyToDeal, skipDeal } from '../data/deal-operations.ts';
-import { useCreatorApplications, useDealsPage, useProfiles, useSkippedDealIds } from '../data/use-deal-data.ts';
+import { useDealsNotAppliedTo, useProfiles, useSkippedDealIds } from '../data/use-deal-data.ts';
 import { useRankedDeals } from '../data/use-recommendations.ts';
 import { visibleToCreator } from '../list/deal-filters.ts';
 
@@ -30,32 +30,28 @@ export type SwipeStack = {
  */
 export function useSwipeStack(db: PactaDatabase | null, user: { id: string; isPro: boolean } | null, isAdmin: boolean): SwipeStack {
   const profiles = useProfiles();
-  const applications = useCreatorApplications(user?.id ?? null);
   const skipped = useSkippedDealIds(user?.id ?? null);
   // Handled in this visit: hidden at once, before the live queries and the ranking catch up.
   const [handled, setHandled] = useState<ReadonlySet<string>>(new Set());
   const writes = useRef<Promise<unknown>>(Promise.resolve());
 
-  const exclude = useMemo(
-    () => [...new Set([...applications.value.map((a) => a.deal_id), ...skipped.value])].sort(),
-    [applications.value, skipped.value],
-  );
   const isPro = !!user?.isPro;
+  const skippedIds = useMemo(() => [...skipped.value].sort(), [skipped.value]);
+  const selector = useMemo(() => (skipped.loading ? null : { ...visibleToCreator({ isPro, isAdmin }), id: { $nin: skippedIds } }), [skipped.loading, isPro, isAdmin, skippedIds]);
   // The deck is ranked from a bounded set: the newest open deals this creator may see and has not
-  // applied to or skipped, read through the open-deals index (never every deal on the device).
-  const candidates = useDealsPage(
-    applications.loading || skipped.loading ? null : { ...visibleToCreator({ isPro, isAdmin }), id: { $nin: exclude } },
-    CANDIDATES,
-  );
-  const byId = useMemo(() => new Map((candidates.data ?? []).map((d) => [d.id, d])), [candidates.data]);
-  const ready = candidates.data !== undefined && !profiles.loading;
+  // skipped or applied to, read through the open-deals index with the creator's applications to
+  // those deals only (never every deal or every application on the device).
+  const candidates = useDealsNotAppliedTo(user?.id ?? null, selector, CANDIDATES);
+  const exclude = useMemo(() => [...new Set([...candidates.appliedIds, ...skippedIds])].sort(), [candidates.appliedIds, skippedIds]);
+  const byId = useMemo(() => new Map((candidates.deals ?? []).map((d) => [d.id, d])), [candidates.deals]);
+  const ready = candidates.deals !== undefined && !profiles.loading;
   const synced = user ? profiles.byId.get(user.id) : undefined;
   const userId = user?.id;
   const me = useMemo(() => synced ?? (userId && ready ? { ...FALLBACK_PROFILE, id: userId } : null), [synced, userId, ready]);
   const ranked = useRankedDeals({
     creator: me,
     creatorIsPro: isPro,
-    deals: ready ? (candidates.data ?? null) : null,
+    deals: ready ? (candidates.deals ?? null) : null,
     profiles: profiles.byId,
     excludeIds: exclude,
     limit: PAGE,
