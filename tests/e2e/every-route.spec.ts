@@ -4,6 +4,7 @@ import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { seedDeals, signIn, userId, waitForSynced } from './pages/deals-page.ts';
 import { expect, test } from './support/console-errors.ts';
 import { promoteToAdmin, withE2eDatabase } from './support/e2e-server-info.ts';
+import { setDeviceOffline } from './support/offline.ts';
 
 // Every route, for each role (signed out, creator, brand, admin), online and offline: no console error
 // and no failed request unless it is listed below with its reason. Then screenshots of the main
@@ -142,7 +143,7 @@ test('the sweep visits every path of the route table (src/app/routes.tsx)', asyn
 });
 
 for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
-  test(`every route as ${role}, online then offline: no unexpected console error or failed request`, async ({ browser, request }) => {
+  test(`every route as ${role}, online then offline: no unexpected console error or failed request`, async ({ browser, request, baseURL }) => {
     test.setTimeout(300_000);
     const session = await openSession(browser, request, role);
     const paths = ROUTES.map((p) => p.replace(':deal', dealId).replace(':me', session.me || '00000000-0000-4000-8000-000000000001'));
@@ -151,7 +152,7 @@ for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
       // change stream connecting) fails for anyone; the sweep judges what each page sends itself.
       await session.page.goto('about:blank');
       session.network.current = network;
-      await session.context.setOffline(network === 'offline');
+      await setDeviceOffline(session.context, baseURL!, network === 'offline');
       for (const path of paths) {
         await session.page.goto(path);
         // Every screen has one main heading; it shows once the route has rendered (and, signed in, its data).
