@@ -216,11 +216,21 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         status.settled(name, doc.id);
       }),
     );
+    // Whether the collection held any document before this session replicated: a refusal kept from an
+    // earlier session can only be in one of those (one made in this session is seen as it is written).
+    // Asked now, before any pull writes.
+    // (A failed read, the database closing, counts as held: the look below has its own guard.)
+    const heldBefore = spec.readOnly
+      ? Promise.resolve(false)
+      : collection
+          .findOne()
+          .exec()
+          .then((doc) => doc !== null, () => true);
     void state.awaitInitialReplication().then(
       async () => {
         status.initialSyncDone();
         // Refusals kept from an earlier session (the marker lives in the document until it is edited).
-        if (spec.readOnly || stopped) return;
+        if (spec.readOnly || stopped || !(await heldBefore)) return;
         // Read by id when the ids were recorded: no index can serve `sync_rejection` (an object), and
         // looking through a brand's 60,000 documents for it cost every page load ~270 ms.
         const kept = status.keptRefusals(name);
