@@ -120,9 +120,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       });
   };
   const quiet = async (state: RxReplicationState<SyncDoc, SyncCheckpoint> | undefined) => {
-    await db.requestIdlePromise();
+    // Asked only when busy: RxDB's idle wait takes a few timer turns even when nothing runs.
+    if (!db.idleQueue.isIdle()) await db.requestIdlePromise();
     const up = state?.internalReplicationState?.events.active.up;
-    if (up) await firstValueFrom(up.pipe(filter((active) => !active)));
+    if (up?.getValue()) await firstValueFrom(up.pipe(filter((active) => !active)));
   };
   /** Pull `name` again after `ms`, whatever the replication is doing (timers are cleared when it stops). */
   const resyncLater = (name: CollectionName, ms: number) => {
