@@ -1,5 +1,6 @@
 import type { DBCore, DBCoreGetManyRequest, DBCoreTable, Middleware } from 'dexie';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { withKeyRangeChanges } from './changes-since.ts';
 
 /** Below this many keys a read is left as it is: a few single reads cost less than the range checks. */
 const BATCH_FROM_KEYS = 32;
@@ -63,16 +64,17 @@ function getMany(table: DBCoreTable, req: DBCoreGetManyRequest): Promise<unknown
 }
 
 /**
- * The Dexie storage every Pacta database uses, with batched reads. In Node, pass fake-indexeddb's
+ * The Dexie storage every Pacta database uses, with batched reads and changed documents read by key
+ * range (changes-since.ts). In Node, pass fake-indexeddb's
  * `{ indexedDB, IDBKeyRange }`.
  */
 export function pactaDexieStorage(settings: Parameters<typeof getRxStorageDexie>[0] = {}) {
-  return getRxStorageDexie({
+  return withKeyRangeChanges(getRxStorageDexie({
     ...settings,
     onCreate: async (db, name) => {
       // RxDB bundles its own copy of Dexie (same major version, same DBCore): its `use` takes this middleware.
       db.use(batchedReads as unknown as Parameters<typeof db.use>[0]);
       await settings.onCreate?.(db, name);
     },
-  });
+  }));
 }

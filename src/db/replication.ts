@@ -1,4 +1,4 @@
-import { Subject, type Subscription } from 'rxjs';
+import { filter, firstValueFrom, Subject, type Subscription } from 'rxjs';
 import type { RxCollection, RxDocument, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { collectionSpecs, MAX_PULL_LIMIT, MAX_PUSH_ROWS, type CollectionName, type CollectionSpec, type SyncCheckpoint } from '../domain/collections/index.ts';
@@ -84,13 +84,50 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   // a growing delay, since no change notice may follow the end of that transaction.
   const pullBackoff = new Map<CollectionName, Backoff>();
   const retryTimers = new Set<ReturnType<typeof setTimeout>>();
-  /** Pull `name` again after `ms` (timers are cleared when the replication stops). */
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        retryTimers.delete(timer);
+        resolve();
+      }, ms);
+      retryTimers.add(timer);
+    });
+  /**
+   * The pull a change notice (or the stream's hello) asks for. RxDB pulls on 'RESYNC', and its upstream
+   * takes the same signal to look through every local document written since its last checkpoint,
+   * reading each one's server record (its "initial sync" mode, which also pushes 200 rows at a time in
+   * turn instead of a whole local write's batches together). Asked while the collection's replication
+   * is still writing — a first sync's pages, a local write of many documents — that checkpoint lags
+   * behind those writes: just-pulled deals read back once more for every notice, or a 2,000-document
+   * edit pushed in turn. So the pull is asked for once the collection's first sync is done, and then
+   * once the database and the upstream are idle (waiting `MAX_PULL_HOLD_MS` at most); notices meanwhile
+   * are one, since that pull comes after all of them.
+   */
+  const pullHeld = new Set<CollectionName>();
+  const pullSoon = (name: CollectionName) => {
+    if (pullHeld.has(name) || stopped) return;
+    pullHeld.add(name);
+    const state = states.get(name);
+    void (async () => {
+      // Until its first sync is done the collection is pulling anyway; the pull after it covers the requests.
+      await state?.awaitInitialReplication();
+      await Promise.race([quiet(state), wait(MAX_PULL_HOLD_MS)]);
+    })()
+      .catch(() => {})
+      .finally(() => {
+        pullHeld.delete(name);
+        if (!stopped) streams.get(name)?.next('RESYNC');
+      });
+  };
+  const quiet = async (state: RxReplicationState<SyncDoc, SyncCheckpoint> | undefined) => {
+    // Asked only when busy: RxDB's idle wait takes a few timer turns even when nothing runs.
+    if (!db.idleQueue.isIdle()) await db.requestIdlePromise();
+    const up = state?.internalReplicationState?.events.active.up;
+    if (up?.getValue()) await firstValueFrom(up.pipe(filter((active) => !active)));
+  };
+  /** Pull `name` again after `ms`, whatever the replication is doing (timers are cleared when it stops). */
   const resyncLater = (name: CollectionName, ms: number) => {
-    const timer = setTimeout(() => {
-      retryTimers.delete(timer);
-      streams.get(name)?.next('RESYNC');
-    }, ms);
-    retryTimers.add(timer);
+    void wait(ms).then(() => streams.get(name)?.next('RESYNC'));
   };
   const pullAgainSoon = (name: CollectionName, pending: boolean) => {
     if (!pending) {
@@ -216,11 +253,21 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         status.settled(name, doc.id);
       }),
     );
+    // Whether the collection held any document before this session replicated: a refusal kept from an
+    // earlier session can only be in one of those (one made in this session is seen as it is written).
+    // Asked now, before any pull writes.
+    // (A failed read, the database closing, counts as held: the look below has its own guard.)
+    const heldBefore = spec.readOnly
+      ? Promise.resolve(false)
+      : collection
+          .findOne()
+          .exec()
+          .then((doc) => doc !== null, () => true);
     void state.awaitInitialReplication().then(
       async () => {
         status.initialSyncDone();
         // Refusals kept from an earlier session (the marker lives in the document until it is edited).
-        if (spec.readOnly || stopped) return;
+        if (spec.readOnly || stopped || !(await heldBefore)) return;
         // Read by id when the ids were recorded: no index can serve `sync_rejection` (an object), and
         // looking through a brand's 60,000 documents for it cost every page load ~270 ms.
         const kept = status.keptRefusals(name);
@@ -245,10 +292,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   let changeStream: ReturnType<typeof openChangeStream> | undefined;
   const openStream = () => {
     changeStream = openChangeStream(api, {
-      onHello: () => streams.forEach((s) => s.next('RESYNC')),
+      onHello: () => streams.forEach((_, name) => pullSoon(name)),
       onChange: (name) => {
         lastNotice.set(name as CollectionName, Date.now());
-        streams.get(name as CollectionName)?.next('RESYNC');
+        pullSoon(name as CollectionName);
       },
       onConnectedChange: (connected) => status.streaming(connected),
       onError: (err) => {
@@ -311,6 +358,9 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     },
   };
 }
+
+/** The longest a pull asked for waits for the replication to be idle (see `pullSoon`). */
+const MAX_PULL_HOLD_MS = 1_000;
 
 /** Local documents read per page when a reset compares them with the restarted feed. */
 const RESET_READ_PAGE = 2_000;

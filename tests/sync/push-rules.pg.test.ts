@@ -143,6 +143,37 @@ test('a refusal kept from an earlier visit is shown again, read by its recorded 
   expect(c.replication.syncStatus.rejected).toEqual([]);
 });
 
+test('without a record of kept refusals, a new visit finds a kept refusal by looking through the collection; a device that held nothing before its first sync does not look', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const conversationId = newId();
+  await sync.server.db.asService((tx) =>
+    tx.query('insert into public.conversations (id, user1_id, user2_id, title) values ($1, $2, $3, $4)', [conversationId, brand.id, creator.id, 'Hello']),
+  );
+  const c = await sync.client(creator, ['conversations', 'messages']);
+  // Looking for the marker reads every document of the collection (no index serves it).
+  const looks: unknown[] = [];
+  const find = c.db.messages.find.bind(c.db.messages);
+  c.db.messages.find = ((query?: { selector?: Record<string, unknown> }) => {
+    if (query?.selector && 'sync_rejection' in query.selector) looks.push(query.selector);
+    return find(query as never);
+  }) as typeof c.db.messages.find;
+  await c.replication.awaitInSync();
+  expect(looks).toEqual([]);
+
+  const id = newId();
+  await c.db.messages.insert(prepareDocument('messages', { id, conversation_id: conversationId, sender_id: creator.id, recipient_id: creator.id, body: 'Hi!' }));
+  await eventually(async () => (await c.db.messages.findOne(id).exec())?.sync_rejection);
+
+  // A new visit on the same device, which now holds documents: the refusal is found and listed again.
+  await c.replication.stop();
+  c.restart();
+  await c.replication.awaitInitialSync();
+  const listed = await eventually(() => c.replication.syncStatus.rejected.find((r) => r.id === id));
+  expect(listed).toMatchObject({ collection: 'messages', code: 'wrong_recipient' });
+  expect(looks).toHaveLength(1);
+});
+
 test('on a device, a refused edit of an existing deal shows its reason, and the corrected edit goes through', async () => {
   const brand = await sync.server.createUser({ role: 'brand' });
   const [dealId] = await insertDeals(sync.server.db, brand.id, 1);
