@@ -18,6 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { e2eServerInfoFile } from '../tests/e2e/support/e2e-server-info.ts';
+import { setDeviceOffline } from '../tests/e2e/support/offline.ts';
 import { createConfirmedBrand } from './support/confirmed-brand.ts';
 import { openDevice } from './support/device-browser.ts';
 import { startBenchServer } from './support/e2e-server.ts';
@@ -140,10 +141,10 @@ try {
   await measure(); // warm: the service worker now controls the page
   const online: number[] = [];
   for (let i = 0; i < RUNS; i++) online.push(await measure());
-  await context.setOffline(true);
+  await setDeviceOffline(context, ORIGIN, true);
   const offline: number[] = [];
   for (let i = 0; i < RUNS; i++) offline.push(await measure());
-  await context.setOffline(false);
+  await setDeviceOffline(context, ORIGIN, false);
   const shown = await page.locator('.item-card').count();
 
   // The JS heap of the signed-in tab across five in-app navigations (dashboard → deals → dashboard …),

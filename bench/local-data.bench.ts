@@ -17,6 +17,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { e2eServerInfoFile } from '../tests/e2e/support/e2e-server-info.ts';
+import { setDeviceOffline } from '../tests/e2e/support/offline.ts';
 import { openDevice } from './support/device-browser.ts';
 import { startBenchServer } from './support/e2e-server.ts';
 import {
@@ -90,9 +91,9 @@ try {
     console.log(`\n Brand (${DEALS} deals, ${seeded.applications} applications on the device; stores present: ${held}/2); first sync ${syncMs} ms; load ${load()}`);
     const terms = await pageLoads(page, '/terms', 'terms');
     const online = await pageLoads(page, '/dashboard', 'dashboard');
-    await context.setOffline(true);
+    await setDeviceOffline(context, ORIGIN, true);
     const offline = await pageLoads(page, '/dashboard', 'dashboard');
-    await context.setOffline(false);
+    await setDeviceOffline(context, ORIGIN, false);
     await loadUntilUsable(page, ORIGIN, '/dashboard', 'dashboard');
     const myDeals = await inApp(page, '/my-deals', READY.myDeals);
     const heap = await heapAcrossNavigations(page, cdp, [
@@ -119,9 +120,9 @@ try {
     console.log(`\n Creator (${DEALS} open deals, ${seeded.applications / CREATORS} own applications on the device); first sync ${syncMs} ms; load ${load()}`);
     const terms = await pageLoads(page, '/terms', 'terms');
     const online = await pageLoads(page, '/dashboard', 'dashboard');
-    await context.setOffline(true);
+    await setDeviceOffline(context, ORIGIN, true);
     const offline = await pageLoads(page, '/dashboard', 'dashboard');
-    await context.setOffline(false);
+    await setDeviceOffline(context, ORIGIN, false);
     const dealsLoad = await pageLoads(page, '/deals', 'deals');
     await loadUntilUsable(page, ORIGIN, '/dashboard', 'dashboard');
     const deals = await inApp(page, '/deals', READY.deals);
