@@ -32,8 +32,12 @@ export function dealsCount$(db: PactaDatabase, selector: DealSelector): Observab
 
 /** A brand's deals counted by status (My Deals' filter chips). */
 export function dealCountsByStatus$(db: PactaDatabase, brandId: string): Observable<Record<DealDocument['status'], number>> {
-  const byStatus = (status: DealDocument['status']) => dealsCount$(db, { brand_id: brandId, status });
-  return combineLatest({ open: byStatus('open'), in_progress: byStatus('in_progress'), completed: byStatus('completed'), cancelled: byStatus('cancelled') });
+  return countsByDealStatus((status) => dealsCount$(db, { brand_id: brandId, status }));
+}
+
+/** One live count per deal status (the status-filter chips' figures). */
+function countsByDealStatus(count: (status: DealDocument['status']) => Observable<number>): Observable<Record<DealDocument['status'], number>> {
+  return combineLatest({ open: count('open'), in_progress: count('in_progress'), completed: count('completed'), cancelled: count('cancelled') });
 }
 
 export function deal$(db: PactaDatabase, id: string): Observable<DealDocument | null> {
@@ -98,7 +102,7 @@ export type CreatorDealCounts = Record<DealDocument['status'], number> & { total
 export function creatorDealCounts$(db: PactaDatabase, creatorId: string): Observable<CreatorDealCounts> {
   const count = (dealStatus?: DealDocument['status']) =>
     db.applications.count({ selector: dealStatus ? { creator_id: creatorId, deal_status: dealStatus } : { creator_id: creatorId } }).$;
-  return combineLatest({ total: count(), open: count('open'), in_progress: count('in_progress'), completed: count('completed'), cancelled: count('cancelled') });
+  return combineLatest([count(), countsByDealStatus(count)]).pipe(map(([total, byStatus]) => ({ total, ...byStatus })));
 }
 
 export function profiles$(db: PactaDatabase): Observable<ProfileDocument[]> {
