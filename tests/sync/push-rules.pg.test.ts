@@ -32,6 +32,17 @@ const application = (dealId: string, creatorId: string): Doc => ({
   _deleted: false,
 });
 
+/** A brand and a creator with a conversation between them (made by the server, as a deal's chat is). */
+async function brandAndCreatorInAConversation() {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const conversationId = newId();
+  await sync.server.db.asService((tx) =>
+    tx.query('insert into public.conversations (id, user1_id, user2_id, title) values ($1, $2, $3, $4)', [conversationId, brand.id, creator.id, 'Hello']),
+  );
+  return { brand, creator, conversationId };
+}
+
 test('a write the rules reject comes back as a conflict with the reason; the rest of the batch lands', async () => {
   const brand = await sync.server.createUser({ role: 'brand' });
   const creator = await sync.server.createUser({ role: 'creator' });
@@ -87,12 +98,7 @@ test('a push from an outdated copy gets the master state back; server-owned fiel
 });
 
 test('on a device, a rejected message shows its reason, is not retried in a loop, and goes through once fixed', async () => {
-  const brand = await sync.server.createUser({ role: 'brand' });
-  const creator = await sync.server.createUser({ role: 'creator' });
-  const conversationId = newId();
-  await sync.server.db.asService((tx) =>
-    tx.query('insert into public.conversations (id, user1_id, user2_id, title) values ($1, $2, $3, $4)', [conversationId, brand.id, creator.id, 'Hello']),
-  );
+  const { brand, creator, conversationId } = await brandAndCreatorInAConversation();
   const c = await sync.client(creator, ['conversations', 'messages']);
   await c.replication.awaitInitialSync();
 
@@ -114,12 +120,7 @@ test('on a device, a rejected message shows its reason, is not retried in a loop
 });
 
 test('a refusal kept from an earlier visit is shown again, read by its recorded id; once fixed, the record forgets it', async () => {
-  const brand = await sync.server.createUser({ role: 'brand' });
-  const creator = await sync.server.createUser({ role: 'creator' });
-  const conversationId = newId();
-  await sync.server.db.asService((tx) =>
-    tx.query('insert into public.conversations (id, user1_id, user2_id, title) values ($1, $2, $3, $4)', [conversationId, brand.id, creator.id, 'Hello']),
-  );
+  const { brand, creator, conversationId } = await brandAndCreatorInAConversation();
   // What the browser keeps in localStorage between visits.
   let kept: string[] = [];
   const refusedStore = { load: () => kept, save: (ids: string[]) => void (kept = ids) };
@@ -144,12 +145,7 @@ test('a refusal kept from an earlier visit is shown again, read by its recorded 
 });
 
 test('without a record of kept refusals, a new visit finds a kept refusal by looking through the collection; a device that held nothing before its first sync does not look', async () => {
-  const brand = await sync.server.createUser({ role: 'brand' });
-  const creator = await sync.server.createUser({ role: 'creator' });
-  const conversationId = newId();
-  await sync.server.db.asService((tx) =>
-    tx.query('insert into public.conversations (id, user1_id, user2_id, title) values ($1, $2, $3, $4)', [conversationId, brand.id, creator.id, 'Hello']),
-  );
+  const { creator, conversationId } = await brandAndCreatorInAConversation();
   const c = await sync.client(creator, ['conversations', 'messages']);
   // Looking for the marker reads every document of the collection (no index serves it).
   const looks: unknown[] = [];
