@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -13,21 +14,54 @@ const root = import.meta.dirname;
  * The layers of docs/architecture.md, enforced. Each zone says: files under `target` may not import
  * files under `from`. Read top to bottom: app → features → shared (components → db → lib → domain).
  */
-const SHARED_MESSAGE = 'Shared code (src/components, src/db, src/lib, src/domain) never imports a feature or the app: move what both need into shared code.';
+const SHARED_MESSAGE =
+  'Shared code (src/components, src/db, src/lib, src/domain) never imports a feature or the app: move what both need into shared code.';
 const layerZones = [
   // The app and the server never meet; the browser code never imports Node code.
   { target: './src', from: './sync-server', message: 'The app never imports server code.' },
-  { target: './sync-server', from: ['./src/app', './src/features', './src/components', './src/db', './src/lib', './workers'], message: 'The server shares only src/domain with the app.' },
-  { target: './workers', from: ['./src/app', './src/features', './src/components', './src/db', './src/lib', './sync-server'], message: 'Workers use src/domain only.' },
+  {
+    target: './sync-server',
+    from: ['./src/app', './src/features', './src/components', './src/db', './src/lib', './workers'],
+    message: 'The server shares only src/domain with the app.',
+  },
+  {
+    target: './workers',
+    from: ['./src/app', './src/features', './src/components', './src/db', './src/lib', './sync-server'],
+    message: 'Workers use src/domain only.',
+  },
   // Features sit under the app; shared code under the features.
-  { target: './src/features', from: './src/app', message: 'A feature never imports the app (routes, providers, layout): the app imports features.' },
-  { target: ['./src/components', './src/db', './src/lib', './src/domain'], from: ['./src/app', './src/features'], message: SHARED_MESSAGE },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'A feature never imports the app (routes, providers, layout): the app imports features.',
+  },
+  {
+    target: ['./src/components', './src/db', './src/lib', './src/domain'],
+    from: ['./src/app', './src/features'],
+    message: SHARED_MESSAGE,
+  },
   // Within the shared code: components (UI) → db (local data) → lib (session, utilities) → domain (pure rules).
-  { target: ['./src/db', './src/lib', './src/domain'], from: './src/components', message: 'src/db, src/lib and src/domain never import UI components.' },
-  { target: ['./src/lib', './src/domain'], from: './src/db', message: 'src/lib and src/domain never import the local database (src/db).' },
-  { target: './src/domain', from: ['./src/lib', './src/styles', './workers'], message: 'src/domain is pure: no UI, no I/O.' },
+  {
+    target: ['./src/db', './src/lib', './src/domain'],
+    from: './src/components',
+    message: 'src/db, src/lib and src/domain never import UI components.',
+  },
+  {
+    target: ['./src/lib', './src/domain'],
+    from: './src/db',
+    message: 'src/lib and src/domain never import the local database (src/db).',
+  },
+  {
+    target: './src/domain',
+    from: ['./src/lib', './src/styles', './workers'],
+    message: 'src/domain is pure: no UI, no I/O.',
+  },
   // Only the recommendations client talks to the worker.
-  { target: ['./src/app', './src/features', './src/components', './src/db'], from: './workers', message: 'Only src/lib/recommendations-client.ts talks to the worker.' },
+  {
+    target: ['./src/app', './src/features', './src/components', './src/db'],
+    from: './workers',
+    message: 'Only src/lib/recommendations-client.ts talks to the worker.',
+  },
 ];
 
 /**
@@ -35,7 +69,10 @@ const layerZones = [
  * `index.ts`. Built from the folders present, so a new feature is covered the moment it exists.
  */
 const featuresDir = path.join(root, 'src/features');
-const features = fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = fs
+  .readdirSync(featuresDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const featureZones = features.map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
@@ -51,7 +88,17 @@ const pluginsOnHeldVersions = ['rxdb/plugins/replication-graphql', 'rxdb/plugins
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', '.tsbuild/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dev-dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.data/**',
+      '.tsbuild/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -87,7 +134,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [...['react', 'react-dom'].map((name) => ({ name, message: 'Workers hold no React.' })), ...pluginsOnHeldVersions] },
+        {
+          paths: [
+            ...['react', 'react-dom'].map((name) => ({ name, message: 'Workers hold no React.' })),
+            ...pluginsOnHeldVersions,
+          ],
+        },
       ],
     },
   },
@@ -98,7 +150,10 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            ...['react', 'react-dom', 'rxdb', 'rxjs'].map((name) => ({ name, message: 'src/domain is pure: no UI, no I/O.' })),
+            ...['react', 'react-dom', 'rxdb', 'rxjs'].map((name) => ({
+              name,
+              message: 'src/domain is pure: no UI, no I/O.',
+            })),
             ...pluginsOnHeldVersions,
           ],
         },
@@ -108,6 +163,18 @@ export default tseslint.config(
   {
     files: ['src/db/**', 'src/lib/**', 'src/domain/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: { 'no-restricted-syntax': ['error', { selector: 'JSXElement', message: 'src/db, src/lib and src/domain hold no UI (JSX).' }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXElement', message: 'src/db, src/lib and src/domain hold no UI (JSX).' },
+      ],
+    },
+  },
+  // Layout is Prettier's (`npm run format`, checked by `npm test`): no lint rule argues with it.
+  prettier,
+  // What Prettier leaves long (strings, SQL, comments, URLs) is folded by hand past this width.
+  {
+    files: ['src/**', 'sync-server/**', 'workers/**'],
+    rules: { 'max-len': ['error', { code: 160, ignoreUrls: true }] },
   },
 );

@@ -37,8 +37,20 @@ export default defineConfig({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
         screenshots: [
-          { src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Pacta home: sponsorship deals with built-in escrow' },
-          { src: '/screenshots/narrow.png', sizes: '750x1334', type: 'image/png', form_factor: 'narrow', label: 'Pacta on a phone' },
+          {
+            src: '/screenshots/wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Pacta home: sponsorship deals with built-in escrow',
+          },
+          {
+            src: '/screenshots/narrow.png',
+            sizes: '750x1334',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Pacta on a phone',
+          },
         ],
       },
       injectManifest: {
@@ -49,7 +61,9 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: Object.fromEntries(['/auth/v1', '/sync/v1', '/api'].map((p) => [p, { target: devServerOrigin, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      ['/auth/v1', '/sync/v1', '/api'].map((p) => [p, { target: devServerOrigin, changeOrigin: false }]),
+    ),
   },
   build: {
     target: 'es2022',

@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'sync-server/**/*.test.ts', 'tests/lint/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'workers/**/*.test.ts',
+            'sync-server/**/*.test.ts',
+            'tests/lint/*.test.ts',
+          ],
           exclude: ['**/*.pg.test.ts', 'node_modules/**'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           // Unit tests first, then the Postgres project with its own worker limit.

@@ -45,7 +45,8 @@ const PER_DEAL = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const server = await startBenchServer(PORT);
-const databaseUrl = () => (JSON.parse(readFileSync(e2eServerInfoFile(PORT), 'utf8')) as { databaseUrl: string }).databaseUrl;
+const databaseUrl = () =>
+  (JSON.parse(readFileSync(e2eServerInfoFile(PORT), 'utf8')) as { databaseUrl: string }).databaseUrl;
 
 /** Page loads of `path` until usable: one to warm (the service worker takes the page), then RUNS. */
 async function pageLoads(page: Page, path: string, screen: keyof typeof READY): Promise<number[]> {
@@ -65,16 +66,30 @@ async function inApp(page: Page, path: string, ready: string): Promise<number[]>
   return runs;
 }
 
-const line = (label: string, runs: number[], goal = '') => console.log(`  ${label}: median ${median(runs).toFixed(0)} ms (runs: ${ms(runs)})${goal}`);
+const line = (label: string, runs: number[], goal = '') =>
+  console.log(`  ${label}: median ${median(runs).toFixed(0)} ms (runs: ${ms(runs)})${goal}`);
 
 try {
   const brand = await confirmedAccount(ORIGIN, 'brand', 'bench-local-brand');
   const creators: { email: string; password: string }[] = [];
   for (let i = 0; i < CREATORS; i += 10) {
-    creators.push(...(await Promise.all(Array.from({ length: Math.min(10, CREATORS - i) }, (_, j) => confirmedAccount(ORIGIN, 'creator', `bench-local-creator-${i + j}`)))));
+    creators.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(10, CREATORS - i) }, (_, j) =>
+          confirmedAccount(ORIGIN, 'creator', `bench-local-creator-${i + j}`),
+        ),
+      )),
+    );
   }
-  const seeded = await seedBigLocalData(databaseUrl(), { brandEmail: brand.email, creatorEmails: creators.map((c) => c.email), deals: DEALS, perDeal: PER_DEAL });
-  console.log(`\nScreens with big local data: ${seeded.deals} deals, ${seeded.applications} applications (seeded in ${seeded.seedMs} ms); load average (1/5/15 min) ${load()} (2 cores)`);
+  const seeded = await seedBigLocalData(databaseUrl(), {
+    brandEmail: brand.email,
+    creatorEmails: creators.map((c) => c.email),
+    deals: DEALS,
+    perDeal: PER_DEAL,
+  });
+  console.log(
+    `\nScreens with big local data: ${seeded.deals} deals, ${seeded.applications} applications (seeded in ${seeded.seedMs} ms); load average (1/5/15 min) ${load()} (2 cores)`,
+  );
 
   // ---- The brand: 10,000 deals and 50,000 applications on the device.
   {
@@ -88,7 +103,9 @@ try {
       const names = (await indexedDB.databases()).map((d) => d.name ?? '');
       return names.filter((n) => n.endsWith('--deals') || n.endsWith('--applications')).length;
     });
-    console.log(`\n Brand (${DEALS} deals, ${seeded.applications} applications on the device; stores present: ${held}/2); first sync ${syncMs} ms; load ${load()}`);
+    console.log(
+      `\n Brand (${DEALS} deals, ${seeded.applications} applications on the device; stores present: ${held}/2); first sync ${syncMs} ms; load ${load()}`,
+    );
     const terms = await pageLoads(page, '/terms', 'terms');
     const online = await pageLoads(page, '/dashboard', 'dashboard');
     await setDeviceOffline(context, ORIGIN, true);
@@ -102,10 +119,20 @@ try {
       { path: '/dashboard', ready: READY.dashboard },
     ]);
     line('page load of /terms (no local data; the yardstick)', terms);
-    line('page load → usable dashboard, online ', online, ` — ${(median(online) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`);
-    line('page load → usable dashboard, offline', offline, ` — ${(median(offline) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`);
+    line(
+      'page load → usable dashboard, online ',
+      online,
+      ` — ${(median(online) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`,
+    );
+    line(
+      'page load → usable dashboard, offline',
+      offline,
+      ` — ${(median(offline) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`,
+    );
     line('in-app navigation → /my-deals first cards', myDeals);
-    console.log(`  JS heap after each of five rounds (dashboard → deals → my deals → dashboard, after GC): ${heap.map((h) => h.toFixed(1)).join(', ')} MB; load ${load()}`);
+    console.log(
+      `  JS heap after each of five rounds (dashboard → deals → my deals → dashboard, after GC): ${heap.map((h) => h.toFixed(1)).join(', ')} MB; load ${load()}`,
+    );
     await device.close();
   }
 
@@ -117,7 +144,9 @@ try {
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
     const syncMs = await signInAndSync(page, ORIGIN, creators[0]!);
-    console.log(`\n Creator (${DEALS} open deals, ${seeded.applications / CREATORS} own applications on the device); first sync ${syncMs} ms; load ${load()}`);
+    console.log(
+      `\n Creator (${DEALS} open deals, ${seeded.applications / CREATORS} own applications on the device); first sync ${syncMs} ms; load ${load()}`,
+    );
     const terms = await pageLoads(page, '/terms', 'terms');
     const online = await pageLoads(page, '/dashboard', 'dashboard');
     await setDeviceOffline(context, ORIGIN, true);
@@ -139,8 +168,16 @@ try {
       { path: '/dashboard', ready: READY.dashboard },
     ]);
     line('page load of /terms (no local data; the yardstick)', terms);
-    line('page load → usable dashboard, online ', online, ` — ${(median(online) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`);
-    line('page load → usable dashboard, offline', offline, ` — ${(median(offline) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`);
+    line(
+      'page load → usable dashboard, online ',
+      online,
+      ` — ${(median(online) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`,
+    );
+    line(
+      'page load → usable dashboard, offline',
+      offline,
+      ` — ${(median(offline) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`,
+    );
     line('in-app navigation → /deals first cards', deals, ' — goal ≤ 500 ms');
     line('page load → /deals first cards', dealsLoad, ` — ${(median(dealsLoad) / median(terms)).toFixed(1)}× /terms`);
     line(
@@ -148,10 +185,15 @@ try {
       filters.map((f) => f.cardsMs),
       ' — goal ≤ 100 ms',
     );
-    line('  … → the filtered total in the heading', filters.map((f) => f.countMs));
+    line(
+      '  … → the filtered total in the heading',
+      filters.map((f) => f.countMs),
+    );
     line('in-app navigation → /my-deals first cards', myDeals);
     line('in-app navigation → the swipe deck’s first card', swipe);
-    console.log(`  JS heap after each of five rounds (dashboard → deals → swipe → my deals → dashboard, after GC): ${heap.map((h) => h.toFixed(1)).join(', ')} MB; load ${load()}`);
+    console.log(
+      `  JS heap after each of five rounds (dashboard → deals → swipe → my deals → dashboard, after GC): ${heap.map((h) => h.toFixed(1)).join(', ')} MB; load ${load()}`,
+    );
     await device.close();
   }
 } finally {

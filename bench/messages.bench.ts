@@ -21,7 +21,9 @@ try {
   const url = server.url;
   const brand = await server.createUser('brand');
   const creator = await server.createUser('creator');
-  console.log(`Pacta message delivery benchmark — ${os.cpus().length} CPU(s), Node ${process.version}, ${SAMPLES} messages\n`);
+  console.log(
+    `Pacta message delivery benchmark — ${os.cpus().length} CPU(s), Node ${process.version}, ${SAMPLES} messages\n`,
+  );
 
   const sender = await startBenchClient(url, creator, ['conversations', 'messages']);
   const receiver = await startBenchClient(url, brand, ['conversations', 'messages']);
@@ -55,12 +57,17 @@ try {
     const at = await arrived;
     onPushed.unsubscribe();
     onReceived.unsubscribe();
-    if (process.env.BENCH_DEBUG) console.error(`pushed +${Math.round(pushed - sent)} ms, received +${Math.round(received - sent)} ms, shown +${Math.round(at - sent)} ms`);
+    if (process.env.BENCH_DEBUG)
+      console.error(
+        `pushed +${Math.round(pushed - sent)} ms, received +${Math.round(received - sent)} ms, shown +${Math.round(at - sent)} ms`,
+      );
     if (i >= 0) samples.push(at - sent); // the first three warm the connections up
     await new Promise((r) => setTimeout(r, 30));
   }
   samples.sort((a, b) => a - b);
-  console.log(`send → shown in the other client: median ${fmt(percentile(samples, 50))} ms, p95 ${fmt(percentile(samples, 95))} ms, max ${fmt(samples.at(-1)!)} ms (${samples.length} messages)`);
+  console.log(
+    `send → shown in the other client: median ${fmt(percentile(samples, 50))} ms, p95 ${fmt(percentile(samples, 95))} ms, max ${fmt(samples.at(-1)!)} ms (${samples.length} messages)`,
+  );
 
   for (const c of [sender, receiver]) {
     await c.replication.stop();

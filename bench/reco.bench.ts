@@ -17,7 +17,15 @@
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { BrandInput, CreatorInput, DealInput, LoadSummary, ScoreCreatorsOptions, ScoreDealsOptions, ScoredId } from '../workers/worker-api.ts';
+import type {
+  BrandInput,
+  CreatorInput,
+  DealInput,
+  LoadSummary,
+  ScoreCreatorsOptions,
+  ScoreDealsOptions,
+  ScoredId,
+} from '../workers/worker-api.ts';
 import { startBrowserRecommendationsHarness } from '../tests/support/recommendations-browser-harness.ts';
 import { startNodeRecommendationsWorker } from '../tests/support/recommendations-node-worker.ts';
 import { measureSwipeSession } from './support/swipe-session.ts';
@@ -42,9 +50,19 @@ interface Case {
 const cases: Case[] = [
   { label: `score ${SIZE} deals for one creator, top 10 (Recommended deals)`, kind: 'deals', limit: null, goal: true },
   { label: `score ${SIZE} deals for one creator, top 50 (a swipe page)`, kind: 'deals', limit: 50, goal: true },
-  { label: `score ${SIZE} creators for one deal, top 10 (Recommended creators)`, kind: 'creators', limit: null, goal: true },
+  {
+    label: `score ${SIZE} creators for one deal, top 10 (Recommended creators)`,
+    kind: 'creators',
+    limit: null,
+    goal: true,
+  },
   { label: `score ${SIZE} deals for one creator, all ${SIZE} returned (info)`, kind: 'deals', limit: 1e9, goal: false },
-  { label: `score ${SIZE} creators for one deal, all ${SIZE} returned (info)`, kind: 'creators', limit: 1e9, goal: false },
+  {
+    label: `score ${SIZE} creators for one deal, all ${SIZE} returned (info)`,
+    kind: 'creators',
+    limit: 1e9,
+    goal: false,
+  },
 ];
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -54,14 +72,24 @@ const missed: string[] = [];
 function report(testCase: Case, samples: number[], extra = ''): void {
   const sorted = [...samples].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
-  const verdict = testCase.goal ? (median <= GOAL_MS ? ` — within the ${GOAL_MS} ms goal` : ` — OVER the ${GOAL_MS} ms goal`) : '';
+  const verdict = testCase.goal
+    ? median <= GOAL_MS
+      ? ` — within the ${GOAL_MS} ms goal`
+      : ` — OVER the ${GOAL_MS} ms goal`
+    : '';
   if (testCase.goal && median > GOAL_MS) missed.push(testCase.label);
-  console.log(`  ${testCase.label}: median ${ms(median)} (min ${ms(sorted[0]!)}, max ${ms(sorted[sorted.length - 1]!)})${verdict}${extra}`);
+  console.log(
+    `  ${testCase.label}: median ${ms(median)} (min ${ms(sorted[0]!)}, max ${ms(sorted[sorted.length - 1]!)})${verdict}${extra}`,
+  );
 }
 
 const data = syntheticMarketplace({ seed: 20261122, now: NOW, deals: SIZE, creators: SIZE, brands: 800 });
-console.log(`bench:reco — recommendation scoring in a worker; ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, load average ${loadavg()[0]!.toFixed(1)}`);
-console.log(`synthetic data (seeded): ${SIZE} deals from ${data.brands.length} brands, ${SIZE} creators; ${WARM_UP} warm-up runs, then the median of ${RUNS}`);
+console.log(
+  `bench:reco — recommendation scoring in a worker; ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, load average ${loadavg()[0]!.toFixed(1)}`,
+);
+console.log(
+  `synthetic data (seeded): ${SIZE} deals from ${data.brands.length} brands, ${SIZE} creators; ${WARM_UP} warm-up runs, then the median of ${RUNS}`,
+);
 
 // ---- 1. Node worker thread -------------------------------------------------------------------------
 console.log(`\n[Node ${process.version}] worker_threads + Comlink node adapter, the same worker module as the browser`);
@@ -170,9 +198,17 @@ if (!existsSync(CHROMIUM)) {
     );
     const chrome = /Chrom(e|ium)\/[\d.]+/.exec(figures.userAgent)?.[0] ?? 'Chromium';
     const longTasks = (tasks: number[]) =>
-      !figures.observerWorks ? 'unknown (the observer missed a deliberate 80 ms task)' : tasks.length ? `${tasks.length}, longest ${ms(Math.max(...tasks))}` : 'none';
-    console.log(`\n[${chrome} headless] src/lib/recommendations-client.ts and its Vite-bundled module worker, timed in the page`);
-    console.log(`  loading (excluded below, sent in chunks of 1,000): ${ms(figures.loadMs)} for deals + creators; main-thread long tasks (≥ 50 ms): ${longTasks(figures.loadLongTasks)}`);
+      !figures.observerWorks
+        ? 'unknown (the observer missed a deliberate 80 ms task)'
+        : tasks.length
+          ? `${tasks.length}, longest ${ms(Math.max(...tasks))}`
+          : 'none';
+    console.log(
+      `\n[${chrome} headless] src/lib/recommendations-client.ts and its Vite-bundled module worker, timed in the page`,
+    );
+    console.log(
+      `  loading (excluded below, sent in chunks of 1,000): ${ms(figures.loadMs)} for deals + creators; main-thread long tasks (≥ 50 ms): ${longTasks(figures.loadLongTasks)}`,
+    );
     cases.forEach((testCase, i) => {
       const { samples, longTasks: tasks } = figures.perCase[i]!;
       report(testCase, samples, `; main-thread long tasks: ${longTasks(tasks)}`);
@@ -189,8 +225,14 @@ if (process.env.BENCH_RECO_SKIP_SWIPE === '1') {
 } else if (!existsSync(CHROMIUM)) {
   console.log(`\n[swipe session] skipped: no browser at ${CHROMIUM}`);
 } else {
-  console.log(`\n[swipe session] ${SWIPE_CARDS} cards on /swipe: the built app, the real server on embedded Postgres, Chromium headless`);
-  const swipe = await measureSwipeSession({ cards: SWIPE_CARDS, profile: process.env.BENCH_RECO_PROFILE === '1', log: (line) => console.log(line) });
+  console.log(
+    `\n[swipe session] ${SWIPE_CARDS} cards on /swipe: the built app, the real server on embedded Postgres, Chromium headless`,
+  );
+  const swipe = await measureSwipeSession({
+    cards: SWIPE_CARDS,
+    profile: process.env.BENCH_RECO_PROFILE === '1',
+    log: (line) => console.log(line),
+  });
   const sorted = [...swipe.swipeMs].sort((a, b) => a - b);
   const longestTask = swipe.longTasks.length ? Math.max(...swipe.longTasks) : 0;
   if (!swipe.observerWorks) {
@@ -202,7 +244,14 @@ if (process.env.BENCH_RECO_SKIP_SWIPE === '1') {
       `  main-thread long tasks (≥ 50 ms) during the session: ${swipe.longTasks.length ? `${swipe.longTasks.length}, longest ${ms(longestTask)} — OVER` : 'none — within'} the goal of none over 50 ms`,
     );
   }
-  if (swipe.hotspots) console.log(`  main-thread self time during the session (BENCH_RECO_PROFILE=1, unminified build):\n    ${swipe.hotspots.join('\n    ')}`);
-  console.log(`  key press → next card shown (as seen by the driver, DevTools round trip included): median ${ms(sorted[Math.floor(sorted.length / 2)]!)}, max ${ms(sorted[sorted.length - 1]!)}`);
+  if (swipe.hotspots)
+    console.log(
+      `  main-thread self time during the session (BENCH_RECO_PROFILE=1, unminified build):\n    ${swipe.hotspots.join('\n    ')}`,
+    );
+  console.log(
+    `  key press → next card shown (as seen by the driver, DevTools round trip included): median ${ms(sorted[Math.floor(sorted.length / 2)]!)}, max ${ms(sorted[sorted.length - 1]!)}`,
+  );
 }
-console.log(`\nsummary: ${missed.length ? `goals missed in this run: ${missed.join('; ')}` : 'every goal met'} (load average now ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
+console.log(
+  `\nsummary: ${missed.length ? `goals missed in this run: ${missed.join('; ')}` : 'every goal met'} (load average now ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
+);

@@ -32,7 +32,11 @@ const OPEN_AT_ONCE = 100;
 const READERS = Math.max(1, Number(process.env.BENCH_READERS ?? 1));
 const MEMORY_GOAL_MB = 400;
 
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -67,8 +71,14 @@ async function createUser(db: Database): Promise<{ id: string; sessionId: string
        values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, '', now(), '{"provider":"email","providers":["email"]}', $3, now(), now())`,
       [id, `stream-${id.slice(0, 8)}@bench.test`, { role: 'creator', full_name: 'Stream bench' }],
     );
-    await tx.query(`insert into public.profiles (id, role, full_name) values ($1, 'creator', 'Stream bench') on conflict (id) do update set role = excluded.role`, [id]);
-    await tx.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, id]);
+    await tx.query(
+      `insert into public.profiles (id, role, full_name) values ($1, 'creator', 'Stream bench') on conflict (id) do update set role = excluded.role`,
+      [id],
+    );
+    await tx.query(
+      `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`,
+      [sessionId, id],
+    );
   });
   return { id, sessionId };
 }
@@ -76,7 +86,11 @@ async function createUser(db: Database): Promise<{ id: string; sessionId: string
 type ReaderMessage = { ready?: true; opened?: number; armed?: number; done?: number; times?: number[] };
 
 /** A reader process (support/stream-reader.ts) holding `count` streams on `port`. */
-async function startReader(port: number, tokens: string[], count: number): Promise<{ child: ChildProcess; next(pick: (m: ReaderMessage) => boolean): Promise<ReaderMessage> }> {
+async function startReader(
+  port: number,
+  tokens: string[],
+  count: number,
+): Promise<{ child: ChildProcess; next(pick: (m: ReaderMessage) => boolean): Promise<ReaderMessage> }> {
   const child = fork(path.join(import.meta.dirname, 'support/stream-reader.ts'), {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -86,7 +100,8 @@ async function startReader(port: number, tokens: string[], count: number): Promi
     const at = waiting.findIndex((w) => w.pick(m));
     if (at >= 0) waiting.splice(at, 1)[0]!.resolve(m);
   });
-  const next = (pick: (m: ReaderMessage) => boolean) => new Promise<ReaderMessage>((resolve) => waiting.push({ pick, resolve }));
+  const next = (pick: (m: ReaderMessage) => boolean) =>
+    new Promise<ReaderMessage>((resolve) => waiting.push({ pick, resolve }));
   await next((m) => m.ready === true);
   child.send({ open: { port, tokens, count } });
   await next((m) => m.opened === count);
@@ -113,16 +128,34 @@ try {
   const brand = await createUser(db);
   await db.pool.query(`update public.profiles set role = 'brand' where id = $1`, [brand.id]);
   const tokens = await Promise.all(
-    users.map(async (u) => (await signer.sign({ sub: u.id, role: 'authenticated', aal: 'aal1', is_anonymous: false, session_id: u.sessionId })).token),
+    users.map(
+      async (u) =>
+        (
+          await signer.sign({
+            sub: u.id,
+            role: 'authenticated',
+            aal: 'aal1',
+            is_anonymous: false,
+            session_id: u.sessionId,
+          })
+        ).token,
+    ),
   );
   console.log(`Pacta stream benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; load average ${load()}\n`);
 
   const before = await memoryOf(a);
   // The streams are read by READERS processes (support/stream-reader.ts), not by this one, whose event
   // loop commits and waits: arrivals are stamped where they are read.
-  const readerCounts = Array.from({ length: READERS }, (_, r) => Math.floor(STREAMS / READERS) + (r < STREAMS % READERS ? 1 : 0));
+  const readerCounts = Array.from(
+    { length: READERS },
+    (_, r) => Math.floor(STREAMS / READERS) + (r < STREAMS % READERS ? 1 : 0),
+  );
   const openStarted = performance.now();
-  const readersA = await Promise.all(readerCounts.map((count, r) => startReader(portA, tokens.slice(r % tokens.length).concat(tokens.slice(0, r % tokens.length)), count)));
+  const readersA = await Promise.all(
+    readerCounts.map((count, r) =>
+      startReader(portA, tokens.slice(r % tokens.length).concat(tokens.slice(0, r % tokens.length)), count),
+    ),
+  );
   const openMs = performance.now() - openStarted;
   children.push(...readersA.map((r) => r.child));
   const readerB = await startReader(portB, tokens, SECOND_STREAMS);
@@ -134,14 +167,19 @@ try {
   let missed = 0;
   for (let n = 1; n <= COMMITS; n++) {
     const readers = [...readersA, readerB];
-    await Promise.all(readers.map((r) => {
-      const armed = r.next((m) => m.armed === n);
-      r.child.send({ round: n });
-      return armed;
-    }));
+    await Promise.all(
+      readers.map((r) => {
+        const armed = r.next((m) => m.armed === n);
+        r.child.send({ round: n });
+        return armed;
+      }),
+    );
     const results = readers.map((r) => r.next((m) => m.done === n));
     await db.asService((tx) =>
-      tx.query(`insert into public.deals (id, brand_id, title, description, amount_cents, niches) values ($1, $2, $3, 'Live', 20000, '{tech}')`, [randomUUID(), brand.id, `Stream deal ${n}`]),
+      tx.query(
+        `insert into public.deals (id, brand_id, title, description, amount_cents, niches) values ($1, $2, $3, 'Live', 20000, '{tech}')`,
+        [randomUUID(), brand.id, `Stream deal ${n}`],
+      ),
     );
     const committedAt = performance.timeOrigin + performance.now();
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
@@ -160,10 +198,18 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  console.log(`streams held by instance A: ${STREAMS} (of ${USERS} users), opened in ${(openMs / 1000).toFixed(1)} s (${OPEN_AT_ONCE} at a time per reader, ${READERS} reader process${READERS === 1 ? '' : 'es'}) — goal 5,000`);
-  console.log(`instance A memory: RSS ${mb(before.rss)} MB → ${mb(withStreams.rss)} MB with the streams open; heap after GC ${mb(before.heapUsed)} → ${mb(withStreams.heapUsed)} MB — goal ≤ ${MEMORY_GOAL_MB} MB; ${((withStreams.rss - before.rss) / STREAMS / 1024).toFixed(1)} KB RSS per stream`);
-  console.log(`notice latency on A under that load (commit → change event, ${COMMITS} commits × ${STREAMS} streams): p50 ${percentile(latA, 50).toFixed(0)} ms, p95 ${percentile(latA, 95).toFixed(0)} ms — goal p95 ≤ 250 ms`);
-  console.log(`same notices through instance B (${SECOND_STREAMS} streams, LISTEN on the same database): p50 ${percentile(latB, 50).toFixed(0)} ms, p95 ${percentile(latB, 95).toFixed(0)} ms`);
+  console.log(
+    `streams held by instance A: ${STREAMS} (of ${USERS} users), opened in ${(openMs / 1000).toFixed(1)} s (${OPEN_AT_ONCE} at a time per reader, ${READERS} reader process${READERS === 1 ? '' : 'es'}) — goal 5,000`,
+  );
+  console.log(
+    `instance A memory: RSS ${mb(before.rss)} MB → ${mb(withStreams.rss)} MB with the streams open; heap after GC ${mb(before.heapUsed)} → ${mb(withStreams.heapUsed)} MB — goal ≤ ${MEMORY_GOAL_MB} MB; ${((withStreams.rss - before.rss) / STREAMS / 1024).toFixed(1)} KB RSS per stream`,
+  );
+  console.log(
+    `notice latency on A under that load (commit → change event, ${COMMITS} commits × ${STREAMS} streams): p50 ${percentile(latA, 50).toFixed(0)} ms, p95 ${percentile(latA, 95).toFixed(0)} ms — goal p95 ≤ 250 ms`,
+  );
+  console.log(
+    `same notices through instance B (${SECOND_STREAMS} streams, LISTEN on the same database): p50 ${percentile(latB, 50).toFixed(0)} ms, p95 ${percentile(latB, 95).toFixed(0)} ms`,
+  );
   if (missed) console.log(`notices not arrived within 10 s: ${missed}`);
   console.log(`load average at the end: ${load()}`);
   await db.close();

@@ -11,21 +11,30 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { prepareDocument } from '../src/db/index.ts';
 import type { CollectionName } from '../src/domain/collections/index.ts';
-import { fmt, hideRxdbNotice, percentile, startBenchClient, startSyncBenchServer, type BenchUser } from './support/sync-bench-setup.ts';
+import {
+  fmt,
+  hideRxdbNotice,
+  percentile,
+  startBenchClient,
+  startSyncBenchServer,
+  type BenchUser,
+} from './support/sync-bench-setup.ts';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 10_000);
 const PUSHED = Number(process.env.BENCH_PUSHED ?? 2_000);
 const LATENCY_SAMPLES = 40;
-
 
 function client(url: string, user: BenchUser, collections: CollectionName[], pullBatchSize: number) {
   const debugFetch: typeof fetch = async (input, init) => {
     const res = await fetch(input, init);
     if (process.env.BENCH_DEBUG && String(input).includes('/pull')) {
       const body = (await res.clone().json()) as { documents?: unknown[]; pending?: boolean; reset?: boolean };
-      console.error(`${Math.round(performance.now())} [${collections.join()} ${user.id.slice(0, 4)}] pull ${res.status} docs=${body.documents?.length} pending=${body.pending ?? false} reset=${body.reset ?? false}`);
+      console.error(
+        `${Math.round(performance.now())} [${collections.join()} ${user.id.slice(0, 4)}] pull ${res.status} docs=${body.documents?.length} pending=${body.pending ?? false} reset=${body.reset ?? false}`,
+      );
     }
-    if (process.env.BENCH_DEBUG && String(input).includes('/stream')) console.error(`[${collections.join()}] stream ${res.status}`);
+    if (process.env.BENCH_DEBUG && String(input).includes('/stream'))
+      console.error(`[${collections.join()}] stream ${res.status}`);
     return res;
   };
   return startBenchClient(url, user, collections, { pullBatchSize, pushBatchSize: 200, fetch: debugFetch });
@@ -49,7 +58,12 @@ try {
     ),
   );
   await db.pool.query('vacuum analyze public.deals');
-  console.log(`Pacta sync benchmark — ${os.cpus().length} CPU(s), Node ${process.version}, ${DEALS.toLocaleString()} deals; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}\n`);
+  console.log(
+    `Pacta sync benchmark — ${os.cpus().length} CPU(s), Node ${process.version}, ${DEALS.toLocaleString()} deals; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}\n`,
+  );
 
   // 1. Initial pull, and the raw read of the same rows.
   const reader = await client(url, creator, ['deals'], 1000);
@@ -78,30 +92,53 @@ try {
   const writer = await client(url, creator, ['drafts'], 200);
   await writer.replication.awaitInitialSync();
   const drafts = Array.from({ length: PUSHED }, (_, i) =>
-    prepareDocument('drafts', { id: randomUUID(), user_id: creator.id, kind: 'message', title: `Draft ${i}`, payload: { body: 'Hello there' } }),
+    prepareDocument('drafts', {
+      id: randomUUID(),
+      user_id: creator.id,
+      kind: 'message',
+      title: `Draft ${i}`,
+      payload: { body: 'Hello there' },
+    }),
   );
   t0 = performance.now();
   await writer.db.drafts.bulkInsert(drafts);
   for (;;) {
-    const { rows } = await db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]);
+    const { rows } = await db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [
+      creator.id,
+    ]);
     if (rows[0].n === PUSHED) break;
     await new Promise((r) => setTimeout(r, 5));
   }
   const pushMs = performance.now() - t0;
-  console.log(`push           ${fmt(PUSHED)} docs  in ${fmt(pushMs)} ms  = ${fmt((PUSHED / pushMs) * 1000)} docs/s (local write to committed on the server) — goal ≥ 5,000 docs/s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  console.log(
+    `push           ${fmt(PUSHED)} docs  in ${fmt(pushMs)} ms  = ${fmt((PUSHED / pushMs) * 1000)} docs/s (local write to committed on the server) — goal ≥ 5,000 docs/s; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
 
   // 2b. Push of edits to the same documents (each row checked against its master, then updated).
   await writer.replication.awaitInSync();
   const stored = await writer.db.drafts.find().exec();
   t0 = performance.now();
-  await writer.db.drafts.bulkUpsert(stored.map((d) => ({ ...d.toMutableJSON(), title: `${d.get('title') as string}, edited` })));
+  await writer.db.drafts.bulkUpsert(
+    stored.map((d) => ({ ...d.toMutableJSON(), title: `${d.get('title') as string}, edited` })),
+  );
   for (;;) {
-    const { rows } = await db.pool.query(`select count(*)::int as n from public.drafts where user_id = $1 and title like '%, edited'`, [creator.id]);
+    const { rows } = await db.pool.query(
+      `select count(*)::int as n from public.drafts where user_id = $1 and title like '%, edited'`,
+      [creator.id],
+    );
     if (rows[0].n === PUSHED) break;
     await new Promise((r) => setTimeout(r, 5));
   }
   const editMs = performance.now() - t0;
-  console.log(`push (edits)   ${fmt(PUSHED)} docs  in ${fmt(editMs)} ms  = ${fmt((PUSHED / editMs) * 1000)} docs/s (local edit to committed on the server); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  console.log(
+    `push (edits)   ${fmt(PUSHED)} docs  in ${fmt(editMs)} ms  = ${fmt((PUSHED / editMs) * 1000)} docs/s (local edit to committed on the server); load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
 
   // 3. Live-notice latency to a second client (the first two are closed so they do not compete for
   //    this single Node process).
@@ -123,10 +160,13 @@ try {
   for (let i = -1; i < LATENCY_SAMPLES; i++) {
     const id = randomUUID();
     const arrived = new Promise<number>((resolve) => {
-      const timeout = setTimeout(() => {
-        sub.unsubscribe();
-        resolve(Number.NaN);
-      }, i < 0 ? 180_000 : 30_000);
+      const timeout = setTimeout(
+        () => {
+          sub.unsubscribe();
+          resolve(Number.NaN);
+        },
+        i < 0 ? 180_000 : 30_000,
+      );
       // The moment the replication has written the document into the second client's storage.
       const sub = live.replication.states.get('deals')!.received$.subscribe((doc) => {
         if (doc.id === id) {
@@ -138,14 +178,17 @@ try {
     });
     const committed = await db
       .asService((tx) =>
-        tx.query(`insert into public.deals (id, brand_id, title, description, amount_cents, niches) values ($1, $2, 'Live deal', 'Now', 20000, '{tech}')`, [
-          id,
-          brand.id,
-        ]),
+        tx.query(
+          `insert into public.deals (id, brand_id, title, description, amount_cents, niches) values ($1, $2, 'Live deal', 'Now', 20000, '{tech}')`,
+          [id, brand.id],
+        ),
       )
       .then(() => performance.now());
     const at = await arrived;
-    if (process.env.BENCH_DEBUG) console.error(`${Math.round(performance.now())} sample ${i} committed at ${Math.round(committed)}: ${Number.isNaN(at) ? 'LOST' : `${Math.round(at - committed)} ms`}`);
+    if (process.env.BENCH_DEBUG)
+      console.error(
+        `${Math.round(performance.now())} sample ${i} committed at ${Math.round(committed)}: ${Number.isNaN(at) ? 'LOST' : `${Math.round(at - committed)} ms`}`,
+      );
     if (i < 0) warmUpMs = at - committed;
     else if (Number.isNaN(at)) lost++;
     else samples.push(at - committed);

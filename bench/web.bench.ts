@@ -26,14 +26,19 @@ type ScriptLoad = { url: string; rawBytes: number; gzipBytes: number };
 
 async function scriptsLoadedBy(browser: Browser, path: string, session?: unknown): Promise<ScriptLoad[]> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
-  if (session) await context.addInitScript((value) => localStorage.setItem('pacta.auth.session', value), JSON.stringify(session));
+  if (session)
+    await context.addInitScript((value) => localStorage.setItem('pacta.auth.session', value), JSON.stringify(session));
   const page = await context.newPage();
   const pending: Promise<ScriptLoad | undefined>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     pending.push(
       response.body().then(
-        (body) => ({ url: new URL(response.url()).pathname, rawBytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
+        (body) => ({
+          url: new URL(response.url()).pathname,
+          rawBytes: body.length,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+        }),
         () => undefined,
       ),
     );
@@ -53,7 +58,11 @@ async function scriptsLoadedBy(browser: Browser, path: string, session?: unknown
 /** A confirmed account signed in through the public auth API; returns the session supabase-js stores. */
 async function signedInSession(): Promise<unknown> {
   const { email, password } = await createConfirmedBrand(ORIGIN, 'bench');
-  const token = await fetch(`${ORIGIN}/auth/v1/token?grant_type=password`, { method: 'POST', headers: AUTH_HEADERS, body: JSON.stringify({ email, password }) });
+  const token = await fetch(`${ORIGIN}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: AUTH_HEADERS,
+    body: JSON.stringify({ email, password }),
+  });
   if (!token.ok) throw new Error(`sign-in failed: ${token.status} ${await token.text()}`);
   const session = (await token.json()) as { expires_in: number; expires_at?: number };
   return { ...session, expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in };
@@ -63,14 +72,21 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 function report(label: string, loads: ScriptLoad[], goalKb: number): void {
   const gzip = loads.reduce((sum, l) => sum + l.gzipBytes, 0);
   const raw = loads.reduce((sum, l) => sum + l.rawBytes, 0);
-  console.log(`\n${label}: ${kb(gzip)} KB gzip JS (${kb(raw)} KB raw, ${loads.length} scripts) — goal ≤ ${goalKb} KB: ${gzip / 1024 <= goalKb ? 'met' : 'NOT met'}`);
-  for (const l of loads.sort((a, b) => b.gzipBytes - a.gzipBytes)) console.log(`  ${kb(l.gzipBytes).padStart(7)} KB  ${l.url}`);
+  console.log(
+    `\n${label}: ${kb(gzip)} KB gzip JS (${kb(raw)} KB raw, ${loads.length} scripts) — goal ≤ ${goalKb} KB: ${gzip / 1024 <= goalKb ? 'met' : 'NOT met'}`,
+  );
+  for (const l of loads.sort((a, b) => b.gzipBytes - a.gzipBytes))
+    console.log(`  ${kb(l.gzipBytes).padStart(7)} KB  ${l.url}`);
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 try {
   report('Landing page (/), signed out', await scriptsLoadedBy(browser, '/'), LANDING_GOAL_KB);
-  report('Signed-in first route (/dashboard), cold cache', await scriptsLoadedBy(browser, '/dashboard', await signedInSession()), SIGNED_IN_GOAL_KB);
+  report(
+    'Signed-in first route (/dashboard), cold cache',
+    await scriptsLoadedBy(browser, '/dashboard', await signedInSession()),
+    SIGNED_IN_GOAL_KB,
+  );
 } finally {
   await browser.close();
   server.stop();

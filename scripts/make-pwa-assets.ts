@@ -52,11 +52,18 @@ async function renderPng(page: import('playwright-core').Page, svg: string, size
 /** Serves dist/ with an SPA fallback, so the screenshots show the real built app. */
 function serveDist(): Promise<{ url: string; close: () => void }> {
   const dist = path.join(root, 'dist');
-  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html',
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png',
+  };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     let file = path.join(dist, decodeURIComponent(url.pathname));
-    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(dist, 'index.html');
+    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory())
+      file = path.join(dist, 'index.html');
     res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
     fs.createReadStream(file).pipe(res);
   });
@@ -76,7 +83,12 @@ try {
   await renderPng(page, markSvg({ size: 192, rounded: true, safe: false }), 192, path.join(icons, 'icon-192.png'));
   await renderPng(page, markSvg({ size: 512, rounded: true, safe: false }), 512, path.join(icons, 'icon-512.png'));
   await renderPng(page, markSvg({ size: 512, rounded: false, safe: true }), 512, path.join(icons, 'maskable-512.png'));
-  await renderPng(page, markSvg({ size: 180, rounded: false, safe: false }), 180, path.join(icons, 'apple-touch-icon.png'));
+  await renderPng(
+    page,
+    markSvg({ size: 180, rounded: false, safe: false }),
+    180,
+    path.join(icons, 'apple-touch-icon.png'),
+  );
   fs.writeFileSync(path.join(publicDir, 'favicon.svg'), markSvg({ size: 64, rounded: true, safe: false }));
   console.log('wrote public/favicon.svg');
   // Browsers still ask for /favicon.ico on pages without a <link rel=icon> (a JSON response, say).
@@ -87,7 +99,8 @@ try {
   console.log('wrote public/favicon.ico');
 
   if (!process.argv.includes('--icons')) {
-    if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('Run `npm run build` first: screenshots show dist/.');
+    if (!fs.existsSync(path.join(root, 'dist', 'index.html')))
+      throw new Error('Run `npm run build` first: screenshots show dist/.');
     const site = await serveDist();
     const shots = path.join(publicDir, 'screenshots');
     fs.mkdirSync(shots, { recursive: true });
@@ -95,7 +108,11 @@ try {
       { name: 'wide.png', viewport: { width: 1280, height: 800 }, scale: 1 },
       { name: 'narrow.png', viewport: { width: 375, height: 667 }, scale: 2 },
     ]) {
-      const context = await browser.newContext({ viewport: shot.viewport, deviceScaleFactor: shot.scale, serviceWorkers: 'block' });
+      const context = await browser.newContext({
+        viewport: shot.viewport,
+        deviceScaleFactor: shot.scale,
+        serviceWorkers: 'block',
+      });
       const p = await context.newPage();
       await p.goto(site.url, { waitUntil: 'networkidle' });
       await p.screenshot({ path: path.join(shots, shot.name) });

@@ -11,6 +11,7 @@ step() { echo; echo "=== $1"; }
 echo "Node $(node --version) ($(command -v node))"
 
 step "typecheck"; npm run --silent typecheck || status=1
+step "format (Prettier)"; npm run --silent format:check || status=1
 step "lint (layers, cycles, hooks, accessibility)"; npm run --silent lint || status=1
 step "unused files, exports and dependencies (knip)"; npm run --silent knip || status=1
 step "unit and Postgres tests (Vitest)"

@@ -8,7 +8,12 @@ import type { Database, JwtClaims } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
 import { assertSafeInput, clientErrorHandler, INPUT_LIMITS } from './http/input-limits.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
-import { createTokenVerifier, loadLocalSigner, type AccessTokenSigner, type AccessTokenVerifier } from './auth/tokens.ts';
+import {
+  createTokenVerifier,
+  loadLocalSigner,
+  type AccessTokenSigner,
+  type AccessTokenVerifier,
+} from './auth/tokens.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
 import { syncRoutes } from './sync/routes.ts';
@@ -65,7 +70,11 @@ export async function buildServer(
       redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', '*.password'],
       serializers: {
         // E-mail links carry one-time tokens in the query string (GET /auth/v1/verify?token=…).
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: withoutSecrets(req.url), remoteAddress: req.ip }),
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: withoutSecrets(req.url),
+          remoteAddress: req.ip,
+        }),
       },
     },
     bodyLimit: INPUT_LIMITS.maxBodyBytes,
@@ -76,7 +85,9 @@ export async function buildServer(
     // Router-level refusals (a malformed URL encoding, an unsupported media type) in the same shape.
     frameworkErrors: (err, _request, reply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-      void (reply as FastifyReply).status(status).send({ code: status === 415 ? 'unsupported_media_type' : 'bad_request', message: err.message });
+      void (reply as FastifyReply)
+        .status(status)
+        .send({ code: status === 415 ? 'unsupported_media_type' : 'bad_request', message: err.message });
     },
   });
 
@@ -89,7 +100,11 @@ export async function buildServer(
   // Input limits first, before authentication and before any route reads a value.
   app.addHook('onRequest', async (request) => {
     if (request.url.length > INPUT_LIMITS.maxUrlLength) {
-      throw new HttpError(414, 'url_too_long', `The request URL is longer than ${INPUT_LIMITS.maxUrlLength} characters.`);
+      throw new HttpError(
+        414,
+        'url_too_long',
+        `The request URL is longer than ${INPUT_LIMITS.maxUrlLength} characters.`,
+      );
     }
   });
   app.addHook('preValidation', async (request) => {
@@ -188,7 +203,9 @@ function registerApp(app: FastifyInstance, config: ServerConfig): void {
     if (request.method === 'GET' && !apiPath && !filePath && index && fs.existsSync(index)) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
     }
-    return reply.status(404).send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .status(404)
+      .send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 }
 

@@ -109,9 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const e = parsed.data;
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error('Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (see README, "Real Stripe").');
+    throw new Error(
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (see README, "Real Stripe").',
+    );
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
+    /\/$/,
+    '',
+  );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -141,7 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     push: {
       publicKey: e.VAPID_PUBLIC_KEY || undefined,
       privateKey: e.VAPID_PRIVATE_KEY || undefined,
-      subject: e.VAPID_SUBJECT ?? (/^https:\/\/(?!localhost[:/]|127\.)/.test(publicUrl) ? publicUrl : 'mailto:push@pacta.local'),
+      subject:
+        e.VAPID_SUBJECT ??
+        (/^https:\/\/(?!localhost[:/]|127\.)/.test(publicUrl) ? publicUrl : 'mailto:push@pacta.local'),
     },
     logLevel: e.LOG_LEVEL,
     // Embedded (a developer's machine): a file beside the data. With DATABASE_URL (a deployment):

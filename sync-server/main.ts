@@ -76,11 +76,17 @@ async function start(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     // Taken between the check and now (another process was quicker).
-    throw portProblem(err as NodeJS.ErrnoException, { port: config.port, host: config.host, what: 'the Pacta server', setting: 'PORT' });
+    throw portProblem(err as NodeJS.ErrnoException, {
+      port: config.port,
+      host: config.host,
+      what: 'the Pacta server',
+      setting: 'PORT',
+    });
   }
 
   console.log(`\nPacta is running at ${config.publicUrl} (Node ${process.version})`);
-  if (localStripe) console.log(`Local Stripe (no STRIPE_SECRET_KEY): ${localStripe.url} — test card 4242 4242 4242 4242`);
+  if (localStripe)
+    console.log(`Local Stripe (no STRIPE_SECRET_KEY): ${localStripe.url} — test card 4242 4242 4242 4242`);
   console.log(report.seeded ? 'Demo data seeded (first start).' : 'Reusing the existing data.');
   if (embedded) {
     console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);

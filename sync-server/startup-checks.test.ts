@@ -58,36 +58,46 @@ test('a taken HTTP port stops npm start with a message naming the port and PORT'
   expect(output).not.toMatch(/\n\s+at /);
 });
 
-test('a taken embedded Postgres port stops npm start with a message naming EMBEDDED_PG_PORT', { timeout: 30_000 }, async () => {
-  const pgPort = await occupiedPort();
-  const dataDir = await tempDir();
-  const { code, output } = await runServer({
-    PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-  });
-  expect(code).toBe(1);
-  expect(output).toContain(`Port ${pgPort} (the embedded Postgres) is already in use`);
-  expect(output).toContain(`EMBEDDED_PG_PORT=${pgPort + 1} npm start`);
-  expect(output).not.toContain('undefined');
-  // No half-made cluster left behind in the data folder.
-  await expect(fs.access(path.join(dataDir, 'pg'))).rejects.toThrow();
-});
+test(
+  'a taken embedded Postgres port stops npm start with a message naming EMBEDDED_PG_PORT',
+  { timeout: 30_000 },
+  async () => {
+    const pgPort = await occupiedPort();
+    const dataDir = await tempDir();
+    const { code, output } = await runServer({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+    });
+    expect(code).toBe(1);
+    expect(output).toContain(`Port ${pgPort} (the embedded Postgres) is already in use`);
+    expect(output).toContain(`EMBEDDED_PG_PORT=${pgPort + 1} npm start`);
+    expect(output).not.toContain('undefined');
+    // No half-made cluster left behind in the data folder.
+    await expect(fs.access(path.join(dataDir, 'pg'))).rejects.toThrow();
+  },
+);
 
-test('a data folder that cannot be used stops npm start with a message naming DATA_DIR', { timeout: 30_000 }, async () => {
-  const dir = await tempDir();
-  const aFile = path.join(dir, 'not-a-folder');
-  await fs.writeFile(aFile, 'x');
-  const { code, output } = await runServer({
-    PORT: String(await freePort()),
-    DATA_DIR: path.join(aFile, 'data'),
-    EMBEDDED_PG_PORT: String(await freePort()),
-  });
-  expect(code).toBe(1);
-  expect(output).toContain(`The data folder ${path.join(aFile, 'data')} cannot be created: part of that path is a file, not a folder.`);
-  expect(output).toContain('Set DATA_DIR to a folder Pacta may create and write');
-  expect(output).not.toContain('undefined');
-});
+test(
+  'a data folder that cannot be used stops npm start with a message naming DATA_DIR',
+  { timeout: 30_000 },
+  async () => {
+    const dir = await tempDir();
+    const aFile = path.join(dir, 'not-a-folder');
+    await fs.writeFile(aFile, 'x');
+    const { code, output } = await runServer({
+      PORT: String(await freePort()),
+      DATA_DIR: path.join(aFile, 'data'),
+      EMBEDDED_PG_PORT: String(await freePort()),
+    });
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `The data folder ${path.join(aFile, 'data')} cannot be created: part of that path is a file, not a folder.`,
+    );
+    expect(output).toContain('Set DATA_DIR to a folder Pacta may create and write');
+    expect(output).not.toContain('undefined');
+  },
+);
 
 test('the checks pass for a free port and a writable folder, leaving nothing behind', async () => {
   const dir = path.join(await tempDir(), 'data');

@@ -14,7 +14,12 @@ export class StartupProblem extends Error {
  * Fails when something already listens on `port` at `host`. Checked before anything starts, so a
  * taken port never leaves a half-started server or a freshly initialised database behind.
  */
-export async function checkPortFree(opts: { port: number; host: string; what: string; setting: string }): Promise<void> {
+export async function checkPortFree(opts: {
+  port: number;
+  host: string;
+  what: string;
+  setting: string;
+}): Promise<void> {
   if (opts.port === 0) return;
   const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
     const probe = net.createServer();
@@ -49,7 +54,9 @@ export function portProblem(
         `Set HOST to one of its addresses, e.g. HOST=127.0.0.1 npm start`,
     );
   }
-  return new StartupProblem(`${opts.what} cannot listen on ${where} (${error.code ?? error.message}). Check ${opts.setting}.`);
+  return new StartupProblem(
+    `${opts.what} cannot listen on ${where} (${error.code ?? error.message}). Check ${opts.setting}.`,
+  );
 }
 
 /**
@@ -78,8 +85,12 @@ export async function checkDataDir(dataDir: string): Promise<void> {
     await fs.rm(probe, { force: true });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new StartupProblem(
-      `The data folder ${dataDir} is not writable (${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : String(code ?? err)}).\n${advice}`,
-    );
+    const why =
+      code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EROFS'
+          ? 'read-only file system'
+          : String(code ?? err);
+    throw new StartupProblem(`The data folder ${dataDir} is not writable (${why}).\n${advice}`);
   }
 }

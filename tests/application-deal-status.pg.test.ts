@@ -26,7 +26,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const application = async (id: string) =>
-  (await asServer(server.db, 'select deal_status, version, change_xid::text as xid from public.applications where id = $1', [id])).rows[0] as {
+  (
+    await asServer(
+      server.db,
+      'select deal_status, version, change_xid::text as xid from public.applications where id = $1',
+      [id],
+    )
+  ).rows[0] as {
     deal_status: string;
     version: number;
     xid: string;
@@ -36,7 +42,12 @@ describe('the server keeps each application’s copy of its deal’s status', ()
   test('a new application takes the deal’s status, whatever the client sent', async () => {
     const dealId = await makeDeal(server.db, brand.id);
     const id = newId();
-    await asUser(server.db, creator.id, `insert into public.applications (id, deal_id, creator_id, deal_status) values ($1, $2, $3, 'completed')`, [id, dealId, creator.id]);
+    await asUser(
+      server.db,
+      creator.id,
+      `insert into public.applications (id, deal_id, creator_id, deal_status) values ($1, $2, $3, 'completed')`,
+      [id, dealId, creator.id],
+    );
     expect((await application(id)).deal_status).toBe('open');
   });
 
@@ -54,7 +65,10 @@ describe('the server keeps each application’s copy of its deal’s status', ()
     expect((await application(mine)).deal_status).toBe('in_progress');
 
     await asUser(server.db, brand.id, `update public.deals set status = 'completed' where id = $1`, [dealId]);
-    expect([(await application(mine)).deal_status, (await application(theirs)).deal_status]).toEqual(['completed', 'completed']);
+    expect([(await application(mine)).deal_status, (await application(theirs)).deal_status]).toEqual([
+      'completed',
+      'completed',
+    ]);
 
     const cancelled = await makeDeal(server.db, brand.id);
     const waiting = await apply(server.db, creator.id, cancelled);
@@ -74,7 +88,11 @@ describe('the server keeps each application’s copy of its deal’s status', ()
     const dealId = await makeDeal(server.db, brand.id);
     const id = await apply(server.db, creator.id, dealId);
     for (const who of [creator.id, brand.id]) {
-      const err = await expectRule(asUser(server.db, who, `update public.applications set deal_status = 'completed' where id = $1`, [id]), 'server_owned_field', 403);
+      const err = await expectRule(
+        asUser(server.db, who, `update public.applications set deal_status = 'completed' where id = $1`, [id]),
+        'server_owned_field',
+        403,
+      );
       expect(err.hint).toBe('deal_status');
     }
     expect((await application(id)).deal_status).toBe('open');
@@ -85,7 +103,11 @@ describe('through sync', () => {
   const push = (user: TestUser, rows: unknown[]) =>
     fetch(`${server.url}/sync/v1/applications/push`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${user.accessToken}`,
+        'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION),
+      },
       body: JSON.stringify({ rows }),
     });
   const pulled = async (user: TestUser, id: string) => {
@@ -99,7 +121,15 @@ describe('through sync', () => {
   test('a pushed application gets the deal’s status; a push changing it is refused whole and writes nothing', async () => {
     const dealId = await makeDeal(server.db, brand.id);
     const id = newId();
-    const sent = { id, deal_id: dealId, creator_id: creator.id, status: 'pending', pitch: '', deal_status: 'cancelled', _deleted: false };
+    const sent = {
+      id,
+      deal_id: dealId,
+      creator_id: creator.id,
+      status: 'pending',
+      pitch: '',
+      deal_status: 'cancelled',
+      _deleted: false,
+    };
     const res = await push(creator, [{ newDocumentState: sent }]);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ conflicts: [] });
@@ -107,7 +137,9 @@ describe('through sync', () => {
     expect(master).toMatchObject({ id, deal_status: 'open' });
 
     const before = await databaseFingerprint(server.db);
-    const refused = await push(creator, [{ newDocumentState: { ...master, pitch: 'Edited', deal_status: 'completed' }, assumedMasterState: master }]);
+    const refused = await push(creator, [
+      { newDocumentState: { ...master, pitch: 'Edited', deal_status: 'completed' }, assumedMasterState: master },
+    ]);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ code: 'server_owned_field', field: 'deal_status' });
     expect(await databaseFingerprint(server.db)).toBe(before);
@@ -127,7 +159,9 @@ test('the migration gives existing applications their deal’s status, with a ne
     await db.asService(async (tx) => {
       await tx.query(`drop trigger y_applications_deal_status on public.deals`);
       await tx.query(`drop trigger c_deal_status on public.applications`);
-      await tx.query(`drop function pacta_private.deal_status_to_applications(), pacta_private.applications_deal_status()`);
+      await tx.query(
+        `drop function pacta_private.deal_status_to_applications(), pacta_private.applications_deal_status()`,
+      );
       await tx.query(`alter table public.applications drop column deal_status`);
       await tx.query(`delete from supabase_migrations.schema_migrations where version = '20261124000200'`);
     });
@@ -138,11 +172,17 @@ test('the migration gives existing applications their deal’s status, with a ne
     await asUser(db, b, `update public.deals set status = 'completed' where id = $1`, [done]);
     const versions = async () =>
       Object.fromEntries(
-        (await asServer(db, 'select id, version, to_jsonb(a) ->> $1 as deal_status from public.applications a', ['deal_status'])).rows.map((r) => [r.id, r]),
+        (
+          await asServer(db, 'select id, version, to_jsonb(a) ->> $1 as deal_status from public.applications a', [
+            'deal_status',
+          ])
+        ).rows.map((r) => [r.id, r]),
       ) as Record<string, { version: number; deal_status: string | null }>;
     const before = await versions();
 
-    expect((await migrate(database.url, { localBootstrap: true, seed: false })).migrations).toEqual(['20261124000200_application_deal_status.sql']);
+    expect((await migrate(database.url, { localBootstrap: true, seed: false })).migrations).toEqual([
+      '20261124000200_application_deal_status.sql',
+    ]);
     const after = await versions();
     expect(after[stays]).toEqual({ ...before[stays], deal_status: 'open' });
     expect(after[moves]).toEqual({ id: moves, version: before[moves]!.version + 1, deal_status: 'completed' });

@@ -7,10 +7,24 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const valid = { name: 'Ada Lovelace', email: 'ada@example.test', subject: 'partnership', message: 'We would like to partner.' };
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.test',
+  subject: 'partnership',
+  message: 'We would like to partner.',
+};
 const post = (body: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-const stored = async () => (await server.db.pool.query('select name, email, subject, message, user_id from public.contact_messages order by created_at')).rows;
+  fetch(`${server.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+const stored = async () =>
+  (
+    await server.db.pool.query(
+      'select name, email, subject, message, user_id from public.contact_messages order by created_at',
+    )
+  ).rows;
 
 test('a signed-out visitor’s contact message is stored for staff', async () => {
   const res = await post(JSON.stringify({ ...valid, name: '  Ada Lovelace  ' }));
@@ -20,7 +34,9 @@ test('a signed-out visitor’s contact message is stored for staff', async () =>
 
 test('a signed-in sender is linked to the message', async () => {
   const user = await server.createUser({ role: 'creator' });
-  const res = await post(JSON.stringify({ ...valid, message: 'From a creator' }), { authorization: `Bearer ${user.accessToken}` });
+  const res = await post(JSON.stringify({ ...valid, message: 'From a creator' }), {
+    authorization: `Bearer ${user.accessToken}`,
+  });
   expect(res.status).toBe(201);
   expect(await stored()).toContainEqual({ ...valid, message: 'From a creator', user_id: user.id });
 });

@@ -9,13 +9,17 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const access = (id: string, user?: TestUser) =>
-  fetch(`${server.url}/api/deals/${id}/access`, { headers: user ? { authorization: `Bearer ${user.accessToken}` } : {} });
+  fetch(`${server.url}/api/deals/${id}/access`, {
+    headers: user ? { authorization: `Bearer ${user.accessToken}` } : {},
+  });
 
 test('a non-Pro creator learns that a Pro-only deal exists, and nothing else; a Pro creator can read it', async () => {
   const brand = await server.createUser({ role: 'brand' });
   const creator = await server.createUser({ role: 'creator' });
   const pro = await server.createUser({ role: 'creator' });
-  await server.db.asService((tx) => tx.query(`select public.grant_pro_features($1, array['pro_deals'], interval '30 days')`, [pro.id]));
+  await server.db.asService((tx) =>
+    tx.query(`select public.grant_pro_features($1, array['pro_deals'], interval '30 days')`, [pro.id]),
+  );
   const [proDeal] = await insertDeals(server.db, brand.id, 1, { pro_only: true });
   const [openDeal] = await insertDeals(server.db, brand.id, 1);
 
@@ -31,7 +35,9 @@ test("unknown and cancelled deals answer 200 { access: 'not_found' } (no error i
   const brand = await server.createUser({ role: 'brand' });
   const creator = await server.createUser({ role: 'creator' });
   const [cancelled] = await insertDeals(server.db, brand.id, 1, { pro_only: true });
-  await server.db.asService((tx) => tx.query(`update public.deals set status = 'cancelled' where id = $1`, [cancelled]));
+  await server.db.asService((tx) =>
+    tx.query(`update public.deals set status = 'cancelled' where id = $1`, [cancelled]),
+  );
 
   for (const id of ['6f1c1f8e-0000-4000-8000-000000000000', cancelled!]) {
     const res = await access(id, creator);

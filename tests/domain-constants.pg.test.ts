@@ -36,12 +36,14 @@ afterAll(async () => {
   await drop?.();
 });
 
-const one = async <T>(sql: string, params: unknown[] = []): Promise<T> => (await asServer(db, sql, params)).rows[0].value as T;
+const one = async <T>(sql: string, params: unknown[] = []): Promise<T> =>
+  (await asServer(db, sql, params)).rows[0].value as T;
 
 describe('XP and levels', () => {
   test('public.xp_award gives every action the XP of XP_AWARDS', async () => {
     const sql: Record<string, number | null> = {};
-    for (const action of Object.keys(XP_AWARDS)) sql[action] = await one<number | null>('select public.xp_award($1) as value', [action.toUpperCase()]);
+    for (const action of Object.keys(XP_AWARDS))
+      sql[action] = await one<number | null>('select public.xp_award($1) as value', [action.toUpperCase()]);
     expect(sql).toEqual(XP_AWARDS);
     expect(await one('select public.xp_award($1) as value', ['SOMETHING_ELSE'])).toBeNull();
   });
@@ -50,7 +52,8 @@ describe('XP and levels', () => {
     const dealId = await makeDeal(db, brand);
     const applicant = await makeUser(db, 'creator');
     await apply(db, applicant, dealId);
-    const log = (await asServer(db, `select action, xp_gained from public.xp_logs where user_id = $1`, [applicant])).rows;
+    const log = (await asServer(db, `select action, xp_gained from public.xp_logs where user_id = $1`, [applicant]))
+      .rows;
     expect(log).toEqual([{ action: 'DEAL_APPLY', xp_gained: XP_AWARDS.deal_apply }]);
   });
 
@@ -88,7 +91,10 @@ describe('fees and Pro prices', () => {
 
   test('public.percent_of_cents rounds like percentOfCents (half up, to the cent)', async () => {
     const edges = [0, 1, 4, 5, 20, 21, 99, 100, 12_345, 999_999_999, Number.MAX_SAFE_INTEGER];
-    const amounts = [...edges, ...fc.sample(fc.integer({ min: 0, max: 10_000_000_00 }), { numRuns: 200, seed: 20261123 })];
+    const amounts = [
+      ...edges,
+      ...fc.sample(fc.integer({ min: 0, max: 10_000_000_00 }), { numRuns: 200, seed: 20261123 }),
+    ];
     const rates = [SERVICE_FEE_BP, COMMISSION_BP, PRO_COMMISSION_BP];
     const sql = await asServer(
       db,
@@ -96,7 +102,10 @@ describe('fees and Pro prices', () => {
        from unnest($1::bigint[]) a cross join unnest($2::int[]) r`,
       [amounts.map(String), rates],
     );
-    const differing = sql.rows.filter((row: { amount: string; bp: number; cents: string }) => String(percentOfCents(Number(row.amount), row.bp)) !== row.cents);
+    const differing = sql.rows.filter(
+      (row: { amount: string; bp: number; cents: string }) =>
+        String(percentOfCents(Number(row.amount), row.bp)) !== row.cents,
+    );
     expect(sql.rows).toHaveLength(amounts.length * rates.length);
     expect(differing).toEqual([]);
   });
@@ -110,11 +119,14 @@ describe('deal and profile limits', () => {
     await expect(makeDeal(db, brand, { niches: niches(MAX_DEAL_NICHES + 1) })).rejects.toMatchObject({ code: '23514' });
     await expect(makeDeal(db, brand, { niches: [] })).rejects.toMatchObject({ code: '23514' });
     await expect(makeDeal(db, brand, { amount_cents: MIN_DEAL_AMOUNT_CENTS })).resolves.toBeTruthy();
-    await expect(makeDeal(db, brand, { amount_cents: MIN_DEAL_AMOUNT_CENTS - 1 })).rejects.toMatchObject({ code: '23514' });
+    await expect(makeDeal(db, brand, { amount_cents: MIN_DEAL_AMOUNT_CENTS - 1 })).rejects.toMatchObject({
+      code: '23514',
+    });
   });
 
   test(`a profile holds at most all ${NICHES.length} niches`, async () => {
-    const update = (n: number) => asUser(db, creator, 'update public.profiles set niches = $2 where id = $1', [creator, niches(n)]);
+    const update = (n: number) =>
+      asUser(db, creator, 'update public.profiles set niches = $2 where id = $1', [creator, niches(n)]);
     await expect(update(NICHES.length)).resolves.toBeTruthy();
     await expect(update(NICHES.length + 1)).rejects.toMatchObject({ code: '23514' });
   });
@@ -130,38 +142,79 @@ describe('is this user Pro now', () => {
     { name: 'granted Pro access until tomorrow', grants: [{ feature: 'pro_deals', ends: `now() + interval '1 day'` }] },
     { name: 'granted Pro access that ended', grants: [{ feature: 'pro_deals', ends: `now() - interval '1 minute'` }] },
     { name: 'granted Pro access without end', grants: [{ feature: 'pro_deals', ends: null }] },
-    { name: 'granted priority support only', grants: [{ feature: 'priority_support', ends: `now() + interval '1 day'` }] },
-    { name: 'paid ended, granted access running', tier: 'basic', until: `now() - interval '1 minute'`, grants: [{ feature: 'pro_deals', ends: `now() + interval '1 day'` }] },
+    {
+      name: 'granted priority support only',
+      grants: [{ feature: 'priority_support', ends: `now() + interval '1 day'` }],
+    },
+    {
+      name: 'paid ended, granted access running',
+      tier: 'basic',
+      until: `now() - interval '1 minute'`,
+      grants: [{ feature: 'pro_deals', ends: `now() + interval '1 day'` }],
+    },
   ];
 
-  test.each(cases)('$name: src/domain/pro.ts, read from the synced profile, answers as public.is_pro_user', async (c) => {
-    const user = await makeUser(db, 'creator');
-    if (c.tier) {
-      await asServer(db, `update public.profiles set pro_tier = $2, pro_since = now(), pro_until = ${c.until ?? 'null'} where id = $1`, [user, c.tier]);
-    }
-    for (const grant of c.grants ?? []) {
-      await asServer(db, `select public.grant_pro_features($1, array[$2], interval '1 day')`, [user, grant.feature]);
-      await asServer(
-        db,
-        `update public.user_pro_features u set expires_at = ${grant.ends ?? 'null'}
+  test.each(cases)(
+    '$name: src/domain/pro.ts, read from the synced profile, answers as public.is_pro_user',
+    async (c) => {
+      const user = await makeUser(db, 'creator');
+      if (c.tier) {
+        await asServer(
+          db,
+          `update public.profiles set pro_tier = $2, pro_since = now(), pro_until = ${c.until ?? 'null'} where id = $1`,
+          [user, c.tier],
+        );
+      }
+      for (const grant of c.grants ?? []) {
+        await asServer(db, `select public.grant_pro_features($1, array[$2], interval '1 day')`, [user, grant.feature]);
+        await asServer(
+          db,
+          `update public.user_pro_features u set expires_at = ${grant.ends ?? 'null'}
          from public.pro_features f where f.id = u.feature_id and u.user_id = $1 and f.name = $2`,
-        [user, grant.feature],
-      );
-    }
-    const row = (await asServer(db, `select pro_tier, pro_until, granted_pro_features, public.is_pro_user(id) as sql_pro from public.profiles where id = $1`, [user]))
-      .rows[0] as { pro_tier: string; pro_until: Date | null; granted_pro_features: Record<string, unknown>; sql_pro: boolean };
-    const profile: ProMembership = { pro_tier: row.pro_tier, pro_until: row.pro_until?.toISOString() ?? null, granted_pro_features: row.granted_pro_features };
-    expect({ case: c.name, pro: isProNow(profile) }).toEqual({ case: c.name, pro: row.sql_pro });
-  });
+          [user, grant.feature],
+        );
+      }
+      const row = (
+        await asServer(
+          db,
+          `select pro_tier, pro_until, granted_pro_features, public.is_pro_user(id) as sql_pro from public.profiles where id = $1`,
+          [user],
+        )
+      ).rows[0] as {
+        pro_tier: string;
+        pro_until: Date | null;
+        granted_pro_features: Record<string, unknown>;
+        sql_pro: boolean;
+      };
+      const profile: ProMembership = {
+        pro_tier: row.pro_tier,
+        pro_until: row.pro_until?.toISOString() ?? null,
+        granted_pro_features: row.granted_pro_features,
+      };
+      expect({ case: c.name, pro: isProNow(profile) }).toEqual({ case: c.name, pro: row.sql_pro });
+    },
+  );
 
   test('the mirror follows grants and cannot be written by the member', async () => {
     const user = await makeUser(db, 'creator');
-    await asServer(db, `select public.grant_pro_features($1, array['pro_deals', 'priority_support'], interval '30 days')`, [user]);
-    const mirrored = (await asServer(db, 'select granted_pro_features as g from public.profiles where id = $1', [user])).rows[0].g as Record<string, string>;
+    await asServer(
+      db,
+      `select public.grant_pro_features($1, array['pro_deals', 'priority_support'], interval '30 days')`,
+      [user],
+    );
+    const mirrored = (await asServer(db, 'select granted_pro_features as g from public.profiles where id = $1', [user]))
+      .rows[0].g as Record<string, string>;
     expect(Object.keys(mirrored).sort()).toEqual(['priority_support', 'pro_deals']);
     await asServer(db, `delete from public.user_pro_features where user_id = $1`, [user]);
-    expect((await asServer(db, 'select granted_pro_features as g from public.profiles where id = $1', [user])).rows[0].g).toEqual({});
-    const forged = asUser(db, user, `update public.profiles set granted_pro_features = '{"pro_deals": null}' where id = $1`, [user]);
+    expect(
+      (await asServer(db, 'select granted_pro_features as g from public.profiles where id = $1', [user])).rows[0].g,
+    ).toEqual({});
+    const forged = asUser(
+      db,
+      user,
+      `update public.profiles set granted_pro_features = '{"pro_deals": null}' where id = $1`,
+      [user],
+    );
     await expect(forged).rejects.toMatchObject({ message: 'server_owned_field' });
   });
 });

@@ -20,7 +20,11 @@ const sql = (text: string, params: unknown[] = []) => server.db.asService((tx) =
 async function push(user: TestUser, collection: string, rows: { newDocumentState: Record<string, unknown> }[]) {
   const res = await fetch(`${server.url}/sync/v1/${collection}/push`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${user.accessToken}`,
+      'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION),
+    },
     body: JSON.stringify({ rows }),
   });
   expect(res.status).toBe(200);
@@ -42,14 +46,21 @@ test('applying through a push pays DEAL_APPLY once, also when the same push is r
   const brand = await server.createUser({ role: 'brand' });
   const creator = await server.createUser({ role: 'creator' });
   const [dealId] = await insertDeals(server.db, brand.id, 1);
-  const doc = { id: randomUUID(), deal_id: dealId, creator_id: creator.id, status: 'pending', pitch: 'Hello', _deleted: false };
+  const doc = {
+    id: randomUUID(),
+    deal_id: dealId,
+    creator_id: creator.id,
+    status: 'pending',
+    pitch: 'Hello',
+    _deleted: false,
+  };
   expect((await push(creator, 'applications', [{ newDocumentState: doc }])).conflicts).toEqual([]);
   expect((await push(creator, 'applications', [{ newDocumentState: doc }])).conflicts).toEqual([]);
   const logs = await sql('select action, xp_gained from public.xp_logs where user_id = $1', [creator.id]);
   expect(logs.rows).toEqual([{ action: 'DEAL_APPLY', xp_gained: 25 }]);
 });
 
-test('leaderboard: top referrers by qualified referrals per period, with the caller\'s own rank; 401 signed out', async () => {
+test("leaderboard: top referrers by qualified referrals per period, with the caller's own rank; 401 signed out", async () => {
   const star = await server.createUser({ role: 'creator', fullName: 'Star' });
   const steady = await server.createUser({ role: 'brand', fullName: 'Steady' });
   const me = await server.createUser({ role: 'creator', fullName: 'Me' });
@@ -127,8 +138,12 @@ test('rewards list: own rewards, the status filter, 403 for another user, an adm
     ['pro_subscription', 10, 1000, 'paid'],
   ]);
   expect(mine.body.rewards![1]).toMatchObject({ issued_at: expect.any(String), paid_at: expect.any(String) });
-  expect((await list(`userId=${referrer.id}&status=paid`, referrer)).body.rewards!.map((r) => r.reward_type)).toEqual(['pro_subscription']);
-  expect((await list(`userId=${referrer.id}&status=pending`, referrer)).body.rewards!.map((r) => r.reward_type)).toEqual(['deal_earnings_share']);
+  expect((await list(`userId=${referrer.id}&status=paid`, referrer)).body.rewards!.map((r) => r.reward_type)).toEqual([
+    'pro_subscription',
+  ]);
+  expect(
+    (await list(`userId=${referrer.id}&status=pending`, referrer)).body.rewards!.map((r) => r.reward_type),
+  ).toEqual(['deal_earnings_share']);
   expect((await list(`userId=${other.id}`, other)).body).toEqual({ rewards: [] });
 
   const denied = await list(`userId=${referrer.id}`, other);
@@ -146,7 +161,11 @@ test('an admin runs the referral payouts; nobody else may', async () => {
   const admin = await server.createUser({ role: 'admin' });
   await sql('insert into public.referrals (referrer_id, referred_user_id) values ($1, $2)', [referrer.id, referred.id]);
   await sql(`select public.referral_reward_for_pro_subscription($1, 'sub_x')`, [referred.id]);
-  const run = (user: TestUser) => fetch(`${server.url}/api/admin/referral-payouts`, { method: 'POST', headers: { authorization: `Bearer ${user.accessToken}` } });
+  const run = (user: TestUser) =>
+    fetch(`${server.url}/api/admin/referral-payouts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
 
   expect((await run(referrer)).status).toBe(403);
   const res = await run(admin);

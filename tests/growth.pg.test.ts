@@ -27,11 +27,25 @@ afterAll(async () => {
 
 const profile = async (id: string) => (await asServer(db, 'select * from public.profiles where id = $1', [id])).rows[0];
 const xpLogs = async (id: string) =>
-  (await asServer(db, 'select action, subject, xp_gained, total_xp from public.xp_logs where user_id = $1 order by created_at, total_xp', [id])).rows;
+  (
+    await asServer(
+      db,
+      'select action, subject, xp_gained, total_xp from public.xp_logs where user_id = $1 order by created_at, total_xp',
+      [id],
+    )
+  ).rows;
 const levelUps = async (id: string) =>
-  (await asServer(db, `select title, data from public.notifications where user_id = $1 and type = 'level_up' order by created_at`, [id])).rows;
+  (
+    await asServer(
+      db,
+      `select title, data from public.notifications where user_id = $1 and type = 'level_up' order by created_at`,
+      [id],
+    )
+  ).rows;
 const award = (userId: string, action: string, subject: string) =>
-  asServer(db, `select public.award_xp($1, $2, $3) as xp`, [userId, action, subject]).then((r) => r.rows[0].xp as number | null);
+  asServer(db, `select public.award_xp($1, $2, $3) as xp`, [userId, action, subject]).then(
+    (r) => r.rows[0].xp as number | null,
+  );
 
 /** A user signed up through `ref` = the referrer's code, as the sign-up trigger records it. */
 async function signUpReferred(referrer: string, role: 'creator' | 'brand'): Promise<string> {
@@ -59,7 +73,7 @@ async function complete(brandId: string, dealId: string) {
 }
 
 describe('XP awards', () => {
-  test('awards are the table\'s (public.xp_award); an unknown action is refused', async () => {
+  test("awards are the table's (public.xp_award); an unknown action is refused", async () => {
     const user = await makeUser(db, 'creator');
     for (const [action, amount] of Object.entries(XP_AWARDS)) {
       const before = (await profile(user)).xp as number;
@@ -87,7 +101,9 @@ describe('XP awards', () => {
 
   test('clients cannot award XP', async () => {
     const user = await makeUser(db, 'creator');
-    await expect(asUser(db, user, `select public.award_xp($1, 'PRO_UPGRADE', 'me')`, [user])).rejects.toMatchObject({ code: '42501' });
+    await expect(asUser(db, user, `select public.award_xp($1, 'PRO_UPGRADE', 'me')`, [user])).rejects.toMatchObject({
+      code: '42501',
+    });
   });
 
   test('deal apply pays 25 once per application', async () => {
@@ -96,15 +112,20 @@ describe('XP awards', () => {
     expect(await xpLogs(creator)).toMatchObject([{ action: 'DEAL_APPLY', xp_gained: 25, total_xp: 25 }]);
   });
 
-  test('completing a deal pays the winning creator and the brand 100, plus 300 for each one\'s first deal, once', async () => {
+  test("completing a deal pays the winning creator and the brand 100, plus 300 for each one's first deal, once", async () => {
     const creator = await makeUser(db, 'creator');
     const loser = await makeUser(db, 'creator');
     const ownBrand = await makeUser(db, 'brand');
     const dealId = await makeDeal(db, ownBrand);
     const appId = await apply(db, creator, dealId);
     const otherApp = await apply(db, loser, dealId);
-    await asUser(db, ownBrand, `update public.applications set status = 'accepted' where id = any($1)`, [[appId, otherApp]]);
-    await asUser(db, ownBrand, `update public.deals set status = 'completed', winner_id = $2 where id = $1`, [dealId, creator]);
+    await asUser(db, ownBrand, `update public.applications set status = 'accepted' where id = any($1)`, [
+      [appId, otherApp],
+    ]);
+    await asUser(db, ownBrand, `update public.deals set status = 'completed', winner_id = $2 where id = $1`, [
+      dealId,
+      creator,
+    ]);
 
     expect((await xpLogs(creator)).map((l) => [l.action, l.xp_gained])).toEqual([
       ['DEAL_APPLY', 25],
@@ -130,12 +151,12 @@ describe('XP awards', () => {
     const dealId = await acceptOnNewDeal(brand, creator);
     await complete(brand, dealId);
     const before = (await profile(creator)).xp;
-    await asUser(db, creator, `insert into public.reviews (id, deal_id, reviewer_id, reviewee_id, rating) values ($1, $2, $3, $4, 5)`, [
-      randomUUID(),
-      dealId,
+    await asUser(
+      db,
       creator,
-      brand,
-    ]);
+      `insert into public.reviews (id, deal_id, reviewer_id, reviewee_id, rating) values ($1, $2, $3, $4, 5)`,
+      [randomUUID(), dealId, creator, brand],
+    );
     expect((await profile(creator)).xp).toBe(before + 30);
     expect((await xpLogs(creator)).at(-1)).toMatchObject({ action: 'REVIEW', xp_gained: 30 });
   });
@@ -151,21 +172,50 @@ describe('XP awards', () => {
   test('a complete profile pays 50 once; the SQL definition is the TypeScript one', async () => {
     const user = await makeUser(db, 'creator', { name: 'Casey' });
     const bio = 'I film trail runs and gear reviews for outdoor lovers, weekly.';
-    await asUser(db, user, `update public.profiles set bio = $2, niches = array['Outdoors'] where id = $1`, [user, bio]);
-    expect(await xpLogs(user)).toEqual([]);
-    await asUser(db, user, `update public.profiles set niches = array['Outdoors', 'Fitness'], social_links = $2 where id = $1`, [
+    await asUser(db, user, `update public.profiles set bio = $2, niches = array['Outdoors'] where id = $1`, [
       user,
-      { instagram: 'https://instagram.com/casey' },
+      bio,
     ]);
+    expect(await xpLogs(user)).toEqual([]);
+    await asUser(
+      db,
+      user,
+      `update public.profiles set niches = array['Outdoors', 'Fitness'], social_links = $2 where id = $1`,
+      [user, { instagram: 'https://instagram.com/casey' }],
+    );
     await asUser(db, user, `update public.profiles set bio = $2 where id = $1`, [user, `${bio} And more.`]);
     expect(await xpLogs(user)).toMatchObject([{ action: 'PROFILE_COMPLETE', xp_gained: 50 }]);
 
     const cases = [
       { role: 'creator', full_name: '', bio: 'short', niches: [], social_links: {} },
-      { role: 'creator', full_name: 'A', bio: 'x'.repeat(50), niches: ['A', 'B'], social_links: { instagram: 'https://instagram.com/a' } },
-      { role: 'creator', full_name: 'A', bio: ` ${'x'.repeat(49)} `, niches: ['A', 'A'], social_links: { tiktok: 'https://tiktok.com/a' } },
-      { role: 'brand', full_name: 'B', bio: 'y'.repeat(60), niches: ['A', 'B'], social_links: { instagram: 'https://instagram.com/b' } },
-      { role: 'brand', full_name: 'B', bio: 'y'.repeat(60), niches: ['A', 'B'], social_links: { linkedin: 'https://linkedin.com/b' } },
+      {
+        role: 'creator',
+        full_name: 'A',
+        bio: 'x'.repeat(50),
+        niches: ['A', 'B'],
+        social_links: { instagram: 'https://instagram.com/a' },
+      },
+      {
+        role: 'creator',
+        full_name: 'A',
+        bio: ` ${'x'.repeat(49)} `,
+        niches: ['A', 'A'],
+        social_links: { tiktok: 'https://tiktok.com/a' },
+      },
+      {
+        role: 'brand',
+        full_name: 'B',
+        bio: 'y'.repeat(60),
+        niches: ['A', 'B'],
+        social_links: { instagram: 'https://instagram.com/b' },
+      },
+      {
+        role: 'brand',
+        full_name: 'B',
+        bio: 'y'.repeat(60),
+        niches: ['A', 'B'],
+        social_links: { linkedin: 'https://linkedin.com/b' },
+      },
       { role: 'admin', full_name: 'C', bio: 'z'.repeat(60), niches: ['A', 'B'], social_links: {} },
     ] as const;
     for (const c of cases) {
@@ -211,7 +261,8 @@ describe('referrals', () => {
   test('sign-up with ref records an unqualified referral; an accepted application qualifies the referred creator', async () => {
     const referrer = await makeUser(db, 'creator');
     const referred = await signUpReferred(referrer, 'creator');
-    const referral = async () => (await asServer(db, 'select * from public.referrals where referred_user_id = $1', [referred])).rows[0];
+    const referral = async () =>
+      (await asServer(db, 'select * from public.referrals where referred_user_id = $1', [referred])).rows[0];
     expect(await referral()).toMatchObject({ referrer_id: referrer, qualified: false, qualified_at: null });
     expect((await profile(referrer)).referrals_count).toBe(1);
 
@@ -222,7 +273,9 @@ describe('referrals', () => {
     const qualified = await referral();
     expect(qualified.qualified).toBe(true);
     expect(qualified.qualified_at).toBeInstanceOf(Date);
-    expect(await xpLogs(referrer)).toMatchObject([{ action: 'REFERRAL_QUALIFIED', subject: qualified.id, xp_gained: 75 }]);
+    expect(await xpLogs(referrer)).toMatchObject([
+      { action: 'REFERRAL_QUALIFIED', subject: qualified.id, xp_gained: 75 },
+    ]);
 
     // Rejected and accepted again: still one qualification, one award.
     await asUser(db, brand, `update public.applications set status = 'rejected' where id = $1`, [appId]);
@@ -236,10 +289,14 @@ describe('referrals', () => {
     const creator = await makeUser(db, 'creator');
     const dealId = await makeDeal(db, referredBrand);
     const appId = await apply(db, creator, dealId);
-    const before = await asServer(db, 'select qualified from public.referrals where referred_user_id = $1', [referredBrand]);
+    const before = await asServer(db, 'select qualified from public.referrals where referred_user_id = $1', [
+      referredBrand,
+    ]);
     expect(before.rows[0].qualified).toBe(false);
     await asUser(db, referredBrand, `update public.applications set status = 'accepted' where id = $1`, [appId]);
-    const after = await asServer(db, 'select qualified from public.referrals where referred_user_id = $1', [referredBrand]);
+    const after = await asServer(db, 'select qualified from public.referrals where referred_user_id = $1', [
+      referredBrand,
+    ]);
     expect(after.rows[0].qualified).toBe(true);
     expect((await profile(referrer)).xp).toBe(75);
   });
@@ -247,11 +304,16 @@ describe('referrals', () => {
   test('badges at 3, 5, 10 and 10 qualified referrals, each once; at 10 Pro for a year, Pro everywhere', async () => {
     const referrer = await makeUser(db, 'creator');
     const badges = async () =>
-      (await asServer(db, 'select badge_type from public.referral_badges where user_id = $1 order by earned_at, badge_type', [referrer])).rows.map(
-        (r) => r.badge_type,
-      );
+      (
+        await asServer(
+          db,
+          'select badge_type from public.referral_badges where user_id = $1 order by earned_at, badge_type',
+          [referrer],
+        )
+      ).rows.map((r) => r.badge_type);
     const proDeal = await makeDeal(db, brand, { pro_only: true });
-    const commission = async () => (await asServer(db, 'select public.creator_commission_bp($1) as bp', [referrer])).rows[0].bp;
+    const commission = async () =>
+      (await asServer(db, 'select public.creator_commission_bp($1) as bp', [referrer])).rows[0].bp;
     expect(await commission()).toBe(COMMISSION_BP);
     await expectRule(apply(db, referrer, proDeal), 'pro_required', 403);
 
@@ -275,25 +337,39 @@ describe('referrals', () => {
         where u.user_id = $1 order by f.name`,
       [referrer],
     );
-    expect(grants.rows.map((g) => g.name)).toEqual(['lower_commission', 'priority_matching', 'priority_support', 'pro_deals']);
+    expect(grants.rows.map((g) => g.name)).toEqual([
+      'lower_commission',
+      'priority_matching',
+      'priority_support',
+      'pro_deals',
+    ]);
     for (const g of grants.rows) {
       const days = (g.expires_at.getTime() - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(364);
       expect(days).toBeLessThanOrEqual(366);
     }
     // The grant reaches the user's devices through the profile's mirror of granted features.
-    expect(Object.keys((await profile(referrer)).granted_pro_features).sort()).toEqual(['lower_commission', 'priority_matching', 'priority_support', 'pro_deals']);
+    expect(Object.keys((await profile(referrer)).granted_pro_features).sort()).toEqual([
+      'lower_commission',
+      'priority_matching',
+      'priority_support',
+      'pro_deals',
+    ]);
     // Pro everywhere: is_pro_user, Pro-only deals (read and apply), the lower commission, support priority.
     expect((await asServer(db, 'select public.is_pro_user($1) as pro', [referrer])).rows[0].pro).toBe(true);
     expect((await asUser(db, referrer, 'select id from public.deals where id = $1', [proDeal])).rowCount).toBe(1);
     await apply(db, referrer, proDeal);
     expect(await commission()).toBe(PRO_COMMISSION_BP);
     const ticket = randomUUID();
-    await asUser(db, referrer, `insert into public.support_tickets (id, user_id, subject, message) values ($1, $2, 'Hi', 'Question')`, [
-      ticket,
+    await asUser(
+      db,
       referrer,
-    ]);
-    expect((await asServer(db, 'select priority, is_pro from public.support_tickets where id = $1', [ticket])).rows[0]).toEqual({
+      `insert into public.support_tickets (id, user_id, subject, message) values ($1, $2, 'Hi', 'Question')`,
+      [ticket, referrer],
+    );
+    expect(
+      (await asServer(db, 'select priority, is_pro from public.support_tickets where id = $1', [ticket])).rows[0],
+    ).toEqual({
       priority: 'high',
       is_pro: true,
     });
@@ -306,34 +382,59 @@ describe('referral rewards', () => {
     const referrer = await makeUser(db, 'creator');
     const referred = await signUpReferred(referrer, 'creator');
     const loner = await makeUser(db, 'creator');
-    const first = await asServer(db, `select public.referral_reward_for_pro_subscription($1, 'sub_1') as id`, [referred]);
+    const first = await asServer(db, `select public.referral_reward_for_pro_subscription($1, 'sub_1') as id`, [
+      referred,
+    ]);
     expect(first.rows[0].id).toEqual(expect.any(String));
-    const replay = await asServer(db, `select public.referral_reward_for_pro_subscription($1, 'sub_1') as id`, [referred]);
-    const another = await asServer(db, `select public.referral_reward_for_pro_subscription($1, 'sub_2') as id`, [referred]);
+    const replay = await asServer(db, `select public.referral_reward_for_pro_subscription($1, 'sub_1') as id`, [
+      referred,
+    ]);
+    const another = await asServer(db, `select public.referral_reward_for_pro_subscription($1, 'sub_2') as id`, [
+      referred,
+    ]);
     expect([replay.rows[0].id, another.rows[0].id]).toEqual([null, null]);
-    expect((await asServer(db, `select public.referral_reward_for_pro_subscription($1, 'sub_3') as id`, [loner])).rows[0].id).toBeNull();
+    expect(
+      (await asServer(db, `select public.referral_reward_for_pro_subscription($1, 'sub_3') as id`, [loner])).rows[0].id,
+    ).toBeNull();
 
-    const rewards = await asUser(db, referrer, 'select reward_type, amount_cents, status, paid_at from public.referral_rewards');
-    expect(rewards.rows).toEqual([{ reward_type: 'pro_subscription', amount_cents: 1000, status: 'pending', paid_at: null }]);
-    expect((await asServer(db, 'select earnings_cents from public.referrals where referred_user_id = $1', [referred])).rows[0].earnings_cents).toBe(1000);
+    const rewards = await asUser(
+      db,
+      referrer,
+      'select reward_type, amount_cents, status, paid_at from public.referral_rewards',
+    );
+    expect(rewards.rows).toEqual([
+      { reward_type: 'pro_subscription', amount_cents: 1000, status: 'pending', paid_at: null },
+    ]);
+    expect(
+      (await asServer(db, 'select earnings_cents from public.referrals where referred_user_id = $1', [referred]))
+        .rows[0].earnings_cents,
+    ).toBe(1000);
   });
 
-  test('5% of a referred creator\'s payouts for 3 months from sign-up, once per deal', async () => {
+  test("5% of a referred creator's payouts for 3 months from sign-up, once per deal", async () => {
     const referrer = await makeUser(db, 'brand');
     const referred = await signUpReferred(referrer, 'creator');
     const dealA = await makeDeal(db, brand);
     const dealB = await makeDeal(db, brand);
     const reward = (deal: string, cents: number) =>
-      asServer(db, 'select public.referral_reward_for_payout($1, $2, $3) as id', [deal, referred, cents]).then((r) => r.rows[0].id);
+      asServer(db, 'select public.referral_reward_for_payout($1, $2, $3) as id', [deal, referred, cents]).then(
+        (r) => r.rows[0].id,
+      );
     expect(await reward(dealA, 47_500)).toEqual(expect.any(String));
     expect(await reward(dealA, 47_500)).toBeNull();
     expect(await reward(dealB, 1_010)).toEqual(expect.any(String));
-    const amounts = await asServer(db, 'select amount_cents from public.referral_rewards where referrer_id = $1 order by amount_cents', [referrer]);
+    const amounts = await asServer(
+      db,
+      'select amount_cents from public.referral_rewards where referrer_id = $1 order by amount_cents',
+      [referrer],
+    );
     expect(amounts.rows.map((r) => r.amount_cents)).toEqual([51, 2_375]); // 5% of $10.10 rounds half up to 51¢
 
     // Past three months from the referred user's sign-up, nothing more.
     await asServer(db, `alter table public.profiles disable trigger a_sync_stamp`);
-    await asServer(db, `update public.profiles set created_at = now() - interval '3 months 1 day' where id = $1`, [referred]);
+    await asServer(db, `update public.profiles set created_at = now() - interval '3 months 1 day' where id = $1`, [
+      referred,
+    ]);
     await asServer(db, `alter table public.profiles enable trigger a_sync_stamp`);
     expect(await reward(await makeDeal(db, brand), 10_000)).toBeNull();
   });
@@ -344,23 +445,34 @@ describe('referral rewards', () => {
     await asServer(db, `select public.referral_reward_for_pro_subscription($1, 'sub')`, [referred]);
     const deal = await makeDeal(db, brand);
     await asServer(db, 'select public.referral_reward_for_payout($1, $2, 20000)', [deal, referred]);
-    await asServer(db, `update public.referral_rewards set issued_at = now() - interval '40 days' where referrer_id = $1 and reward_type = 'pro_subscription'`, [
-      referrer,
-    ]);
+    await asServer(
+      db,
+      `update public.referral_rewards set issued_at = now() - interval '40 days' where referrer_id = $1 and reward_type = 'pro_subscription'`,
+      [referrer],
+    );
     const statuses = async () =>
-      (await asServer(db, 'select reward_type, status, paid_at is not null as has_paid_at from public.referral_rewards where referrer_id = $1 order by reward_type', [referrer]))
-        .rows;
+      (
+        await asServer(
+          db,
+          'select reward_type, status, paid_at is not null as has_paid_at from public.referral_rewards where referrer_id = $1 order by reward_type',
+          [referrer],
+        )
+      ).rows;
 
-    const monthly = await asServer(db, 'select * from public.run_monthly_referral_payouts(now() + interval \'1 month\')');
+    const monthly = await asServer(db, "select * from public.run_monthly_referral_payouts(now() + interval '1 month')");
     expect(monthly.rows).toHaveLength(1);
     expect(monthly.rows[0].rewards_paid).toBeGreaterThanOrEqual(2);
     expect(await statuses()).toEqual([
       { reward_type: 'deal_earnings_share', status: 'paid', has_paid_at: true },
       { reward_type: 'pro_subscription', status: 'paid', has_paid_at: true },
     ]);
-    const again = await asServer(db, 'select * from public.run_monthly_referral_payouts(now() + interval \'1 month\')');
+    const again = await asServer(db, "select * from public.run_monthly_referral_payouts(now() + interval '1 month')");
     expect(again.rows).toEqual([]);
-    const note = await asUser(db, referrer, `select title, message from public.notifications where type = 'referral_payout'`);
+    const note = await asUser(
+      db,
+      referrer,
+      `select title, message from public.notifications where type = 'referral_payout'`,
+    );
     expect(note.rows).toEqual([{ title: 'Referral payout', message: '2 referral rewards paid: $20.00.' }]);
   });
 

@@ -16,7 +16,9 @@ test('health reports a reachable database and the server version', async () => {
 });
 
 test('the migration history is recorded as the Supabase CLI records it', async () => {
-  const { rows } = await server.db.pool.query('select version, name from supabase_migrations.schema_migrations order by version');
+  const { rows } = await server.db.pool.query(
+    'select version, name from supabase_migrations.schema_migrations order by version',
+  );
   expect(rows[0]).toEqual({ version: '20261122000100', name: 'core_tables' });
 });
 

@@ -19,15 +19,40 @@ type Ops = { read: Outcome; insert: Outcome; update: Outcome; delete: Outcome };
 
 // The rows belong to creatorA / brandA; the actors are other users: creatorB, brandB and an admin.
 type Fixture = Record<
-  | 'creatorA' | 'brandA' | 'creatorB' | 'brandB' | 'admin' | 'deal' | 'completedDeal' | 'application' | 'savedList' | 'draft'
-  | 'notification' | 'conversation' | 'message' | 'ticket' | 'ticketMessage' | 'review' | 'xpLog' | 'referral' | 'badge'
-  | 'reward' | 'proFeature' | 'userProFeature' | 'contact',
+  | 'creatorA'
+  | 'brandA'
+  | 'creatorB'
+  | 'brandB'
+  | 'admin'
+  | 'deal'
+  | 'completedDeal'
+  | 'application'
+  | 'savedList'
+  | 'draft'
+  | 'notification'
+  | 'conversation'
+  | 'message'
+  | 'ticket'
+  | 'ticketMessage'
+  | 'review'
+  | 'xpLog'
+  | 'referral'
+  | 'badge'
+  | 'reward'
+  | 'proFeature'
+  | 'userProFeature'
+  | 'contact',
   string
 >;
 let f: Fixture;
 
 const D: Ops = { read: 'denied', insert: 'denied', update: 'denied', delete: 'denied' };
-const ops = (read: Outcome, insert: Outcome, update: Outcome, del: Outcome = 'denied'): Ops => ({ read, insert, update, delete: del });
+const ops = (read: Outcome, insert: Outcome, update: Outcome, del: Outcome = 'denied'): Ops => ({
+  read,
+  insert,
+  update,
+  delete: del,
+});
 
 type Row = {
   table: string;
@@ -332,10 +357,29 @@ beforeAll(async () => {
   ]);
   const id = () => randomUUID();
   f = {
-    creatorA, brandA, creatorB, brandB, admin,
-    deal: id(), completedDeal: id(), application: id(), savedList: id(), draft: id(), notification: id(), conversation: id(),
-    message: id(), ticket: id(), ticketMessage: id(), review: id(), xpLog: '', referral: id(), badge: id(), reward: id(),
-    proFeature: '', userProFeature: '', contact: id(),
+    creatorA,
+    brandA,
+    creatorB,
+    brandB,
+    admin,
+    deal: id(),
+    completedDeal: id(),
+    application: id(),
+    savedList: id(),
+    draft: id(),
+    notification: id(),
+    conversation: id(),
+    message: id(),
+    ticket: id(),
+    ticketMessage: id(),
+    review: id(),
+    xpLog: '',
+    referral: id(),
+    badge: id(),
+    reward: id(),
+    proFeature: '',
+    userProFeature: '',
+    contact: id(),
   };
   // The server (table owner) builds the world, going through the same rules as anyone.
   const sql = `
@@ -362,14 +406,16 @@ beforeAll(async () => {
   await db.asService((tx) => tx.query(bind(sql)));
   f.xpLog = (await asServer(db, `select id from public.xp_logs where user_id = $1 limit 1`, [creatorA])).rows[0].id;
   f.proFeature = (await asServer(db, `select id from public.pro_features where name = 'pro_deals'`)).rows[0].id;
-  f.userProFeature = (await asServer(db, `select id from public.user_pro_features where user_id = $1`, [creatorA])).rows[0].id;
+  f.userProFeature = (
+    await asServer(db, `select id from public.user_pro_features where user_id = $1`, [creatorA])
+  ).rows[0].id;
 });
 afterAll(async () => {
   await db?.close();
   await drop?.();
 });
 
-describe('another user\'s rows', () => {
+describe("another user's rows", () => {
   for (const row of matrix) {
     for (const actor of ['anon', 'creator', 'brand', 'admin'] as const) {
       test(`${row.table} × ${actor}`, async () => {
@@ -387,8 +433,11 @@ describe('another user\'s rows', () => {
   }
 
   test('the matrix covers every table in public, and RLS is on for each', async () => {
-    const { rows } = await asServer(db, `select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`);
+    const { rows } = await asServer(
+      db,
+      `select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+    );
     expect(rows.filter((r) => !r.relrowsecurity).map((r) => r.relname)).toEqual([]);
     const covered = new Set(matrix.map((r) => r.table));
     const known = rows.map((r) => r.relname as string).filter((name) => covered.has(name));
@@ -396,8 +445,11 @@ describe('another user\'s rows', () => {
   });
 
   test('anon holds no privilege on any table but INSERT on contact_messages', async () => {
-    const { rows } = await asServer(db, `select table_name, privilege_type from information_schema.role_table_grants
-      where grantee in ('anon', 'PUBLIC') and table_schema = 'public' order by 1, 2`);
+    const { rows } = await asServer(
+      db,
+      `select table_name, privilege_type from information_schema.role_table_grants
+      where grantee in ('anon', 'PUBLIC') and table_schema = 'public' order by 1, 2`,
+    );
     expect(rows).toEqual([{ table_name: 'contact_messages', privilege_type: 'INSERT' }]);
   });
 });
@@ -410,21 +462,29 @@ describe('functions', () => {
       return tx.query(bind(sql));
     });
 
-  test('clients cannot award XP, nor call the rules\' internal helpers outside a trigger', async () => {
-    await expect(asCreator(`select public.award_xp(:creatorB, 'FORGED', 10000)`)).rejects.toMatchObject({ code: '42501' });
+  test("clients cannot award XP, nor call the rules' internal helpers outside a trigger", async () => {
+    await expect(asCreator(`select public.award_xp(:creatorB, 'FORGED', 10000)`)).rejects.toMatchObject({
+      code: '42501',
+    });
     await expect(asCreator(`select pacta_private.deal_for_rules(:deal)`)).rejects.toMatchObject({ code: '42501' });
     await expect(asCreator(`select pacta_private.ticket_for_rules(:ticket)`)).rejects.toMatchObject({ code: '42501' });
   });
 
   test('signed-out visitors call no function', async () => {
-    for (const sql of [`select public.is_pro_user(:creatorA)`, `select public.is_admin()`, `select public.grant_pro_features(:creatorA, array['pro_deals'], interval '1 year')`]) {
+    for (const sql of [
+      `select public.is_pro_user(:creatorA)`,
+      `select public.is_admin()`,
+      `select public.grant_pro_features(:creatorA, array['pro_deals'], interval '1 year')`,
+    ]) {
       await expect(asAnon(sql)).rejects.toMatchObject({ code: '42501' });
     }
   });
 
   test('a signed-in user may ask whether someone is Pro (the Pro badge), and nothing more', async () => {
     expect((await asCreator(`select public.is_pro_user(:creatorA) as pro`)).rows[0].pro).toBe(true);
-    await expect(asCreator(`select public.grant_pro_features(:creatorB, array['pro_deals'], interval '1 year')`)).rejects.toMatchObject({ code: 'PT403' });
+    await expect(
+      asCreator(`select public.grant_pro_features(:creatorB, array['pro_deals'], interval '1 year')`),
+    ).rejects.toMatchObject({ code: 'PT403' });
   });
 });
 
@@ -442,14 +502,20 @@ describe('own rows and scope', () => {
     ] as const) {
       expect(await count(f.creatorA, `select count(*) as n from public.${table} where id = :${key}`)).toBe(1);
       expect((await as(f.creatorA, `update public.${table} set ${set} where id = :${key}`)).rowCount).toBe(1);
-      await expect(as(f.creatorA, `delete from public.${table} where id = :${key}`)).rejects.toMatchObject({ code: '42501' });
+      await expect(as(f.creatorA, `delete from public.${table} where id = :${key}`)).rejects.toMatchObject({
+        code: '42501',
+      });
     }
-    expect(await count(f.creatorA, `select count(*) as n from public.billing_accounts where user_id = :creatorA`)).toBe(1);
+    expect(await count(f.creatorA, `select count(*) as n from public.billing_accounts where user_id = :creatorA`)).toBe(
+      1,
+    );
     expect(await count(f.creatorA, `select count(*) as n from public.xp_logs where id = :xpLog`)).toBe(1);
-    expect(await count(f.creatorA, `select count(*) as n from public.user_pro_features where id = :userProFeature`)).toBe(1);
+    expect(
+      await count(f.creatorA, `select count(*) as n from public.user_pro_features where id = :userProFeature`),
+    ).toBe(1);
   });
 
-  test('a deal\'s applicant and its brand see the deal and the application; the brand sets its status', async () => {
+  test("a deal's applicant and its brand see the deal and the application; the brand sets its status", async () => {
     expect(await count(f.creatorA, `select count(*) as n from public.deals where id = :deal`)).toBe(1);
     expect(await count(f.brandA, `select count(*) as n from public.applications where id = :application`)).toBe(1);
     expect(await count(f.creatorA, `select count(*) as n from public.applications where id = :application`)).toBe(1);
@@ -473,8 +539,10 @@ describe('own rows and scope', () => {
     const open = randomUUID();
     const proOnly = randomUUID();
     await db.asService((tx) =>
-      tx.query(bind(`insert into public.deals (id, brand_id, title, description, amount_cents, niches, pro_only) values
-        ('${open}', :brandA, 'Open', 'Brief', 1000, '{Food}', false), ('${proOnly}', :brandA, 'Pro', 'Brief', 1000, '{Food}', true)`)),
+      tx.query(
+        bind(`insert into public.deals (id, brand_id, title, description, amount_cents, niches, pro_only) values
+        ('${open}', :brandA, 'Open', 'Brief', 1000, '{Food}', false), ('${proOnly}', :brandA, 'Pro', 'Brief', 1000, '{Food}', true)`),
+      ),
     );
     for (const who of [f.creatorB, f.brandB, f.admin]) {
       expect(await count(who, `select count(*) as n from public.deals where id = '${open}'`)).toBe(1);
@@ -488,7 +556,9 @@ describe('own rows and scope', () => {
   test('a signed-out visitor can send the contact form, and read nothing back', async () => {
     await db.asService(async (tx) => {
       await tx.query(`select set_config('role', 'anon', true)`);
-      await tx.query(`insert into public.contact_messages (name, email, subject, message) values ('Sam', 'sam@example.test', 'general', 'Hello')`);
+      await tx.query(
+        `insert into public.contact_messages (name, email, subject, message) values ('Sam', 'sam@example.test', 'general', 'Hello')`,
+      );
       await expect(tx.query(`select count(*) from public.contact_messages`)).rejects.toMatchObject({ code: '42501' });
     });
   });

@@ -41,30 +41,36 @@ const profile = async (id: string) => (await asServer(db, 'select * from public.
 /** A deal of `brand` with `winner` accepted; completed unless told otherwise. */
 async function dealWith(winner: string, opts: { complete?: boolean } = {}): Promise<string> {
   const dealId = await makeDeal(db, brand);
-  await asUser(db, brand, `update public.applications set status = 'accepted' where id = $1`, [await apply(db, winner, dealId)]);
-  if (opts.complete ?? true) await asUser(db, brand, `update public.deals set status = 'completed' where id = $1`, [dealId]);
+  await asUser(db, brand, `update public.applications set status = 'accepted' where id = $1`, [
+    await apply(db, winner, dealId),
+  ]);
+  if (opts.complete ?? true)
+    await asUser(db, brand, `update public.deals set status = 'completed' where id = $1`, [dealId]);
   return dealId;
 }
 
 const review = (dealId: string, who: string, about: string, rating: number, content = 'Great to work with') =>
-  asUser(db, who, `insert into public.reviews (id, deal_id, reviewer_id, reviewee_id, rating, content) values ($1, $2, $3, $4, $5, $6)`, [
-    randomUUID(),
-    dealId,
+  asUser(
+    db,
     who,
-    about,
-    rating,
-    content,
-  ]);
+    `insert into public.reviews (id, deal_id, reviewer_id, reviewee_id, rating, content) values ($1, $2, $3, $4, $5, $6)`,
+    [randomUUID(), dealId, who, about, rating, content],
+  );
 
 /** The reviews of a deal that `who` can read, as "reviewer>reviewee:rating". */
 async function visibleTo(who: string, dealId: string): Promise<string[]> {
-  const { rows } = await asUser(db, who, 'select reviewer_id, reviewee_id, rating from public.reviews where deal_id = $1 order by rating', [dealId]);
+  const { rows } = await asUser(
+    db,
+    who,
+    'select reviewer_id, reviewee_id, rating from public.reviews where deal_id = $1 order by rating',
+    [dealId],
+  );
   const name = (id: string) => (id === brand ? 'brand' : id === creator ? 'creator' : id);
   return rows.map((r) => `${name(r.reviewer_id)}>${name(r.reviewee_id)}:${r.rating}`);
 }
 
 describe('reviews', () => {
-  test('only the deal\'s parties review, only after completion, once each', async () => {
+  test("only the deal's parties review, only after completion, once each", async () => {
     const open = await dealWith(creator, { complete: false });
     await expectRule(review(open, brand, creator, 5), 'deal_not_completed', 409);
     await expectRule(review(open, creator, brand, 5), 'deal_not_completed', 409);
@@ -74,12 +80,12 @@ describe('reviews', () => {
     await expectRule(review(done, stranger, brand, 1), 'not_a_participant', 403);
     await expectRule(review(done, brand, stranger, 1), 'not_a_participant', 403);
     await expectRule(
-      asUser(db, stranger, `insert into public.reviews (id, deal_id, reviewer_id, reviewee_id, rating) values ($1, $2, $3, $4, 1)`, [
-        randomUUID(),
-        done,
-        creator,
-        brand,
-      ]),
+      asUser(
+        db,
+        stranger,
+        `insert into public.reviews (id, deal_id, reviewer_id, reviewee_id, rating) values ($1, $2, $3, $4, 1)`,
+        [randomUUID(), done, creator, brand],
+      ),
       'not_your_review',
       403,
     );
@@ -113,8 +119,13 @@ describe('reviews', () => {
     expect(Number((await profile(creator)).rating)).toBe(ratingBefore);
 
     await review(dealId, creator, brand, 5);
-    for (const who of [brand, creator, stranger]) expect(await visibleTo(who, dealId)).toEqual(['brand>creator:2', 'creator>brand:5']);
-    const { rows } = await asServer(db, `select avg(rating)::float as avg from public.reviews where reviewee_id = $1 and published_at <= now()`, [creator]);
+    for (const who of [brand, creator, stranger])
+      expect(await visibleTo(who, dealId)).toEqual(['brand>creator:2', 'creator>brand:5']);
+    const { rows } = await asServer(
+      db,
+      `select avg(rating)::float as avg from public.reviews where reviewee_id = $1 and published_at <= now()`,
+      [creator],
+    );
     expect(Number((await profile(creator)).rating)).toBeCloseTo(rows[0].avg, 2);
     expect(Number((await profile(creator)).rating)).not.toBe(ratingBefore);
   });
@@ -122,9 +133,16 @@ describe('reviews', () => {
   test('the first review changes when the second publishes it, so the change replicates', async () => {
     const dealId = await dealWith(creator);
     await review(dealId, creator, brand, 3);
-    const before = (await asServer(db, `select change_xid::text as xid from public.reviews where deal_id = $1`, [dealId])).rows[0].xid;
+    const before = (
+      await asServer(db, `select change_xid::text as xid from public.reviews where deal_id = $1`, [dealId])
+    ).rows[0].xid;
     await review(dealId, brand, creator, 5);
-    const after = (await asServer(db, `select change_xid::text as xid from public.reviews where deal_id = $1 and reviewer_id = $2`, [dealId, creator])).rows[0].xid;
+    const after = (
+      await asServer(db, `select change_xid::text as xid from public.reviews where deal_id = $1 and reviewer_id = $2`, [
+        dealId,
+        creator,
+      ])
+    ).rows[0].xid;
     expect(BigInt(after)).toBeGreaterThan(BigInt(before));
   });
 
@@ -132,19 +150,32 @@ describe('reviews', () => {
     const reviewee = await makeUser(db, 'creator');
     const dealId = await dealWith(reviewee);
     await review(dealId, brand, reviewee, 3);
-    expect((await asUser(db, reviewee, 'select count(*)::int as n from public.reviews where deal_id = $1', [dealId])).rows[0].n).toBe(0);
+    expect(
+      (await asUser(db, reviewee, 'select count(*)::int as n from public.reviews where deal_id = $1', [dealId])).rows[0]
+        .n,
+    ).toBe(0);
     expect(Number((await profile(reviewee)).rating)).toBe(0);
     // The window closes: as if 14 days had passed (written past the stamping trigger, as time would).
     await db.asService(async (tx) => {
       await tx.query('set local session_replication_role = replica');
-      await tx.query(`update public.reviews set published_at = now() - interval '1 minute', updated_at = now() - interval '14 days' where deal_id = $1`, [dealId]);
+      await tx.query(
+        `update public.reviews set published_at = now() - interval '1 minute', updated_at = now() - interval '14 days' where deal_id = $1`,
+        [dealId],
+      );
     });
     // Reading rights follow the clock at once; the profile's rating and the replicated row wait for the publisher.
-    expect((await asUser(db, reviewee, 'select count(*)::int as n from public.reviews where deal_id = $1', [dealId])).rows[0].n).toBe(1);
+    expect(
+      (await asUser(db, reviewee, 'select count(*)::int as n from public.reviews where deal_id = $1', [dealId])).rows[0]
+        .n,
+    ).toBe(1);
     expect(Number((await profile(reviewee)).rating)).toBe(0);
-    const before = (await asServer(db, `select change_xid::text as xid from public.reviews where deal_id = $1`, [dealId])).rows[0].xid;
+    const before = (
+      await asServer(db, `select change_xid::text as xid from public.reviews where deal_id = $1`, [dealId])
+    ).rows[0].xid;
     expect(await publishDueReviews(db)).toBeGreaterThanOrEqual(1);
-    const after = (await asServer(db, `select change_xid::text as xid from public.reviews where deal_id = $1`, [dealId])).rows[0];
+    const after = (
+      await asServer(db, `select change_xid::text as xid from public.reviews where deal_id = $1`, [dealId])
+    ).rows[0];
     expect(BigInt(after.xid)).toBeGreaterThan(BigInt(before));
     expect(Number((await profile(reviewee)).rating)).toBe(3);
     expect(await publishDueReviews(db)).toBe(0);
@@ -154,12 +185,21 @@ describe('reviews', () => {
     const reviewee = await makeUser(db, 'creator', { name: 'Robin' });
     const dealId = await dealWith(reviewee);
     await review(dealId, reviewee, brand, 5, 'Secret words');
-    const { rows } = await asUser(db, brand, `select type, message, data from public.notifications where type = 'review_received' and data->>'deal_id' = $1`, [dealId]);
+    const { rows } = await asUser(
+      db,
+      brand,
+      `select type, message, data from public.notifications where type = 'review_received' and data->>'deal_id' = $1`,
+      [dealId],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].type).toBe('review_received');
     expect(rows[0].message).not.toContain('Secret words');
     expect(rows[0].data.link).toBe(`/deals/${dealId}`);
-    const xp = await asServer(db, `select count(*)::int as n from public.xp_logs where user_id = $1 and action = 'REVIEW'`, [reviewee]);
+    const xp = await asServer(
+      db,
+      `select count(*)::int as n from public.xp_logs where user_id = $1 and action = 'REVIEW'`,
+      [reviewee],
+    );
     expect(xp.rows[0].n).toBe(1);
   });
 });
@@ -170,16 +210,26 @@ describe('saved lists', () => {
   const writeList = (user: string, id: string, kind: string, list: string[]) =>
     db.asUser({ sub: user, role: 'authenticated' }, async (tx) => {
       const updated = await tx.query('update public.saved_lists set items = $2 where id = $1', [id, list]);
-      if (updated.rowCount === 0) await tx.query('insert into public.saved_lists (id, user_id, kind, items) values ($1, $2, $3, $4)', [id, user, kind, list]);
+      if (updated.rowCount === 0)
+        await tx.query('insert into public.saved_lists (id, user_id, kind, items) values ($1, $2, $3, $4)', [
+          id,
+          user,
+          kind,
+          list,
+        ]);
     });
 
   test('a free account keeps up to 10 entries per list; empty and duplicate entries are not added', async () => {
     const free = await makeUser(db, 'brand');
     const id = randomUUID();
     await writeList(free, id, 'shortlist', [...items(10), '', '  ', 'item-3']);
-    expect((await asServer(db, 'select items from public.saved_lists where id = $1', [id])).rows[0].items).toEqual(items(10));
+    expect((await asServer(db, 'select items from public.saved_lists where id = $1', [id])).rows[0].items).toEqual(
+      items(10),
+    );
     const err = await expectRule(writeList(free, id, 'shortlist', items(11)), 'list_limit_reached', 403);
-    expect(err.detail).toBe('Your Shortlist is full: a free account keeps up to 10 entries per list. Upgrade to Pro for unlimited lists.');
+    expect(err.detail).toBe(
+      'Your Shortlist is full: a free account keeps up to 10 entries per list. Upgrade to Pro for unlimited lists.',
+    );
     const saved = randomUUID();
     await expectRule(writeList(creator, saved, 'saved_campaigns', items(11)), 'list_limit_reached', 403);
     // Duplicates do not count towards the limit.
@@ -205,7 +255,10 @@ describe('campaign invitations', () => {
     db.asUser({ sub: who, role: 'authenticated' }, async (tx) => {
       const updated = await tx.query('update public.saved_lists set items = $2 where id = $1', [listId, entries]);
       if (updated.rowCount === 0) {
-        await tx.query(`insert into public.saved_lists (id, user_id, kind, items) values ($1, $2, 'campaign_invites', $3)`, [listId, who, entries]);
+        await tx.query(
+          `insert into public.saved_lists (id, user_id, kind, items) values ($1, $2, 'campaign_invites', $3)`,
+          [listId, who, entries],
+        );
       }
     });
 
@@ -213,17 +266,32 @@ describe('campaign invitations', () => {
     const dealId = await makeDeal(db, brand, { title: 'Trail shoes' });
     const listId = randomUUID();
     await invite(brand, listId, [`${dealId}:${stranger}`]);
-    const { rows } = await asUser(db, stranger, `select type, message, data from public.notifications where type = 'campaign_invite' and data->>'deal_id' = $1`, [dealId]);
-    expect(rows).toEqual([{ type: 'campaign_invite', message: 'Acme invited you to apply to "Trail shoes".', data: { deal_id: dealId, brand_id: brand, link: `/deals/${dealId}` } }]);
+    const { rows } = await asUser(
+      db,
+      stranger,
+      `select type, message, data from public.notifications where type = 'campaign_invite' and data->>'deal_id' = $1`,
+      [dealId],
+    );
+    expect(rows).toEqual([
+      {
+        type: 'campaign_invite',
+        message: 'Acme invited you to apply to "Trail shoes".',
+        data: { deal_id: dealId, brand_id: brand, link: `/deals/${dealId}` },
+      },
+    ]);
     // Writing the list again (another invitation) tells only the new invitee.
     await invite(brand, listId, [`${dealId}:${stranger}`, `${dealId}:${creator}`]);
-    const count = await asServer(db, `select count(*)::int as n from public.notifications where type = 'campaign_invite' and data->>'deal_id' = $1`, [dealId]);
+    const count = await asServer(
+      db,
+      `select count(*)::int as n from public.notifications where type = 'campaign_invite' and data->>'deal_id' = $1`,
+      [dealId],
+    );
     expect(count.rows[0].n).toBe(2);
     // The creator applies in one tap, as to any open deal.
     await apply(db, stranger, dealId);
   });
 
-  test('only to one\'s own open deals, only creators', async () => {
+  test("only to one's own open deals, only creators", async () => {
     const dealId = await makeDeal(db, brand);
     await expectRule(invite(otherBrand, randomUUID(), [`${dealId}:${creator}`]), 'not_deal_owner', 403);
     await expectRule(invite(brand, randomUUID(), [`${dealId}:${otherBrand}`]), 'not_a_creator', 422);
@@ -239,14 +307,21 @@ describe('campaign brief drafts', () => {
     db.asUser({ sub: brand, role: 'authenticated' }, async (tx) => {
       const updated = await tx.query('update public.drafts set payload = $2 where id = $1', [id, { fields }]);
       if (updated.rowCount === 0) {
-        await tx.query(`insert into public.drafts (id, user_id, kind, title, payload) values ($1, $2, 'campaign_brief', '', $3)`, [id, brand, { fields }]);
+        await tx.query(
+          `insert into public.drafts (id, user_id, kind, title, payload) values ($1, $2, 'campaign_brief', '', $3)`,
+          [id, brand, { fields }],
+        );
       }
     });
 
   test('an update merges field by field: the later edit of a field wins, a field only one side has is kept', async () => {
     const id = randomUUID();
     await saveDraft(id, { title: entry('Summer', 10, 'phone'), goals: entry('Reach', 20, 'phone') });
-    await saveDraft(id, { title: entry('Summer launch', 30, 'laptop'), goals: entry('stale', 5, 'laptop'), budget: entry('500', 31, 'laptop') });
+    await saveDraft(id, {
+      title: entry('Summer launch', 30, 'laptop'),
+      goals: entry('stale', 5, 'laptop'),
+      budget: entry('500', 31, 'laptop'),
+    });
     const { rows } = await asServer(db, 'select title, payload from public.drafts where id = $1', [id]);
     expect(rows[0].payload.fields).toEqual({
       title: entry('Summer launch', 30, 'laptop'),
@@ -263,16 +338,26 @@ describe('campaign brief drafts', () => {
     await saveDraft(a, { title: entry('from B', 50, 'device-b') });
     await saveDraft(b, { title: entry('from B', 50, 'device-b') });
     await saveDraft(b, { title: entry('from A', 50, 'device-a') });
-    const { rows } = await asServer(db, `select payload->'fields'->'title'->>'value' as t from public.drafts where id = any($1) order by t`, [[a, b]]);
+    const { rows } = await asServer(
+      db,
+      `select payload->'fields'->'title'->>'value' as t from public.drafts where id = any($1) order by t`,
+      [[a, b]],
+    );
     expect(rows.map((r) => r.t)).toEqual(['from B', 'from B']);
   });
 });
 
 describe('campaign briefs', () => {
   const brief = (fields: Record<string, unknown>) =>
-    makeDeal(db, brand, { is_campaign: true, deliverables: ['Instagram Post'], timeline: '2 weeks', amount_cents: 5000, ...fields });
+    makeDeal(db, brand, {
+      is_campaign: true,
+      deliverables: ['Instagram Post'],
+      timeline: '2 weeks',
+      amount_cents: 5000,
+      ...fields,
+    });
 
-  test('the wizard\'s rules hold on the server', async () => {
+  test("the wizard's rules hold on the server", async () => {
     await brief({});
     await expectRule(brief({ amount_cents: 4999 }), 'budget_too_low', 422);
     await expectRule(brief({ niches: ['Fitness', 'Travel', 'Food', 'Music'] }), 'too_many_niches', 422);
@@ -287,7 +372,11 @@ describe('campaign briefs', () => {
 describe('one merge rule on both sides', () => {
   test('the database merges draft fields exactly as src/domain/brief-draft.ts does', async () => {
     const devices = ['Chrome on Android', 'Chrome on Linux', 'Safari on iOS'];
-    const entries = fc.record({ value: fc.oneof(fc.string({ maxLength: 5 }), fc.integer()), at: fc.integer({ min: 0, max: 5 }), device: fc.constantFrom(...devices) });
+    const entries = fc.record({
+      value: fc.oneof(fc.string({ maxLength: 5 }), fc.integer()),
+      at: fc.integer({ min: 0, max: 5 }),
+      device: fc.constantFrom(...devices),
+    });
     const fields = fc.dictionary(fc.constantFrom('title', 'goals', 'budget', 'step'), entries);
     const samples = fc.sample(fc.tuple(fields, fields), { numRuns: 200, seed: 12 });
     const { rows } = await asServer(

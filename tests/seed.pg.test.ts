@@ -77,7 +77,8 @@ test('the demo brand and creator have work in every state', async () => {
   const brand = await one(`select array_agg(distinct d.status order by d.status) as statuses from public.deals d
     join auth.users u on u.id = d.brand_id where u.email = 'brand@pacta.dev'`);
   expect(brand.statuses).toEqual(['cancelled', 'completed', 'in_progress', 'open']);
-  const creator = await one(`select array_agg(distinct a.status order by a.status) as statuses, count(*)::int as n from public.applications a
+  const creator =
+    await one(`select array_agg(distinct a.status order by a.status) as statuses, count(*)::int as n from public.applications a
     join auth.users u on u.id = a.creator_id where u.email = 'creator@pacta.dev'`);
   expect(creator.n).toBeGreaterThanOrEqual(5);
   expect(creator.statuses).toEqual(expect.arrayContaining(['accepted', 'pending']));
@@ -94,16 +95,29 @@ test('the seeded data keeps the invariants the rules keep', async () => {
     (select count(*) from public.applications a join public.deals d on d.id = a.deal_id where a.deal_status <> d.status)::int as bad_deal_status,
     (select count(*) from public.profiles p where p.xp <> coalesce((select sum(x.xp_gained) from public.xp_logs x where x.user_id = p.id), 0)
         or p.level <> public.level_for_xp(p.xp))::int as bad_xp`);
-  expect(broken).toEqual({ no_winner: 0, nobody_selected: 0, bad_count: 0, pro_only_by_free: 0, bad_deal_status: 0, bad_xp: 0 });
+  expect(broken).toEqual({
+    no_winner: 0,
+    nobody_selected: 0,
+    bad_count: 0,
+    pro_only_by_free: 0,
+    bad_deal_status: 0,
+    bad_xp: 0,
+  });
 });
 
 test('seeded rows are normal rows: the demo creator can apply to an open deal through the rules', async () => {
   const creator = await one(`select id from auth.users where email = 'creator@pacta.dev'`);
-  const deal = await one(`select d.id from public.deals d where d.status = 'open' and not d.pro_only
-    and not exists (select 1 from public.applications a where a.deal_id = d.id and a.creator_id = $1) limit 1`, [creator.id]);
+  const deal = await one(
+    `select d.id from public.deals d where d.status = 'open' and not d.pro_only
+    and not exists (select 1 from public.applications a where a.deal_id = d.id and a.creator_id = $1) limit 1`,
+    [creator.id],
+  );
   const before = await one(`select xp from public.profiles where id = $1`, [creator.id]);
   await db.asUser({ sub: creator.id, role: 'authenticated' }, (tx) =>
-    tx.query(`insert into public.applications (id, deal_id, creator_id) values (gen_random_uuid(), $1, $2)`, [deal.id, creator.id]),
+    tx.query(`insert into public.applications (id, deal_id, creator_id) values (gen_random_uuid(), $1, $2)`, [
+      deal.id,
+      creator.id,
+    ]),
   );
   expect((await one(`select xp from public.profiles where id = $1`, [creator.id])).xp).toBe(before.xp + 25);
 });

@@ -42,19 +42,38 @@ afterAll(async () => {
 });
 
 async function openTicket(userId: string, fields: Record<string, unknown> = {}): Promise<string> {
-  const row = { id: randomUUID(), user_id: userId, subject: 'Payout question', message: 'Where is my payout?', ...fields };
+  const row = {
+    id: randomUUID(),
+    user_id: userId,
+    subject: 'Payout question',
+    message: 'Where is my payout?',
+    ...fields,
+  };
   const cols = Object.keys(row);
-  await asUser(db, userId, `insert into public.support_tickets (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
+  await asUser(
+    db,
+    userId,
+    `insert into public.support_tickets (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+    Object.values(row),
+  );
   return row.id;
 }
 
 function reply(userId: string, ticketId: string, message = 'Hello', id = randomUUID()) {
-  return asUser(db, userId, `insert into public.support_messages (id, ticket_id, user_id, message) values ($1, $2, $3, $4)`, [id, ticketId, userId, message]);
+  return asUser(
+    db,
+    userId,
+    `insert into public.support_messages (id, ticket_id, user_id, message) values ($1, $2, $3, $4)`,
+    [id, ticketId, userId, message],
+  );
 }
 
-const ticket = async (id: string) => (await asServer(db, 'select * from public.support_tickets where id = $1', [id])).rows[0];
-const close = (who: string, id: string) => asUser(db, who, `update public.support_tickets set status = 'closed' where id = $1`, [id]);
-const reopen = (who: string, id: string) => asUser(db, who, `update public.support_tickets set status = 'open' where id = $1`, [id]);
+const ticket = async (id: string) =>
+  (await asServer(db, 'select * from public.support_tickets where id = $1', [id])).rows[0];
+const close = (who: string, id: string) =>
+  asUser(db, who, `update public.support_tickets set status = 'closed' where id = $1`, [id]);
+const reopen = (who: string, id: string) =>
+  asUser(db, who, `update public.support_tickets set status = 'open' where id = $1`, [id]);
 
 describe('visibility', () => {
   test('the asker sees their ticket and its thread, another user sees neither, staff see both', async () => {
@@ -71,7 +90,10 @@ describe('visibility', () => {
     // Nor can another user write into it, or close it. A ticket they may not see is refused exactly as a
     // missing one (no existence oracle), not with "only the ticket's owner…".
     await expectRule(reply(otherCreator, id), 'ticket_not_found', 404);
-    expect((await asServer(db, 'select count(*)::int as n from public.support_messages where ticket_id = $1', [id])).rows[0].n).toBe(2);
+    expect(
+      (await asServer(db, 'select count(*)::int as n from public.support_messages where ticket_id = $1', [id])).rows[0]
+        .n,
+    ).toBe(2);
     const closed = await close(otherCreator, id);
     expect(closed.rowCount).toBe(0);
     expect((await ticket(id)).status).toBe('open');
@@ -86,7 +108,11 @@ describe('priority', () => {
     expect(await ticket(pro)).toMatchObject({ priority: 'high', is_pro: true });
     expect(await ticket(low)).toMatchObject({ priority: 'low', is_pro: false });
     expect(await ticket(plain)).toMatchObject({ priority: 'normal', is_pro: false, status: 'open', kind: 'question' });
-    await expectRule(asUser(db, brand, `update public.support_tickets set priority = 'high' where id = $1`, [plain]), 'server_owned_field', 403);
+    await expectRule(
+      asUser(db, brand, `update public.support_tickets set priority = 'high' where id = $1`, [plain]),
+      'server_owned_field',
+      403,
+    );
     await asUser(db, admin, `update public.support_tickets set priority = 'high' where id = $1`, [plain]);
     expect((await ticket(plain)).priority).toBe('high');
   });
@@ -103,23 +129,36 @@ describe('replies', () => {
     await reply(admin, id, 'Found it');
     expect((await ticket(id)).first_response_at).toEqual(first);
 
-    const thread = await asUser(db, otherCreator, 'select message, is_staff from public.support_messages where ticket_id = $1 order by created_at', [id]);
+    const thread = await asUser(
+      db,
+      otherCreator,
+      'select message, is_staff from public.support_messages where ticket_id = $1 order by created_at',
+      [id],
+    );
     expect(thread.rows).toEqual([
       { message: 'Any news?', is_staff: false },
       { message: 'Looking into it', is_staff: true },
       { message: 'Found it', is_staff: true },
     ]);
-    const notes = await asUser(db, otherCreator, `select type, data from public.notifications where data->>'ticket_id' = $1`, [id]);
+    const notes = await asUser(
+      db,
+      otherCreator,
+      `select type, data from public.notifications where data->>'ticket_id' = $1`,
+      [id],
+    );
     expect(notes.rows).toHaveLength(2);
     expect(notes.rows[0]).toMatchObject({ type: 'support_reply', data: { ticket_id: id, link: `/support/${id}` } });
     // A client cannot claim to be staff.
     const forged = randomUUID();
-    await asUser(db, otherCreator, `insert into public.support_messages (id, ticket_id, user_id, message, is_staff) values ($1, $2, $3, 'Me', true)`, [
-      forged,
-      id,
+    await asUser(
+      db,
       otherCreator,
-    ]);
-    expect((await asServer(db, 'select is_staff from public.support_messages where id = $1', [forged])).rows[0].is_staff).toBe(false);
+      `insert into public.support_messages (id, ticket_id, user_id, message, is_staff) values ($1, $2, $3, 'Me', true)`,
+      [forged, id, otherCreator],
+    );
+    expect(
+      (await asServer(db, 'select is_staff from public.support_messages where id = $1', [forged])).rows[0].is_staff,
+    ).toBe(false);
   });
 
   test('a reply to a closed ticket is refused with a reason; the asker and staff close and reopen', async () => {
@@ -143,13 +182,18 @@ describe('replies', () => {
     const asker = await makeUser(db, 'creator');
     const id = await openTicket(asker);
     await close(asker, id);
-    await asServer(db, `update public.support_tickets set closed_at = now() - make_interval(days => $2) - interval '1 minute' where id = $1`, [id, REOPEN_WINDOW_DAYS]);
+    await asServer(
+      db,
+      `update public.support_tickets set closed_at = now() - make_interval(days => $2) - interval '1 minute' where id = $1`,
+      [id, REOPEN_WINDOW_DAYS],
+    );
     const stillOpenable = await openTicket(asker);
     await close(asker, stillOpenable);
-    await asServer(db, `update public.support_tickets set closed_at = now() - make_interval(days => $2) + interval '1 minute' where id = $1`, [
-      stillOpenable,
-      REOPEN_WINDOW_DAYS,
-    ]);
+    await asServer(
+      db,
+      `update public.support_tickets set closed_at = now() - make_interval(days => $2) + interval '1 minute' where id = $1`,
+      [stillOpenable, REOPEN_WINDOW_DAYS],
+    );
     await reopen(asker, stillOpenable);
     await close(asker, stillOpenable);
     const refused = await expectRule(reopen(asker, id), 'reopen_window_passed', 409);
@@ -162,9 +206,17 @@ describe('replies', () => {
   test('blank and overlong texts are refused with the sentences the form shows', async () => {
     const blankSubject = await expectRule(openTicket(creator, { subject: '   ' }), 'subject_required', 422);
     expect(blankSubject).toMatchObject({ detail: SUPPORT_ERRORS.subjectRequired, hint: 'subject' });
-    expect((await expectRule(openTicket(creator, { subject: 'x'.repeat(SUBJECT_MAX_LENGTH + 1) }), 'subject_too_long', 422)).detail).toBe(SUPPORT_ERRORS.subjectTooLong);
-    expect((await expectRule(openTicket(creator, { message: '' }), 'message_required', 422)).detail).toBe(SUPPORT_ERRORS.messageRequired);
-    expect((await expectRule(openTicket(creator, { message: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) }), 'message_too_long', 422)).detail).toBe(SUPPORT_ERRORS.messageTooLong);
+    expect(
+      (await expectRule(openTicket(creator, { subject: 'x'.repeat(SUBJECT_MAX_LENGTH + 1) }), 'subject_too_long', 422))
+        .detail,
+    ).toBe(SUPPORT_ERRORS.subjectTooLong);
+    expect((await expectRule(openTicket(creator, { message: '' }), 'message_required', 422)).detail).toBe(
+      SUPPORT_ERRORS.messageRequired,
+    );
+    expect(
+      (await expectRule(openTicket(creator, { message: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) }), 'message_too_long', 422))
+        .detail,
+    ).toBe(SUPPORT_ERRORS.messageTooLong);
     const id = await openTicket(brand);
     await expectRule(reply(brand, id, '  '), 'message_required', 422);
     await expectRule(reply(brand, id, 'x'.repeat(MESSAGE_MAX_LENGTH + 1)), 'message_too_long', 422);
@@ -172,10 +224,26 @@ describe('replies', () => {
 
   test('the asker, subject and message never change; server-owned fields stay the server’s', async () => {
     const id = await openTicket(brand);
-    await expectRule(asUser(db, brand, `update public.support_tickets set subject = 'Other' where id = $1`, [id]), 'immutable_field', 403);
-    await expectRule(asUser(db, brand, `update public.support_tickets set kind = 'dispute' where id = $1`, [id]), 'immutable_field', 403);
-    await expectRule(asUser(db, brand, `update public.support_tickets set first_response_at = now() where id = $1`, [id]), 'server_owned_field', 403);
-    await expectRule(asUser(db, brand, `update public.support_tickets set closed_at = now() where id = $1`, [id]), 'server_owned_field', 403);
+    await expectRule(
+      asUser(db, brand, `update public.support_tickets set subject = 'Other' where id = $1`, [id]),
+      'immutable_field',
+      403,
+    );
+    await expectRule(
+      asUser(db, brand, `update public.support_tickets set kind = 'dispute' where id = $1`, [id]),
+      'immutable_field',
+      403,
+    );
+    await expectRule(
+      asUser(db, brand, `update public.support_tickets set first_response_at = now() where id = $1`, [id]),
+      'server_owned_field',
+      403,
+    );
+    await expectRule(
+      asUser(db, brand, `update public.support_tickets set closed_at = now() where id = $1`, [id]),
+      'server_owned_field',
+      403,
+    );
   });
 });
 
@@ -213,14 +281,18 @@ describe('deals, disputes and the free plan', () => {
 describe('contact form', () => {
   test('every contact message becomes a contact ticket in the staff queue, signed in or not', async () => {
     const signedOut = randomUUID();
-    await asAnon(db, `insert into public.contact_messages (id, name, email, subject, message) values ($1, 'Jo', 'jo@example.test', 'billing', 'Bank transfer?')`, [
-      signedOut,
-    ]);
+    await asAnon(
+      db,
+      `insert into public.contact_messages (id, name, email, subject, message) values ($1, 'Jo', 'jo@example.test', 'billing', 'Bank transfer?')`,
+      [signedOut],
+    );
     const signedIn = randomUUID();
-    await asUser(db, creator, `insert into public.contact_messages (id, name, email, subject, message, user_id) values ($1, 'Casey', 'c@example.test', 'feature', 'Dark mode please', $2)`, [
-      signedIn,
+    await asUser(
+      db,
       creator,
-    ]);
+      `insert into public.contact_messages (id, name, email, subject, message, user_id) values ($1, 'Casey', 'c@example.test', 'feature', 'Dark mode please', $2)`,
+      [signedIn, creator],
+    );
     const staffView = await asUser(
       db,
       admin,
@@ -228,11 +300,29 @@ describe('contact form', () => {
       [signedOut, signedIn],
     );
     expect(staffView.rows).toEqual([
-      { user_id: null, subject: 'Contact: Billing', message: 'Bank transfer?', kind: 'contact', status: 'open', contact_name: 'Jo', contact_email: 'jo@example.test' },
-      { user_id: creator, subject: 'Contact: Feature Request', message: 'Dark mode please', kind: 'contact', status: 'open', contact_name: 'Casey', contact_email: 'c@example.test' },
+      {
+        user_id: null,
+        subject: 'Contact: Billing',
+        message: 'Bank transfer?',
+        kind: 'contact',
+        status: 'open',
+        contact_name: 'Jo',
+        contact_email: 'jo@example.test',
+      },
+      {
+        user_id: creator,
+        subject: 'Contact: Feature Request',
+        message: 'Dark mode please',
+        kind: 'contact',
+        status: 'open',
+        contact_name: 'Casey',
+        contact_email: 'c@example.test',
+      },
     ]);
     // Staff answer a visitor's contact ticket in the queue like any other.
-    const visitorTicket = (await asServer(db, 'select id from public.support_tickets where contact_message_id = $1', [signedOut])).rows[0].id as string;
+    const visitorTicket = (
+      await asServer(db, 'select id from public.support_tickets where contact_message_id = $1', [signedOut])
+    ).rows[0].id as string;
     await reply(admin, visitorTicket, 'Yes, by invoice.');
     expect((await ticket(visitorTicket)).first_response_at).toBeInstanceOf(Date);
     const queue = await asUser(db, admin, 'select id from public.support_queue()');
@@ -255,7 +345,10 @@ describe('staff figures', () => {
   });
 
   /** Writes history as it happened: triggers off for this one server transaction. */
-  async function pastTicket(userId: string, t: { priority: string; ageMinutes: number; answeredAfter?: number; status?: string }): Promise<string> {
+  async function pastTicket(
+    userId: string,
+    t: { priority: string; ageMinutes: number; answeredAfter?: number; status?: string },
+  ): Promise<string> {
     const id = randomUUID();
     await own.asService(async (tx) => {
       await tx.query(`set local session_replication_role = replica`);
@@ -301,7 +394,10 @@ describe('staff figures', () => {
     // (10 + 25) / 2 = 17.5 → 18
     expect(stats).toEqual({ open_count: 2, closed_count: 2, avg_first_response_minutes: 18 });
 
-    const all = await asServer(own, 'select created_at, first_response_at from public.support_tickets where not deleted');
+    const all = await asServer(
+      own,
+      'select created_at, first_response_at from public.support_tickets where not deleted',
+    );
     const docs = all.rows.map((r) => ({
       created_at: (r.created_at as Date).toISOString(),
       first_response_at: r.first_response_at ? (r.first_response_at as Date).toISOString() : null,

@@ -2,7 +2,14 @@
  * The recommendations worker's state and methods, with no side effects on import, so the logic can be
  * exposed by the real worker (recommendations.worker.ts) and tested or benchmarked anywhere.
  */
-import { compareIds, recommendCreators, recommendDeals, type BrandInput, type CreatorInput, type DealInput } from '../src/domain/recommendation.ts';
+import {
+  compareIds,
+  recommendCreators,
+  recommendDeals,
+  type BrandInput,
+  type CreatorInput,
+  type DealInput,
+} from '../src/domain/recommendation.ts';
 import type { ScoredId, WorkerApi } from './worker-api.ts';
 
 /**
@@ -62,7 +69,8 @@ export function createRecommendationsService(): WorkerApi {
 
     appendCreators(moreCreators) {
       const count = creators.append(moreCreators);
-      if (count === null) throw new Error('Recommendations worker: loadCreators() must be called before appendCreators()');
+      if (count === null)
+        throw new Error('Recommendations worker: loadCreators() must be called before appendCreators()');
       return { count };
     },
 

@@ -21,7 +21,14 @@ export type CpuProfile = {
   timeDeltas: number[];
 };
 
-type PullTiming = { url: string; start: number; end: number; transfer: number; decoded: number; server: Record<string, number> };
+type PullTiming = {
+  url: string;
+  start: number;
+  end: number;
+  transfer: number;
+  decoded: number;
+  server: Record<string, number>;
+};
 
 export async function firstSyncProfile(page: Page, profile: CpuProfile, clickedAt: number) {
   const pulls = await page.evaluate(() =>
@@ -38,10 +45,15 @@ export async function firstSyncProfile(page: Page, profile: CpuProfile, clickedA
   );
   // The sign-in request, and the app's own scripts loaded after it (the route and the database code).
   const signIn = await page.evaluate((after) => {
-    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime >= after);
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (e) => e.startTime >= after,
+    );
     const token = entries.find((e) => e.name.includes('/auth/v1/token'));
     const scripts = entries.filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'));
-    return { answeredAt: token ? token.responseEnd - after : Number.NaN, scriptsEndAt: scripts.length ? Math.max(...scripts.map((e) => e.responseEnd)) - after : Number.NaN };
+    return {
+      answeredAt: token ? token.responseEnd - after : Number.NaN,
+      scriptsEndAt: scripts.length ? Math.max(...scripts.map((e) => e.responseEnd)) - after : Number.NaN,
+    };
   }, clickedAt);
   const cpu = cpuByCategory(profile);
   return {
@@ -91,7 +103,9 @@ function cpuByCategory(profile: CpuProfile) {
     const frame = byId.get(id);
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
     if (!frame) return;
-    const chunk = frame.url ? (new URL(frame.url).pathname.split('/').pop() ?? '').replace(/-[\w-]{8}\.js$/, '') : frame.functionName || '(native)';
+    const chunk = frame.url
+      ? (new URL(frame.url).pathname.split('/').pop() ?? '').replace(/-[\w-]{8}\.js$/, '')
+      : frame.functionName || '(native)';
     categories.set(chunk, (categories.get(chunk) ?? 0) + ms);
     if (frame.url) {
       const fn = `${frame.functionName || '(anonymous)'}@${chunk}`;
@@ -123,11 +137,16 @@ export async function rawPostgresRead(databaseUrl: string, email: string): Promi
  * Reads every document RxDB stored in the deals database (its Dexie storage), then writes them in
  * one readwrite transaction into a fresh database with the same object stores and indexes; deletes it.
  */
-export async function rawIndexedDbWrite(page: Page): Promise<{ documents: number; readMs: number; writeMs: number; parseMs: number }> {
+export async function rawIndexedDbWrite(
+  page: Page,
+): Promise<{ documents: number; readMs: number; writeMs: number; parseMs: number }> {
   // tsx keeps function names with a `__name` helper the page does not have (a string is not transformed).
   await page.evaluate('globalThis.__name ??= (fn) => fn');
   return page.evaluate(async () => {
-    const request = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>(
+        (resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))),
+      );
     const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.endsWith('--deals'));
     if (!name) throw new Error('no deals database in this tab');
     const source = await request(indexedDB.open(name));
@@ -158,15 +177,21 @@ export async function rawIndexedDbWrite(page: Page): Promise<{ documents: number
     const targetName = `raw-limit-${Date.now()}`;
     const open = indexedDB.open(targetName, 1);
     open.onupgradeneeded = () => {
-      const store = open.result.createObjectStore(best.store, { keyPath: shape.keyPath, autoIncrement: shape.autoIncrement });
-      for (const i of shape.indexes) store.createIndex(i.name, i.keyPath, { unique: i.unique, multiEntry: i.multiEntry });
+      const store = open.result.createObjectStore(best.store, {
+        keyPath: shape.keyPath,
+        autoIncrement: shape.autoIncrement,
+      });
+      for (const i of shape.indexes)
+        store.createIndex(i.name, i.keyPath, { unique: i.unique, multiEntry: i.multiEntry });
     };
     const target = await request(open);
     const writeStarted = performance.now();
     const tx = target.transaction(best.store, 'readwrite', { durability: 'default' });
     const store = tx.objectStore(best.store);
     for (const doc of documents) store.put(doc);
-    await new Promise<void>((resolve, reject) => ((tx.oncomplete = () => resolve()), (tx.onerror = () => reject(tx.error))));
+    await new Promise<void>(
+      (resolve, reject) => ((tx.oncomplete = () => resolve()), (tx.onerror = () => reject(tx.error))),
+    );
     const writeMs = performance.now() - writeStarted;
     target.close();
     await request(indexedDB.deleteDatabase(targetName));

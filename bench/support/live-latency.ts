@@ -12,7 +12,12 @@ import type { Page } from 'playwright-core';
 export type LiveSample = { totalMs: number; noticeMs: number; pullMs: number; screenMs: number };
 
 /** Watches the page for `text`, then commits (`commit` returns the epoch ms of the commit) and waits. */
-export async function liveSample(page: Page, collection: string, text: string, commit: () => Promise<number>): Promise<LiveSample> {
+export async function liveSample(
+  page: Page,
+  collection: string,
+  text: string,
+  commit: () => Promise<number>,
+): Promise<LiveSample> {
   await page.evaluate('globalThis.__name ??= (fn) => fn');
   await page.evaluate((wanted) => {
     const w = window as unknown as { __seenAt?: Record<string, number> };
@@ -26,10 +31,14 @@ export async function liveSample(page: Page, collection: string, text: string, c
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   }, text);
   const committedAt = await commit();
-  await page.waitForFunction((wanted) => (window as unknown as { __seenAt: Record<string, number> }).__seenAt[wanted] !== undefined, text, {
-    timeout: 120_000,
-    polling: 50,
-  });
+  await page.waitForFunction(
+    (wanted) => (window as unknown as { __seenAt: Record<string, number> }).__seenAt[wanted] !== undefined,
+    text,
+    {
+      timeout: 120_000,
+      polling: 50,
+    },
+  );
   const { seenAt, pulls } = await page.evaluate(
     ({ wanted, name }) => ({
       seenAt: (window as unknown as { __seenAt: Record<string, number> }).__seenAt[wanted]!,
@@ -47,7 +56,8 @@ export async function liveSample(page: Page, collection: string, text: string, c
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)] ?? Number.NaN;
+const p95 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)] ?? Number.NaN;
 
 export function liveReport(first: LiveSample, samples: LiveSample[]): string {
   const part = (pick: (s: LiveSample) => number) => {

@@ -8,16 +8,32 @@ import pg from 'pg';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { AUTH_HEADERS } from './confirmed-brand.ts';
 
-export const load = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
+export const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
 
 /** The categories a deal can be given (the create form's list); the bench spreads its deals over them. */
-const CATEGORIES = ['Sponsored Post', 'Product Review', 'Brand Ambassador', 'Giveaway', 'Tutorial', 'Unboxing', 'Event Coverage', 'Affiliate'];
+const CATEGORIES = [
+  'Sponsored Post',
+  'Product Review',
+  'Brand Ambassador',
+  'Giveaway',
+  'Tutorial',
+  'Unboxing',
+  'Event Coverage',
+  'Affiliate',
+];
 const NICHES = ['Fitness', 'Travel', 'Food', 'Gaming', 'Beauty', 'Tech'];
 
 /** An account signed up through the public auth API and confirmed from the dev mailbox. */
-export async function confirmedAccount(origin: string, role: 'brand' | 'creator', prefix: string): Promise<{ email: string; password: string }> {
+export async function confirmedAccount(
+  origin: string,
+  role: 'brand' | 'creator',
+  prefix: string,
+): Promise<{ email: string; password: string }> {
   const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
   const password = 'correct-horse-battery';
   const signUp = await fetch(`${origin}/auth/v1/signup`, {
@@ -30,12 +46,17 @@ export async function confirmedAccount(origin: string, role: 'brand' | 'creator'
         full_name: `Bench ${role} ${prefix}`,
         role,
         niches: ['Fitness', 'Travel'],
-        social_links: role === 'brand' ? { linkedin: 'https://linkedin.com/company/bench' } : { instagram: 'https://instagram.com/bench' },
+        social_links:
+          role === 'brand'
+            ? { linkedin: 'https://linkedin.com/company/bench' }
+            : { instagram: 'https://instagram.com/bench' },
       },
     }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const mailbox = (await (await fetch(`${origin}/auth/v1/dev/mailbox.json?email=${encodeURIComponent(email)}`)).json()) as { messages: { kind: string; action_link: string }[] };
+  const mailbox = (await (
+    await fetch(`${origin}/auth/v1/dev/mailbox.json?email=${encodeURIComponent(email)}`)
+  ).json()) as { messages: { kind: string; action_link: string }[] };
   const link = mailbox.messages.find((m) => m.kind === 'signup')?.action_link;
   if (!link) throw new Error('no confirmation e-mail in the dev mailbox');
   await fetch(link, { redirect: 'manual' });
@@ -100,14 +121,21 @@ export async function seedBigLocalData(
 }
 
 /** Signs in through the sign-in screen; answers when every collection's first pull is done. */
-export async function signInAndSync(page: Page, origin: string, account: { email: string; password: string }): Promise<number> {
+export async function signInAndSync(
+  page: Page,
+  origin: string,
+  account: { email: string; password: string },
+): Promise<number> {
   await page.goto(`${origin}/auth/signin`);
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   const start = Date.now();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/dashboard$/);
-  await page.getByTestId('sync-status-label').filter({ hasText: /^Synced$/ }).waitFor({ timeout: 900_000 });
+  await page
+    .getByTestId('sync-status-label')
+    .filter({ hasText: /^Synced$/ })
+    .waitFor({ timeout: 900_000 });
   const syncMs = Date.now() - start;
   await page.evaluate(() => navigator.serviceWorker.ready);
   return syncMs;
@@ -137,7 +165,8 @@ export async function recordFirstSeen(context: BrowserContext): Promise<void> {
     const observer = new MutationObserver(() => {
       for (const [name, selector] of Object.entries(ready)) {
         if (w.__firstSeen[name] !== undefined || !document.querySelector(selector)) continue;
-        if (name === 'dashboard' && !(document.querySelector('h1')?.textContent ?? '').startsWith('Welcome back')) continue;
+        if (name === 'dashboard' && !(document.querySelector('h1')?.textContent ?? '').startsWith('Welcome back'))
+          continue;
         w.__firstSeen[name] = performance.now();
       }
       if (Object.keys(w.__firstSeen).length > 0 && performance.now() > 60_000) observer.disconnect();
@@ -147,11 +176,23 @@ export async function recordFirstSeen(context: BrowserContext): Promise<void> {
 }
 
 /** A full page load of `path` until its screen is usable (ms from the navigation start). */
-export async function loadUntilUsable(page: Page, origin: string, path: string, screen: keyof typeof READY): Promise<number> {
+export async function loadUntilUsable(
+  page: Page,
+  origin: string,
+  path: string,
+  screen: keyof typeof READY,
+): Promise<number> {
   if (new URL(page.url()).pathname === path) await page.reload();
   else await page.goto(`${origin}${path}`);
-  await page.waitForFunction((name) => (window as unknown as { __firstSeen: Record<string, number> }).__firstSeen[name] !== undefined, screen, { timeout: 120_000 });
-  return page.evaluate((name) => (window as unknown as { __firstSeen: Record<string, number> }).__firstSeen[name]!, screen);
+  await page.waitForFunction(
+    (name) => (window as unknown as { __firstSeen: Record<string, number> }).__firstSeen[name] !== undefined,
+    screen,
+    { timeout: 120_000 },
+  );
+  return page.evaluate(
+    (name) => (window as unknown as { __firstSeen: Record<string, number> }).__firstSeen[name]!,
+    screen,
+  );
 }
 
 /** An in-app navigation (the router, no page load) to `path` until `selector` shows (ms from the navigation). */
@@ -190,7 +231,11 @@ export async function changeCategory(page: Page, category: string): Promise<Filt
     (category) =>
       new Promise<FilterChange>((resolve, reject) => {
         const region = document.querySelector('section[aria-labelledby="all-deals-heading"]')!;
-        const cards = () => [...region.querySelectorAll('article h3, article h2')].slice(0, 3).map((h) => h.textContent).join('|');
+        const cards = () =>
+          [...region.querySelectorAll('article h3, article h2')]
+            .slice(0, 3)
+            .map((h) => h.textContent)
+            .join('|');
         const count = () => region.querySelector('.deals-count')?.textContent ?? '';
         const beforeCards = cards();
         const beforeCount = count();
@@ -227,7 +272,11 @@ export const FILTER_CHANGES = ['Tutorial', '', 'Giveaway', '', 'Unboxing', '', '
  * The JS heap of the tab after each of five rounds of in-app navigations through `route`, each
  * measured after a full garbage collection (MB).
  */
-export async function heapAcrossNavigations(page: Page, cdp: CDPSession, route: readonly { path: string; ready: string }[]): Promise<number[]> {
+export async function heapAcrossNavigations(
+  page: Page,
+  cdp: CDPSession,
+  route: readonly { path: string; ready: string }[],
+): Promise<number[]> {
   const heap: number[] = [];
   for (let i = 0; i < 5; i++) {
     for (const step of route) await navigateUntil(page, step.path, step.ready);

@@ -43,7 +43,8 @@ function openStream(port: number, token: string, slot: number): Promise<void> {
       const seen = tail.length ? Buffer.concat([tail, chunk]) : chunk;
       tail = seen.subarray(Math.max(0, seen.length - CHANGE.length));
       if (!opened) {
-        if (!seen.subarray(0, 12).toString().startsWith('HTTP/1.1 200')) return reject(new Error(`stream answered ${seen.subarray(0, 12).toString()}`));
+        if (!seen.subarray(0, 12).toString().startsWith('HTTP/1.1 200'))
+          return reject(new Error(`stream answered ${seen.subarray(0, 12).toString()}`));
         if (seen.indexOf(HELLO) < 0) return;
         opened = true;
         tail = Buffer.alloc(0);
@@ -59,29 +60,41 @@ function openStream(port: number, token: string, slot: number): Promise<void> {
   });
 }
 
-process.on('message', (message: { open?: { port: number; tokens: string[]; count: number }; round?: number; collect?: number; stop?: true }) => {
-  if (message.open) {
-    const { port, tokens, count } = message.open;
-    void (async () => {
-      for (let i = 0; i < count; i += OPEN_AT_ONCE) {
-        await Promise.all(Array.from({ length: Math.min(OPEN_AT_ONCE, count - i) }, (_, j) => openStream(port, tokens[(i + j) % tokens.length]!, i + j)));
-      }
-      times = new Float64Array(count);
-      process.send!({ opened: count });
-    })().catch((err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    });
-  } else if (message.round !== undefined) {
-    round = message.round;
-    times.fill(0);
-    arrived = 0;
-    process.send!({ armed: round });
-  } else if (message.collect !== undefined) {
-    process.send!({ done: message.collect, times: [...times] });
-  } else if (message.stop) {
-    for (const socket of sockets) socket.destroy();
-    process.exit(0);
-  }
-});
+process.on(
+  'message',
+  (message: {
+    open?: { port: number; tokens: string[]; count: number };
+    round?: number;
+    collect?: number;
+    stop?: true;
+  }) => {
+    if (message.open) {
+      const { port, tokens, count } = message.open;
+      void (async () => {
+        for (let i = 0; i < count; i += OPEN_AT_ONCE) {
+          await Promise.all(
+            Array.from({ length: Math.min(OPEN_AT_ONCE, count - i) }, (_, j) =>
+              openStream(port, tokens[(i + j) % tokens.length]!, i + j),
+            ),
+          );
+        }
+        times = new Float64Array(count);
+        process.send!({ opened: count });
+      })().catch((err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      });
+    } else if (message.round !== undefined) {
+      round = message.round;
+      times.fill(0);
+      arrived = 0;
+      process.send!({ armed: round });
+    } else if (message.collect !== undefined) {
+      process.send!({ done: message.collect, times: [...times] });
+    } else if (message.stop) {
+      for (const socket of sockets) socket.destroy();
+      process.exit(0);
+    }
+  },
+);
 process.send!({ ready: true });

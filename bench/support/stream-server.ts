@@ -9,7 +9,10 @@ import { loadConfig } from '../../sync-server/config.ts';
 import { createDatabase } from '../../sync-server/db/database.ts';
 
 const db = createDatabase(process.env.DATABASE_URL!);
-const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', EMAIL_CONFIRMATION: 'off', HOST: '127.0.0.1' }), staticDir: undefined };
+const config = {
+  ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', EMAIL_CONFIRMATION: 'off', HOST: '127.0.0.1' }),
+  staticDir: undefined,
+};
 const app = await buildServer(config, db);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.send!({ ready: true });

@@ -46,14 +46,24 @@ async function signUp(origin: string, role: 'creator' | 'brand', email: string, 
     body: JSON.stringify({
       email,
       password,
-      data: { full_name: `Bench ${role}`, role, social_links: role === 'brand' ? { linkedin: 'https://linkedin.com/company/bench' } : { instagram: 'https://instagram.com/bench' } },
+      data: {
+        full_name: `Bench ${role}`,
+        role,
+        social_links:
+          role === 'brand'
+            ? { linkedin: 'https://linkedin.com/company/bench' }
+            : { instagram: 'https://instagram.com/bench' },
+      },
     }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
 }
 
 interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }>;
   samples: number[];
   timeDeltas: number[];
 }
@@ -80,13 +90,21 @@ function hotspots(profile: CpuProfile, top: number): string[] {
  * `profile: true` builds the app unminified and records a CPU profile of the main thread during the
  * session (diagnosis: which code makes the long tasks).
  */
-export async function measureSwipeSession(opts: { cards: number; profile?: boolean; log: (line: string) => void }): Promise<SwipeSessionFigures> {
+export async function measureSwipeSession(opts: {
+  cards: number;
+  profile?: boolean;
+  log: (line: string) => void;
+}): Promise<SwipeSessionFigures> {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-bench-swipe-'));
   const dist = path.join(work, 'dist');
   const cleanups: Array<() => Promise<unknown>> = [() => fs.rm(work, { recursive: true, force: true })];
   try {
     opts.log('  building the app (vite build)…');
-    await build({ root: repoRoot, logLevel: 'error', build: { outDir: dist, emptyOutDir: true, ...(opts.profile ? { minify: false } : {}) } });
+    await build({
+      root: repoRoot,
+      logLevel: 'error',
+      build: { outDir: dist, emptyOutDir: true, ...(opts.profile ? { minify: false } : {}) },
+    });
 
     // Its own temp folder: embedded.ts opens it up for the postgres user, which `work` (0700) is not.
     const pgDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-bench-swipe-pg-'));
@@ -99,7 +117,14 @@ export async function measureSwipeSession(opts: { cards: number; profile?: boole
     const port = await freePort();
     const { SUPABASE_URL: _url, SUPABASE_ANON_KEY: _key, ...env } = process.env;
     const config = {
-      ...loadConfig({ ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: embedded.url, EMAIL_CONFIRMATION: 'off', LOG_LEVEL: 'warn' }),
+      ...loadConfig({
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: embedded.url,
+        EMAIL_CONFIRMATION: 'off',
+        LOG_LEVEL: 'warn',
+      }),
       staticDir: dist,
     };
     const app = await buildServer(config, db);
@@ -128,7 +153,10 @@ export async function measureSwipeSession(opts: { cards: number; profile?: boole
       );
     });
 
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     cleanups.unshift(() => browser.close());
     const page = await browser.newPage();
     await page.addInitScript(() => {
@@ -177,13 +205,22 @@ export async function measureSwipeSession(opts: { cards: number; profile?: boole
       const before = await page.locator(CARD_TITLE).textContent();
       const started = performance.now();
       await page.keyboard.press(i % 5 === 4 ? 'ArrowRight' : 'ArrowLeft');
-      await page.waitForFunction(({ selector, before }) => document.querySelector(selector)?.textContent !== before, { selector: CARD_TITLE, before });
+      await page.waitForFunction(({ selector, before }) => document.querySelector(selector)?.textContent !== before, {
+        selector: CARD_TITLE,
+        before,
+      });
       swipeMs.push(performance.now() - started);
     }
     await page.waitForTimeout(300);
     const longTasks = await page.evaluate(() => window.__benchLongTasks ?? []);
     const profile = cdp ? ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile : null;
-    return { cards: opts.cards, observerWorks, longTasks, swipeMs, ...(profile ? { hotspots: hotspots(profile, 25) } : {}) };
+    return {
+      cards: opts.cards,
+      observerWorks,
+      longTasks,
+      swipeMs,
+      ...(profile ? { hotspots: hotspots(profile, 25) } : {}),
+    };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
   }

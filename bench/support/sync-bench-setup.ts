@@ -60,11 +60,17 @@ export async function startBenchClient(
     collections,
     multiInstance: false,
   });
-  const replication = startReplication(db, { serverUrl: url, getAccessToken: () => user.token, retryTime: 200, ...options });
+  const replication = startReplication(db, {
+    serverUrl: url,
+    getAccessToken: () => user.token,
+    retryTime: 200,
+    ...options,
+  });
   return { db, replication };
 }
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 export const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
 /** RxDB's open-core storage notice is not a figure: keep it out of the output. */

@@ -38,7 +38,13 @@ export interface SyntheticMarketplace {
   creators: CreatorInput[];
 }
 
-export function syntheticMarketplace(options: { seed: number; now: number; deals: number; creators: number; brands: number }): SyntheticMarketplace {
+export function syntheticMarketplace(options: {
+  seed: number;
+  now: number;
+  deals: number;
+  creators: number;
+  brands: number;
+}): SyntheticMarketplace {
   const random = seededRandom(options.seed);
   const future = new Date(options.now + 180 * DAY_MS).toISOString();
   const pro = () => {

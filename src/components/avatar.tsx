@@ -3,7 +3,17 @@
  * pictures that need no outside request are shown — generated data URLs and the app's own files — so
  * a profile cannot make every visitor's browser call a third party; anything else gets initials.
  */
-export function Avatar({ name, url, size = 48, square = false }: { name: string; url: string | null | undefined; size?: number; square?: boolean }) {
+export function Avatar({
+  name,
+  url,
+  size = 48,
+  square = false,
+}: {
+  name: string;
+  url: string | null | undefined;
+  size?: number;
+  square?: boolean;
+}) {
   const style = { width: size, height: size, borderRadius: square ? size * 0.22 : '50%' };
   if (url && (url.startsWith('data:image/') || (url.startsWith('/') && !url.startsWith('//')))) {
     return <img className="avatar" src={url} alt="" width={size} height={size} style={style} />;

@@ -1,5 +1,13 @@
 /** A labelled list of chips (niches, deliverables); nothing when the list is empty. */
-export function ChipList({ label, items, className = 'tag-list' }: { label: string; items: readonly string[]; className?: string }) {
+export function ChipList({
+  label,
+  items,
+  className = 'tag-list',
+}: {
+  label: string;
+  items: readonly string[];
+  className?: string;
+}) {
   if (items.length === 0) return null;
   return (
     <ul className={className} aria-label={label}>

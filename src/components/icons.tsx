@@ -56,7 +56,14 @@ export const AlertIcon = (p: IconProps) => (
 export const PactaMark = (p: IconProps) => (
   <svg viewBox="0 0 64 64" aria-hidden="true" focusable="false" {...p}>
     <rect x="4" y="4" width="56" height="56" rx="16" fill="var(--primary)" />
-    <path d="M22 46V18h12a9 9 0 0 1 0 18H22" fill="none" stroke="var(--on-primary)" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d="M22 46V18h12a9 9 0 0 1 0 18H22"
+      fill="none"
+      stroke="var(--on-primary)"
+      strokeWidth="6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
     <circle cx="42" cy="46" r="4" fill="var(--on-primary)" />
   </svg>
 );

@@ -14,7 +14,17 @@ export function usePagedList(pageSize: number) {
 }
 
 /** "Showing N of M deals", announced politely, and a Show more button while some are hidden. */
-export function ShowMore({ shown, total, noun, onMore }: { shown: number; total: number; noun: string; onMore: () => void }) {
+export function ShowMore({
+  shown,
+  total,
+  noun,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  noun: string;
+  onMore: () => void;
+}) {
   return (
     <div className="show-more">
       <p className="muted" aria-live="polite">

@@ -27,7 +27,11 @@ export function SponsoredBanner() {
     (db) =>
       featuring &&
       db.deals
-        .find({ selector: { status: 'open', pro_only: false, brand_id: { $ne: user.id } }, sort: NEWEST_FIRST_SORT, limit: FEATURED_POOL })
+        .find({
+          selector: { status: 'open', pro_only: false, brand_id: { $ne: user.id } },
+          sort: NEWEST_FIRST_SORT,
+          limit: FEATURED_POOL,
+        })
         .$.pipe(map((docs) => docs.map((d) => d.toJSON() as DealDocument))),
     [featuring, user?.id],
   );

@@ -28,8 +28,18 @@ export function ThemePicker({ variant = 'swatches' }: { variant?: 'swatches' | '
       <legend className="visually-hidden">Theme</legend>
       {THEME_NAMES.map((name) => (
         <label key={name}>
-          <input type="radio" name={`${id}-theme`} value={name} checked={theme === name} onChange={() => setTheme(name)} />
-          <span className="theme-swatch-dot" style={{ background: `linear-gradient(135deg, ${THEMES[name].bg} 50%, ${THEMES[name].primary} 50%)` }} aria-hidden="true" />
+          <input
+            type="radio"
+            name={`${id}-theme`}
+            value={name}
+            checked={theme === name}
+            onChange={() => setTheme(name)}
+          />
+          <span
+            className="theme-swatch-dot"
+            style={{ background: `linear-gradient(135deg, ${THEMES[name].bg} 50%, ${THEMES[name].primary} 50%)` }}
+            aria-hidden="true"
+          />
           {THEMES[name].label}
         </label>
       ))}

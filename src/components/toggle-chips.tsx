@@ -18,7 +18,13 @@ export function ToggleChips({
 }) {
   const full = max !== undefined && value.length >= max;
   return (
-    <div className="chip-row" role="group" aria-labelledby={labelId} aria-describedby={describedBy} data-invalid={invalid ? 'true' : undefined}>
+    <div
+      className="chip-row"
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={describedBy}
+      data-invalid={invalid ? 'true' : undefined}
+    >
       {options.map((option) => {
         const on = value.includes(option);
         return (

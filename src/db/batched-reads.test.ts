@@ -21,7 +21,11 @@ afterEach(async () => {
 
 async function notes(storage: RxStorage<unknown, unknown>): Promise<RxCollection<Note>> {
   vi.spyOn(console, 'warn').mockImplementation(() => {}); // RxDB's open-core storage notice
-  const db = await createRxDatabase<{ notes: RxCollection<Note> }>({ name: `batched-${randomUUID()}`, storage, multiInstance: false });
+  const db = await createRxDatabase<{ notes: RxCollection<Note> }>({
+    name: `batched-${randomUUID()}`,
+    storage,
+    multiInstance: false,
+  });
   opened.push(db);
   await db.addCollections({ notes: { schema } });
   return db.notes;
@@ -29,8 +33,12 @@ async function notes(storage: RxStorage<unknown, unknown>): Promise<RxCollection
 
 /** The same documents in a database read through batched reads and in one read as Dexie reads. */
 async function pair(stored: string[]) {
-  const batched = await notes(pactaDexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>);
-  const plain = await notes(getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>);
+  const batched = await notes(
+    pactaDexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
+  );
+  const plain = await notes(
+    getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
+  );
   const docs = stored.map((id, i) => ({ id, title: `Note ${i}` }));
   if (docs.length) {
     await batched.bulkInsert(docs);
@@ -53,7 +61,9 @@ test('many ids of which none is stored read as nothing', async () => {
 test('a mix of stored and missing ids, with a repeat, reads the same documents as Dexie reads them', async () => {
   const stored = ids(300);
   const { batched, plain } = await pair(stored);
-  const asked = [...stored.slice(0, 40), ...ids(40), stored[0]!, ...stored.slice(250, 260)].sort(() => Math.random() - 0.5);
+  const asked = [...stored.slice(0, 40), ...ids(40), stored[0]!, ...stored.slice(250, 260)].sort(
+    () => Math.random() - 0.5,
+  );
   const result = await read(batched, asked);
   expect(result).toEqual(await read(plain, asked));
   expect(result).toHaveLength(51); // the repeated id reads twice, as with Dexie
@@ -73,10 +83,27 @@ test('a storage write inside its transaction finds the stored documents: writing
   const { batched } = await pair(stored);
   const fresh = ids(60);
   const rows = [...stored.slice(0, 60), ...fresh].map((id) => ({
-    document: { id, title: 'Written as new', _deleted: false, _rev: '1-pacta', _meta: { lwt: Date.now() }, _attachments: {} },
+    document: {
+      id,
+      title: 'Written as new',
+      _deleted: false,
+      _rev: '1-pacta',
+      _meta: { lwt: Date.now() },
+      _attachments: {},
+    },
   }));
   const result = await batched.storageInstance.bulkWrite(rows, 'batched-reads-test');
-  expect(result.error.map((e) => [e.status, e.documentId]).sort()).toEqual(stored.slice(0, 60).map((id) => [409, id]).sort());
+  expect(result.error.map((e) => [e.status, e.documentId]).sort()).toEqual(
+    stored
+      .slice(0, 60)
+      .map((id) => [409, id])
+      .sort(),
+  );
   const after = await read(batched, [...stored.slice(0, 60), ...fresh]);
-  expect(after.filter((doc) => doc.title === 'Written as new').map((doc) => doc.id).sort()).toEqual([...fresh].sort());
+  expect(
+    after
+      .filter((doc) => doc.title === 'Written as new')
+      .map((doc) => doc.id)
+      .sort(),
+  ).toEqual([...fresh].sort());
 });

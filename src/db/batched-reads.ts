@@ -47,7 +47,10 @@ function getMany(table: DBCoreTable, req: DBCoreGetManyRequest): Promise<unknown
     if (key < lower) lower = key;
     else if (key > upper) upper = key;
   }
-  const query = { index: table.schema.primaryKey, range: { type: RANGE, lower, upper, lowerOpen: false, upperOpen: false } };
+  const query = {
+    index: table.schema.primaryKey,
+    range: { type: RANGE, lower, upper, lowerOpen: false, upperOpen: false },
+  };
   return table.count({ trans: req.trans, query }).then((stored) => {
     if (stored === 0) return keys.map(() => undefined);
     if (stored > keys.length * MAX_KEYS_IN_RANGE_PER_KEY) return table.getMany(req);
@@ -69,12 +72,14 @@ function getMany(table: DBCoreTable, req: DBCoreGetManyRequest): Promise<unknown
  * `{ indexedDB, IDBKeyRange }`.
  */
 export function pactaDexieStorage(settings: Parameters<typeof getRxStorageDexie>[0] = {}) {
-  return withKeyRangeChanges(getRxStorageDexie({
-    ...settings,
-    onCreate: async (db, name) => {
-      // RxDB bundles its own copy of Dexie (same major version, same DBCore): its `use` takes this middleware.
-      db.use(batchedReads as unknown as Parameters<typeof db.use>[0]);
-      await settings.onCreate?.(db, name);
-    },
-  }));
+  return withKeyRangeChanges(
+    getRxStorageDexie({
+      ...settings,
+      onCreate: async (db, name) => {
+        // RxDB bundles its own copy of Dexie (same major version, same DBCore): its `use` takes this middleware.
+        db.use(batchedReads as unknown as Parameters<typeof db.use>[0]);
+        await settings.onCreate?.(db, name);
+      },
+    }),
+  );
 }

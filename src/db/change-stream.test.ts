@@ -76,10 +76,14 @@ test('heartbeats keep a quiet connection open', async () => {
     { onHello: () => {}, onChange: () => {}, onConnectedChange: () => {}, onError: () => {} },
     { silenceMs: 200 },
   );
-  cleanups.push(() => stream.stop(), () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  cleanups.push(
+    () => stream.stop(),
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   await new Promise((r) => setTimeout(r, 800));
   expect(connections).toBe(1);
 });

@@ -21,7 +21,11 @@ const DEFAULT_SILENCE_MS = 45_000;
  * half-open) is dropped after `silenceMs` with no bytes received — heartbeats included, which are SSE
  * comments the EventSource API never shows, so the watchdog watches the response body itself.
  */
-export function openChangeStream(api: SyncApi, handlers: ChangeStreamHandlers, opts: { maxBackoffMs?: number; silenceMs?: number } = {}) {
+export function openChangeStream(
+  api: SyncApi,
+  handlers: ChangeStreamHandlers,
+  opts: { maxBackoffMs?: number; silenceMs?: number } = {},
+) {
   const backoff = createBackoff({ firstMs: 250, maxMs: opts.maxBackoffMs ?? 10_000 });
   const silenceMs = opts.silenceMs ?? DEFAULT_SILENCE_MS;
   let stopped = false;
@@ -45,7 +49,10 @@ export function openChangeStream(api: SyncApi, handlers: ChangeStreamHandlers, o
     let endedByServer = false;
     const current = new EventSource(api.streamUrl, {
       fetch: async (input, init) => {
-        const res = await api.fetch(input, { ...init, headers: { ...init.headers, ...(await api.headers({ accept: 'text/event-stream' })) } });
+        const res = await api.fetch(input, {
+          ...init,
+          headers: { ...init.headers, ...(await api.headers({ accept: 'text/event-stream' })) },
+        });
         if (!res.ok || !res.body) {
           let body: { code?: string; message?: string } = {};
           try {

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createRxDatabase, getChangedDocumentsSinceQuery, prepareQuery, type RxCollection, type RxDatabase, type RxStorageInstance } from 'rxdb';
+import {
+  createRxDatabase,
+  getChangedDocumentsSinceQuery,
+  prepareQuery,
+  type RxCollection,
+  type RxDatabase,
+  type RxStorageInstance,
+} from 'rxdb';
 import { afterEach, expect, test, vi } from 'vitest';
 import { pactaDexieStorage } from './batched-reads.ts';
 
@@ -43,7 +50,10 @@ async function byQuery(instance: Instance, limit: number, checkpoint: Checkpoint
 }
 
 /** Every page from the start, as RxDB's upstream walks them. */
-async function walk(read: (limit: number, checkpoint: Checkpoint) => Promise<{ documents: { id: string }[]; checkpoint: Checkpoint }>, limit: number) {
+async function walk(
+  read: (limit: number, checkpoint: Checkpoint) => Promise<{ documents: { id: string }[]; checkpoint: Checkpoint }>,
+  limit: number,
+) {
   const pages: { ids: string[]; checkpoint: Checkpoint }[] = [];
   let checkpoint: Checkpoint;
   for (;;) {
@@ -54,14 +64,16 @@ async function walk(read: (limit: number, checkpoint: Checkpoint) => Promise<{ d
   }
 }
 
-test('changed documents after a checkpoint read by key range answer as RxDB’s query does, across bulk writes of one instant, edits and deletions', async () => {
+test('documents changed after a checkpoint, read by key range, answer as RxDB’s query does (same-instant bulk writes, edits, deletions)', async () => {
   const collection = await notes();
   const instance = collection.storageInstance as unknown as Instance;
   expect(instance.getChangedDocumentsSince).toBeTypeOf('function');
   // Two bulk writes (each of one write time), then edits and deletions of some of the first ones.
   const first = Array.from({ length: 120 }, (_, i) => ({ id: randomUUID(), title: `Note ${i}`, done: i % 2 === 0 }));
   await collection.bulkInsert(first);
-  await collection.bulkInsert(Array.from({ length: 45 }, (_, i) => ({ id: randomUUID(), title: `Later ${i}`, done: false })));
+  await collection.bulkInsert(
+    Array.from({ length: 45 }, (_, i) => ({ id: randomUUID(), title: `Later ${i}`, done: false })),
+  );
   await collection.bulkUpsert(first.slice(0, 30).map((n) => ({ ...n, title: `${n.title}, edited` })));
   const removed = await collection.findByIds(first.slice(30, 40).map((n) => n.id)).exec();
   await Promise.all([...removed.values()].map((doc) => doc.remove()));
@@ -74,13 +86,20 @@ test('changed documents after a checkpoint read by key range answer as RxDB’s 
   // The documents come as stored: a deleted one is there with `_deleted`, booleans as booleans.
   const { documents } = await instance.getChangedDocumentsSince!(500, undefined);
   expect(documents.filter((d) => d._deleted)).toHaveLength(10);
-  expect(documents.find((d) => d.id === first[0]!.id)).toMatchObject({ title: 'Note 0, edited', done: true, _deleted: false });
+  expect(documents.find((d) => d.id === first[0]!.id)).toMatchObject({
+    title: 'Note 0, edited',
+    done: true,
+    _deleted: false,
+  });
 });
 
 test('nothing written after the checkpoint: no documents, and the same checkpoint', async () => {
   const collection = await notes();
   const instance = collection.storageInstance as unknown as Instance;
-  expect(await instance.getChangedDocumentsSince!(10, undefined)).toEqual({ documents: [], checkpoint: { id: '', lwt: 0 } });
+  expect(await instance.getChangedDocumentsSince!(10, undefined)).toEqual({
+    documents: [],
+    checkpoint: { id: '', lwt: 0 },
+  });
   await collection.insert({ id: 'a', title: 'A', done: false });
   const { checkpoint } = await instance.getChangedDocumentsSince!(10, undefined);
   expect(await instance.getChangedDocumentsSince!(10, checkpoint)).toEqual({ documents: [], checkpoint });

@@ -2,7 +2,9 @@ import type { RxDocumentData, RxStorage, RxStorageInstance, RxStorageInstanceCre
 import { fromDexieToStorage } from 'rxdb/plugins/storage-dexie';
 
 type DexieInternals = {
-  dexieTable: { where(index: string): { above(key: unknown[]): { limit(n: number): { toArray(): Promise<unknown[]> } } } };
+  dexieTable: {
+    where(index: string): { above(key: unknown[]): { limit(n: number): { toArray(): Promise<unknown[]> } } };
+  };
   booleanIndexes: string[];
 };
 type Checkpoint = { id: string; lwt: number };
@@ -22,8 +24,9 @@ const LWT_MINIMUM = 1;
  */
 export function withKeyRangeChanges<S extends RxStorage<unknown, unknown>>(storage: S): S {
   const wrapped = Object.create(storage) as S;
-  wrapped.createStorageInstance = async <RxDocType,>(params: RxStorageInstanceCreationParams<RxDocType, unknown>) => {
-    const instance: RxStorageInstance<RxDocType, unknown, unknown, Checkpoint> = await storage.createStorageInstance(params);
+  wrapped.createStorageInstance = async <RxDocType>(params: RxStorageInstanceCreationParams<RxDocType, unknown>) => {
+    const instance: RxStorageInstance<RxDocType, unknown, unknown, Checkpoint> =
+      await storage.createStorageInstance(params);
     const primaryKey = params.schema.primaryKey;
     if (typeof primaryKey !== 'string') return instance;
     instance.getChangedDocumentsSince = async (limit: number, checkpoint?: Checkpoint) => {
@@ -34,7 +37,9 @@ export function withKeyRangeChanges<S extends RxStorage<unknown, unknown>>(stora
       const last = documents.at(-1);
       return {
         documents,
-        checkpoint: last ? { id: (last as Record<string, unknown>)[primaryKey] as string, lwt: last._meta.lwt } : (checkpoint ?? { id: '', lwt: 0 }),
+        checkpoint: last
+          ? { id: (last as Record<string, unknown>)[primaryKey] as string, lwt: last._meta.lwt }
+          : (checkpoint ?? { id: '', lwt: 0 }),
       };
     };
     return instance;

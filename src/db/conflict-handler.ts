@@ -18,7 +18,15 @@ function comparable(doc: WithDeleted<Doc>): Doc {
   return rest;
 }
 
-const NEVER_MERGED = new Set<string>(['id', '_deleted', '_meta', '_rev', '_attachments', ...SYNC_COLUMN_NAMES, ...CLIENT_ONLY_FIELDS]);
+const NEVER_MERGED = new Set<string>([
+  'id',
+  '_deleted',
+  '_meta',
+  '_rev',
+  '_attachments',
+  ...SYNC_COLUMN_NAMES,
+  ...CLIENT_ONLY_FIELDS,
+]);
 
 /**
  * Resolves a push conflict (the server's copy moved on since this device last saw it).
@@ -106,6 +114,8 @@ export function conflictHandlerFor(name: CollectionName): RxConflictHandler<Doc>
   return {
     isEqual: (a, b) => deepEqual(comparable(a), comparable(b)),
     resolve: (input) =>
-      Promise.resolve(name === 'drafts' ? mergeDraftConflict(input) : mergeConflict(input, spec.serverOwned, spec.maxMerged)),
+      Promise.resolve(
+        name === 'drafts' ? mergeDraftConflict(input) : mergeConflict(input, spec.serverOwned, spec.maxMerged),
+      ),
   };
 }

@@ -24,15 +24,44 @@ test('all twelve collections open in one realm with schemas derived from the sha
   expect(COLLECTION_NAMES.length).toBeLessThanOrEqual(12);
 
   const user = randomUUID();
-  const deal = prepareDocument('deals', { id: randomUUID(), brand_id: user, title: 'Deal', description: 'Brief', amount_cents: 10_000, niches: ['tech'] });
+  const deal = prepareDocument('deals', {
+    id: randomUUID(),
+    brand_id: user,
+    title: 'Deal',
+    description: 'Brief',
+    amount_cents: 10_000,
+    niches: ['tech'],
+  });
   await db.deals.insert(deal);
   const stored = await db.deals.findOne(deal.id).exec();
-  expect(stored?.toJSON()).toMatchObject({ status: 'open', escrow_status: 'none', pro_only: false, requirements: [], amount_cents: 10_000 });
+  expect(stored?.toJSON()).toMatchObject({
+    status: 'open',
+    escrow_status: 'none',
+    pro_only: false,
+    requirements: [],
+    amount_cents: 10_000,
+  });
   expect(await db.deals.find({ selector: { brand_id: user, status: 'open' } }).exec()).toHaveLength(1);
 });
 
 test('prepareDocument refuses a document of the wrong shape', () => {
-  expect(() => prepareDocument('messages', { id: 'nope', conversation_id: randomUUID(), sender_id: randomUUID(), recipient_id: randomUUID(), body: 'x' })).toThrow();
-  expect(() => prepareDocument('deals', { id: randomUUID(), brand_id: randomUUID(), title: 'x', description: 'y', amount_cents: 12.5, niches: [] })).toThrow();
+  expect(() =>
+    prepareDocument('messages', {
+      id: 'nope',
+      conversation_id: randomUUID(),
+      sender_id: randomUUID(),
+      recipient_id: randomUUID(),
+      body: 'x',
+    }),
+  ).toThrow();
+  expect(() =>
+    prepareDocument('deals', {
+      id: randomUUID(),
+      brand_id: randomUUID(),
+      title: 'x',
+      description: 'y',
+      amount_cents: 12.5,
+      niches: [],
+    }),
+  ).toThrow();
 });
-

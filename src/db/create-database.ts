@@ -60,7 +60,11 @@ export async function createPactaDatabase(opts: {
       names.map((name) => [
         name,
         // Stored documents of an older schemaVersion are migrated before the collection opens.
-        { schema: rxSchemaFor(name), migrationStrategies: migrationStrategiesForCollection(name), conflictHandler: conflictHandlerFor(name) },
+        {
+          schema: rxSchemaFor(name),
+          migrationStrategies: migrationStrategiesForCollection(name),
+          conflictHandler: conflictHandlerFor(name),
+        },
       ]),
     ),
   );

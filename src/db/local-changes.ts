@@ -1,4 +1,10 @@
-import { getAssumedMasterState, getMetaWriteRow, type RxCollection, type RxDocumentData, type RxStorageInstanceReplicationState } from 'rxdb';
+import {
+  getAssumedMasterState,
+  getMetaWriteRow,
+  type RxCollection,
+  type RxDocumentData,
+  type RxStorageInstanceReplicationState,
+} from 'rxdb';
 import { getHeightOfRevision } from 'rxdb/plugins/utils';
 import type { PushRow, SyncDoc } from './sync-api.ts';
 
@@ -34,7 +40,10 @@ export type LocalChangeFilter = {
    * record now. Without it RxDB takes the copy for a local edit and skips every later server version,
    * waiting for a push that never comes (it is no local change, so it is never pushed).
    */
-  recordPulledMasters(state: { internalReplicationState?: RxStorageInstanceReplicationState<SyncDoc> } | undefined, ids: string[]): Promise<void>;
+  recordPulledMasters(
+    state: { internalReplicationState?: RxStorageInstanceReplicationState<SyncDoc> } | undefined,
+    ids: string[],
+  ): Promise<void>;
 };
 
 type PulledMarker = { o?: { _rev?: number; hash?: string } };
@@ -80,10 +89,15 @@ export function createLocalChangeFilter(
       const stored = (await collection.storageInstance.findDocumentsById(ids, true)) as RxDocumentData<SyncDoc>[];
       const pulled = stored.filter((local) => writtenByPull(local, hash));
       if (pulled.length === 0) return;
-      const known = await getAssumedMasterState(internal, pulled.map((local) => local.id));
+      const known = await getAssumedMasterState(
+        internal,
+        pulled.map((local) => local.id),
+      );
       const missing = pulled.filter((local) => !known[local.id]);
       if (missing.length === 0) return;
-      const rows = await Promise.all(missing.map((local) => getMetaWriteRow(internal, stripMeta(local) as never, undefined)));
+      const rows = await Promise.all(
+        missing.map((local) => getMetaWriteRow(internal, stripMeta(local) as never, undefined)),
+      );
       await internal.input.metaInstance.bulkWrite(rows, 'pacta-record-pulled-master');
     },
   };

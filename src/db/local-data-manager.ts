@@ -1,5 +1,11 @@
 import type { Subscription } from 'rxjs';
-import { createPactaDatabase, startReplication, type PactaDatabase, type PactaReplication, type SyncStatus } from './index.ts';
+import {
+  createPactaDatabase,
+  startReplication,
+  type PactaDatabase,
+  type PactaReplication,
+  type SyncStatus,
+} from './index.ts';
 import { getSessionManager, sessionRetryFetch } from '../lib/session/session.ts';
 import { syncServerUrl } from '../lib/config.ts';
 import { disposeRecommendationsWorker } from '../lib/recommendations-client.ts';
@@ -68,7 +74,8 @@ export async function startUserSync(userId: string): Promise<void> {
   let replicationSub: Subscription | undefined;
   let stopping: Promise<void> = Promise.resolve();
 
-  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`pacta-sync-status-${userId}`);
+  const channel =
+    typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`pacta-sync-status-${userId}`);
   entry.channel = channel;
   const publish = (status: SyncStatus) => {
     if (!leader) return;
@@ -78,7 +85,8 @@ export async function startUserSync(userId: string): Promise<void> {
   };
   if (channel) {
     channel.onmessage = (event: MessageEvent<{ type: string; status?: SyncStatus }>) => {
-      if (event.data.type === 'status' && !leader && event.data.status) patchView({ role: 'follower', status: event.data.status });
+      if (event.data.type === 'status' && !leader && event.data.status)
+        patchView({ role: 'follower', status: event.data.status });
       if (event.data.type === 'hello' && leader && entry.replication) publish(entry.replication.syncStatus);
       if (event.data.type === 'retry' && leader) entry.replication?.reSync();
     };
@@ -271,14 +279,17 @@ export async function waitForSync(timeoutMs = 20_000): Promise<void> {
  * replication, which decides between the stream and a pull.
  */
 async function prefetchFirstSync(userId: string): Promise<void> {
-  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function' || navigator.onLine === false) return;
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function' || navigator.onLine === false)
+    return;
   const prefix = `rxdb-dexie-pacta-${userId.toLowerCase()}--`;
   const stored = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(prefix));
   const serverUrl = syncServerUrl();
   const api = createSyncApi({ serverUrl, fetch: sessionRetryFetch });
   for (const name of COLLECTION_NAMES) {
     if (stored.some((n) => n.endsWith(`--${name}`))) continue;
-    prefetchSnapshot(prefetchKey(serverUrl, userId, name, MAX_PULL_LIMIT), (signal) => api.snapshot(name, MAX_PULL_LIMIT, signal));
+    prefetchSnapshot(prefetchKey(serverUrl, userId, name, MAX_PULL_LIMIT), (signal) =>
+      api.snapshot(name, MAX_PULL_LIMIT, signal),
+    );
   }
 }
 

@@ -15,10 +15,23 @@ afterEach(async () => {
 });
 
 const deal = (title: string, createdAt?: string) =>
-  dealDocument.parse({ id: randomUUID(), brand_id: randomUUID(), title, description: 'd', amount_cents: 100, niches: [], ...(createdAt ? { created_at: createdAt } : {}) });
+  dealDocument.parse({
+    id: randomUUID(),
+    brand_id: randomUUID(),
+    title,
+    description: 'd',
+    amount_cents: 100,
+    niches: [],
+    ...(createdAt ? { created_at: createdAt } : {}),
+  });
 
 test('the key orders newest first to the microsecond Postgres stamps', () => {
-  const keys = ['2026-11-23T08:29:19.123456+00:00', '2026-11-23T08:29:19.123457+00:00', '2026-11-23T08:29:20Z', '2026-11-23T09:29:19.5+01:00'].map(newestFirstKey);
+  const keys = [
+    '2026-11-23T08:29:19.123456+00:00',
+    '2026-11-23T08:29:19.123457+00:00',
+    '2026-11-23T08:29:20Z',
+    '2026-11-23T09:29:19.5+01:00',
+  ].map(newestFirstKey);
   expect(keys[1]).toBeLessThan(keys[0]!);
   expect(keys[2]).toBeLessThan(keys[1]!);
   // The same instant in another zone, half a second later.
@@ -28,7 +41,12 @@ test('the key orders newest first to the microsecond Postgres stamps', () => {
 
 test('every write gets the key; a document written without created_at gets "now" and lists first', async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  const db = await createPactaDatabase({ userId: randomUUID(), storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }), collections: ['deals'], multiInstance: false });
+  const db = await createPactaDatabase({
+    userId: randomUUID(),
+    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    collections: ['deals'],
+    multiInstance: false,
+  });
   closing.push(db);
   await db.deals.bulkInsert([deal('old', '2026-01-01T00:00:00Z'), deal('older', '2025-01-01T00:00:00Z')]);
   const { created_at: _dropped, ...unstamped } = deal('new');
@@ -38,15 +56,27 @@ test('every write gets the key; a document written without created_at gets "now"
   expect(newest[0]!.created_at).toMatch(/^\d{4}-/);
   // A change keeps the key (created_at never changes on the device).
   await newest[1]!.incrementalPatch({ title: 'old, edited' });
-  expect((await db.deals.find({ sort: NEWEST_FIRST_SORT }).exec()).map((d) => d.title)).toEqual(['new', 'old, edited', 'older']);
+  expect((await db.deals.find({ sort: NEWEST_FIRST_SORT }).exec()).map((d) => d.title)).toEqual([
+    'new',
+    'old, edited',
+    'older',
+  ]);
 });
 
 test('a removal the server sent bare is stored without a made-up date', async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  const db = await createPactaDatabase({ userId: randomUUID(), storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }), collections: ['deals'], multiInstance: false });
+  const db = await createPactaDatabase({
+    userId: randomUUID(),
+    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    collections: ['deals'],
+    multiInstance: false,
+  });
   closing.push(db);
   const id = randomUUID();
-  await db.deals.storageInstance.bulkWrite([{ document: { id, _deleted: true, _meta: { lwt: Date.now() }, _rev: '1-a', _attachments: {} } as never }], 'test');
+  await db.deals.storageInstance.bulkWrite(
+    [{ document: { id, _deleted: true, _meta: { lwt: Date.now() }, _rev: '1-a', _attachments: {} } as never }],
+    'test',
+  );
   const [stored] = await db.deals.storageInstance.findDocumentsById([id], true);
   expect(stored).toMatchObject({ id, _deleted: true });
   expect(stored).not.toHaveProperty('created_at');
@@ -67,7 +97,9 @@ test('deals stored before the key existed get it when the device migrates to the
       multiInstance: false,
     });
     closing.push(db);
-    await db.addCollections({ deals: { schema: rxSchemaFor('deals', spec), migrationStrategies: migrationStrategiesFor(spec) } });
+    await db.addCollections({
+      deals: { schema: rxSchemaFor('deals', spec), migrationStrategies: migrationStrategiesFor(spec) },
+    });
     return db;
   };
   const before = await open(stored);

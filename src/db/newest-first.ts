@@ -37,9 +37,13 @@ function stamp(doc: Doc): void {
  * keeps that object as the document's state (its cache and the live queries' event-reduce sort by
  * the key), so a copy would leave those without it.
  */
-export function withNewestFirstKeys<Internals, Options>(storage: RxStorage<Internals, Options>): RxStorage<Internals, Options> {
+export function withNewestFirstKeys<Internals, Options>(
+  storage: RxStorage<Internals, Options>,
+): RxStorage<Internals, Options> {
   const wrapped: RxStorage<Internals, Options> = Object.create(storage) as RxStorage<Internals, Options>;
-  wrapped.createStorageInstance = async <RxDocType,>(params: RxStorageInstanceCreationParams<RxDocType, Options>): Promise<RxStorageInstance<RxDocType, Internals, Options>> => {
+  wrapped.createStorageInstance = async <RxDocType>(
+    params: RxStorageInstanceCreationParams<RxDocType, Options>,
+  ): Promise<RxStorageInstance<RxDocType, Internals, Options>> => {
     const instance = await storage.createStorageInstance(params);
     if (!(NEWEST_FIRST in params.schema.properties)) return instance;
     const bulkWrite = instance.bulkWrite.bind(instance);

@@ -17,7 +17,9 @@ export type RecentMasters = {
   get(id: string): SyncDoc | undefined;
 };
 
-export function createRecentMasters(opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}): RecentMasters {
+export function createRecentMasters(
+  opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+): RecentMasters {
   const ttlMs = opts.ttlMs ?? 60_000;
   const maxEntries = opts.maxEntries ?? 2_000;
   const now = opts.now ?? Date.now;

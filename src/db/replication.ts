@@ -1,11 +1,25 @@
 import { filter, firstValueFrom, Subject, type Subscription } from 'rxjs';
 import type { RxCollection, RxDocument, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { collectionSpecs, MAX_PULL_LIMIT, MAX_PUSH_ROWS, type CollectionName, type CollectionSpec, type SyncCheckpoint } from '../domain/collections/index.ts';
+import {
+  collectionSpecs,
+  MAX_PULL_LIMIT,
+  MAX_PUSH_ROWS,
+  type CollectionName,
+  type CollectionSpec,
+  type SyncCheckpoint,
+} from '../domain/collections/index.ts';
 import { createBackoff, type Backoff } from '../lib/retry.ts';
 import { openChangeStream } from './change-stream.ts';
 import type { PactaDatabase } from './create-database.ts';
-import { createSyncApi, SyncHttpError, type PushRow, type SyncApi, type SyncApiOptions, type SyncDoc } from './sync-api.ts';
+import {
+  createSyncApi,
+  SyncHttpError,
+  type PushRow,
+  type SyncApi,
+  type SyncApiOptions,
+  type SyncDoc,
+} from './sync-api.ts';
 import { createLocalChangeFilter } from './local-changes.ts';
 import { createRecentMasters, type RecentMasters } from './recent-masters.ts';
 import { createSnapshotFeed, prefetchKey } from './snapshot-feed.ts';
@@ -66,7 +80,9 @@ export function isReplicationWrite(context: string): boolean {
 export function startReplication(db: PactaDatabase, opts: ReplicationOptions): PactaReplication {
   const api = createSyncApi(opts);
   const awaitLeadership = opts.waitForLeadership ?? db.multiInstance;
-  const names = (opts.collections ?? (Object.keys(db.collections) as CollectionName[])).filter((n) => db.collections[n]);
+  const names = (opts.collections ?? (Object.keys(db.collections) as CollectionName[])).filter(
+    (n) => db.collections[n],
+  );
   const status = createSyncStatus(names.length, opts.pendingStore, opts.refusedStore);
   // The largest page the server serves: a first sync of 10,000 deals is 10 round trips and 10
   // IndexedDB write transactions instead of 50; a page of deals is about half a megabyte of JSON.
@@ -166,9 +182,13 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       const parentState = states.get(parentName as CollectionName);
       const parents = db.collections[parentName as CollectionName] as unknown as RxCollection<SyncDoc> | undefined;
       if (!parentState || !parents) continue;
-      const ids = [...new Set(rows.map((r) => r.newDocumentState[field]).filter((v): v is string => typeof v === 'string'))];
+      const ids = [
+        ...new Set(rows.map((r) => r.newDocumentState[field]).filter((v): v is string => typeof v === 'string')),
+      ];
       const local = ids.length ? await parents.findByIds(ids).exec() : new Map();
-      const unconfirmed = [...local.values()].some((p) => status.isPending(parentName, p.primary) || p.get('version') == null);
+      const unconfirmed = [...local.values()].some(
+        (p) => status.isPending(parentName, p.primary) || p.get('version') == null,
+      );
       if (unconfirmed && !stopped) await Promise.race([parentState.awaitInSync(), whenStopped]);
     }
   };
@@ -212,7 +232,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
               onStreamEnd: () => resyncLater(name, 0),
             }),
           );
-          await localChanges.recordPulledMasters(states.get(name), page.documents.map((d) => d.id));
+          await localChanges.recordPulledMasters(
+            states.get(name),
+            page.documents.map((d) => d.id),
+          );
           // A notice that found nothing may have raced its own commit's visibility: look once more.
           const notice = lastNotice.get(name);
           if (page.documents.length === 0 && notice !== undefined && startedAt - notice < 1_000) {
@@ -229,13 +252,16 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         : {
             batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
             handler: async (rows) => {
-              const { changed: sendable, superseded } = await localChanges.changedRows(withoutRejections(rows as PushRow[]));
+              const { changed: sendable, superseded } = await localChanges.changedRows(
+                withoutRejections(rows as PushRow[]),
+              );
               if (sendable.length === 0) return superseded;
               await parentsOnServer(name, sendable);
               const conflicts = await track(() => pushRows(api, name, withKnownMasters(sendable, received)));
               const conflicted = new Set(conflicts.map((c) => c.id));
               const at = Date.now();
-              for (const row of sendable) if (!conflicted.has(row.newDocumentState.id)) lastSent.set(`${name}/${row.newDocumentState.id}`, at);
+              for (const row of sendable)
+                if (!conflicted.has(row.newDocumentState.id)) lastSent.set(`${name}/${row.newDocumentState.id}`, at);
               return [...conflicts, ...superseded];
             },
           },
@@ -245,7 +271,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       collection.eventBulks$.subscribe((bulk) => {
         for (const event of bulk.events) status.rejection(name, event.documentId, refusalOf(event.documentData));
         if (isReplicationWrite(bulk.context)) return;
-        status.localWrite(name, bulk.events.map((e) => e.documentId));
+        status.localWrite(
+          name,
+          bulk.events.map((e) => e.documentId),
+        );
       }),
       state.sent$.subscribe((doc) => status.settled(name, doc.id)),
       state.received$.subscribe((doc) => {
@@ -262,31 +291,39 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       : collection
           .findOne()
           .exec()
-          .then((doc) => doc !== null, () => true);
-    void state.awaitInitialReplication().then(
-      async () => {
-        status.initialSyncDone();
-        // Refusals kept from an earlier session (the marker lives in the document until it is edited).
-        if (spec.readOnly || stopped || !(await heldBefore)) return;
-        // Read by id when the ids were recorded: no index can serve `sync_rejection` (an object), and
-        // looking through a brand's 60,000 documents for it cost every page load ~270 ms.
-        const kept = status.keptRefusals(name);
-        if (kept) {
-          const found = kept.length ? await collection.findByIds(kept).exec() : new Map<string, RxDocument<SyncDoc>>();
-          for (const id of kept) {
-            const doc = found.get(id);
-            status.rejection(name, id, doc ? refusalOf(doc.toJSON() as SyncDoc) : null);
+          .then(
+            (doc) => doc !== null,
+            () => true,
+          );
+    void state
+      .awaitInitialReplication()
+      .then(
+        async () => {
+          status.initialSyncDone();
+          // Refusals kept from an earlier session (the marker lives in the document until it is edited).
+          if (spec.readOnly || stopped || !(await heldBefore)) return;
+          // Read by id when the ids were recorded: no index can serve `sync_rejection` (an object), and
+          // looking through a brand's 60,000 documents for it cost every page load ~270 ms.
+          const kept = status.keptRefusals(name);
+          if (kept) {
+            const found = kept.length
+              ? await collection.findByIds(kept).exec()
+              : new Map<string, RxDocument<SyncDoc>>();
+            for (const id of kept) {
+              const doc = found.get(id);
+              status.rejection(name, id, doc ? refusalOf(doc.toJSON() as SyncDoc) : null);
+            }
+            return;
           }
-          return;
-        }
-        const refused = await collection.find({ selector: { sync_rejection: { $exists: true } } }).exec();
-        for (const doc of refused) status.rejection(name, doc.primary, refusalOf(doc.toJSON() as SyncDoc));
-      },
-      () => {},
-    ).catch((err: unknown) => {
-      // The database may close (sign-out, reload) while the kept refusals are read: nothing to show then.
-      if (!stopped && !db.closed) throw err;
-    });
+          const refused = await collection.find({ selector: { sync_rejection: { $exists: true } } }).exec();
+          for (const doc of refused) status.rejection(name, doc.primary, refusalOf(doc.toJSON() as SyncDoc));
+        },
+        () => {},
+      )
+      .catch((err: unknown) => {
+        // The database may close (sign-out, reload) while the kept refusals are read: nothing to show then.
+        if (!stopped && !db.closed) throw err;
+      });
   }
 
   let changeStream: ReturnType<typeof openChangeStream> | undefined;
@@ -410,7 +447,8 @@ async function pullPage(
     onPending(streamed.pending === true);
     // Not after a feed that brought nothing at all: RxDB keeps no checkpoint for an empty page, so that
     // pull would start from nothing again and open another stream, and so on.
-    if (streamed.documents.length < batchSize && (streamed.documents.length > 0 || checkpoint !== null)) hooks.onStreamEnd();
+    if (streamed.documents.length < batchSize && (streamed.documents.length > 0 || checkpoint !== null))
+      hooks.onStreamEnd();
     return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
   }
   let page = await api.pull(name, checkpoint, batchSize);
@@ -442,7 +480,11 @@ async function pullPage(
   let after: string | undefined;
   for (;;) {
     const local = await collection
-      .find({ selector: after === undefined ? {} : { id: { $gt: after } }, sort: [{ id: 'asc' }], limit: RESET_READ_PAGE })
+      .find({
+        selector: after === undefined ? {} : { id: { $gt: after } },
+        sort: [{ id: 'asc' }],
+        limit: RESET_READ_PAGE,
+      })
       .exec();
     for (const doc of local) {
       if (seen.has(doc.primary) || hooks.waitingToPush(doc.primary)) continue;

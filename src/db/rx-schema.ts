@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { RxJsonSchema } from 'rxdb';
-import { collectionSpecs, NEWEST_FIRST, type CollectionName, type CollectionSpec } from '../domain/collections/index.ts';
+import {
+  collectionSpecs,
+  NEWEST_FIRST,
+  type CollectionName,
+  type CollectionSpec,
+} from '../domain/collections/index.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -13,7 +18,10 @@ function clean(schema: unknown): unknown {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (DROPPED_KEYWORDS.has(key)) continue;
-    out[key] = key === 'properties' || key === 'items' || key === 'anyOf' || key === 'additionalProperties' ? cleanNested(key, value) : value;
+    out[key] =
+      key === 'properties' || key === 'items' || key === 'anyOf' || key === 'additionalProperties'
+        ? cleanNested(key, value)
+        : value;
   }
   return out;
 }
@@ -32,7 +40,10 @@ function cleanNested(key: string, value: unknown): unknown {
  * requires `created_at`; defaults stay so RxDB fills them on insert. The version is the registry's
  * `schemaVersion` (`spec` is only passed by tests that play an older or newer shape).
  */
-export function rxSchemaFor(name: CollectionName, spec: CollectionSpec = collectionSpecs[name]): RxJsonSchema<Record<string, unknown>> {
+export function rxSchemaFor(
+  name: CollectionName,
+  spec: CollectionSpec = collectionSpecs[name],
+): RxJsonSchema<Record<string, unknown>> {
   const json = z.toJSONSchema(spec.schema, { io: 'input', unrepresentable: 'any' }) as {
     properties: Record<string, JsonSchema>;
     required?: string[];
@@ -44,14 +55,17 @@ export function rxSchemaFor(name: CollectionName, spec: CollectionSpec = collect
   const indexFields = new Set<string>(spec.indexes.flat());
   const sortedNewestFirst = indexFields.has(NEWEST_FIRST);
   // The derived sort key (src/db/newest-first.ts): a whole number of microseconds, at most 0.
-  if (sortedNewestFirst) properties[NEWEST_FIRST] = { type: 'number', minimum: -Number.MAX_SAFE_INTEGER, maximum: 0, multipleOf: 1 };
+  if (sortedNewestFirst)
+    properties[NEWEST_FIRST] = { type: 'number', minimum: -Number.MAX_SAFE_INTEGER, maximum: 0, multipleOf: 1 };
   for (const field of indexFields) {
     const prop = properties[field];
     if (!prop) throw new Error(`Index field ${field} is not in the ${name} schema`);
     // uuids are 36 characters; other indexed strings are short enums.
     if (prop.type === 'string' && prop.maxLength === undefined) prop.maxLength = field.endsWith('_id') ? 36 : 40;
   }
-  const required = [...new Set(['id', ...(json.required ?? []), ...indexFields, ...(sortedNewestFirst ? ['created_at'] : [])])];
+  const required = [
+    ...new Set(['id', ...(json.required ?? []), ...indexFields, ...(sortedNewestFirst ? ['created_at'] : [])]),
+  ];
   return {
     title: name,
     version: spec.schemaVersion,

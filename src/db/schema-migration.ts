@@ -6,7 +6,10 @@ import { collectionSpecs, type CollectionName, type CollectionSpec } from '../do
  * schema gives a default gets that default; everything it has is kept (a renamed or retyped field
  * needs its own strategy here). The server sends the real values with the next pull.
  */
-export function fillSchemaDefaults(spec: Pick<CollectionSpec, 'schema'>, doc: Record<string, unknown>): Record<string, unknown> {
+export function fillSchemaDefaults(
+  spec: Pick<CollectionSpec, 'schema'>,
+  doc: Record<string, unknown>,
+): Record<string, unknown> {
   const filled: Record<string, unknown> = { ...doc };
   for (const [field, fieldSchema] of Object.entries(spec.schema.shape)) {
     if (filled[field] !== undefined) continue;

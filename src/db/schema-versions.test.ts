@@ -20,9 +20,16 @@ function fingerprint(spec: CollectionSpec, name: keyof typeof collectionSpecs): 
     Array.isArray(value)
       ? value.map(sorted)
       : value && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sorted(v)]))
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, v]) => [k, sorted(v)]),
+          )
         : value;
-  return createHash('sha256').update(JSON.stringify(sorted(shape))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(sorted(shape)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 describe('every collection changes shape only with a new schemaVersion', () => {
@@ -65,7 +72,9 @@ describe('a changed collection schema migrates the documents stored on the devic
       multiInstance: false,
     });
     databases.push(db);
-    await db.addCollections({ saved_lists: { schema: rxSchemaFor('saved_lists', spec), migrationStrategies: migrationStrategiesFor(spec) } });
+    await db.addCollections({
+      saved_lists: { schema: rxSchemaFor('saved_lists', spec), migrationStrategies: migrationStrategiesFor(spec) },
+    });
     return db;
   }
 
@@ -82,7 +91,13 @@ describe('a changed collection schema migrates the documents stored on the devic
 
     const after = await open(indexedDB, name, nextSpec);
     const doc = (await after.saved_lists.findOne(id).exec())?.toJSON() as Record<string, unknown> | undefined;
-    expect(doc).toMatchObject({ id, user_id: userId, kind: 'shortlist', items: ['a deal', 'a creator'], pinned: false });
+    expect(doc).toMatchObject({
+      id,
+      user_id: userId,
+      kind: 'shortlist',
+      items: ['a deal', 'a creator'],
+      pinned: false,
+    });
     expect(await after.saved_lists.count().exec()).toBe(1);
   });
 
@@ -92,7 +107,9 @@ describe('a changed collection schema migrates the documents stored on the devic
     const name = `unit-${randomUUID()}`;
     const before = await open(indexedDB, name, storedSpec);
     await before.close();
-    await expect(open(indexedDB, name, { ...nextSpec, schemaVersion: storedSpec.schemaVersion })).rejects.toMatchObject({ code: 'DB6' });
+    await expect(open(indexedDB, name, { ...nextSpec, schemaVersion: storedSpec.schemaVersion })).rejects.toMatchObject(
+      { code: 'DB6' },
+    );
   });
 
   test('filling keeps every stored value and adds only defaults', () => {

@@ -23,7 +23,9 @@ export const sessionDataPort: SessionDataPort = {
       .then((m) => m.openUserDatabase(userId))
       .then((db) => {
         if (stopped) return;
-        const sub = db.profiles.findOne(userId).$.subscribe((doc) => onProfile(doc ? (doc.toMutableJSON() as ProfileSnapshot) : null));
+        const sub = db.profiles
+          .findOne(userId)
+          .$.subscribe((doc) => onProfile(doc ? (doc.toMutableJSON() as ProfileSnapshot) : null));
         unsubscribe = () => sub.unsubscribe();
       })
       .catch(() => {

@@ -65,7 +65,11 @@ export function createSyncApi(opts: SyncApiOptions) {
     streamUrl: `${base}/stream`,
     headers,
     fetch: doFetch,
-    async pull(collection: CollectionName, checkpoint: SyncCheckpoint | null, limit: number): Promise<PullResponse<SyncDoc>> {
+    async pull(
+      collection: CollectionName,
+      checkpoint: SyncCheckpoint | null,
+      limit: number,
+    ): Promise<PullResponse<SyncDoc>> {
       const params = new URLSearchParams({ limit: String(limit) });
       if (checkpoint) params.set('checkpoint', JSON.stringify(checkpoint));
       const res = await doFetch(`${base}/${collection}/pull?${params}`, { headers: await headers() });
@@ -75,7 +79,11 @@ export function createSyncApi(opts: SyncApiOptions) {
      * A fresh feed in one request: the server sends newline-delimited pages read from one snapshot;
      * each is yielded as soon as its line is complete. Ends when the server ends the response.
      */
-    async *snapshot(collection: CollectionName, limit: number, signal?: AbortSignal): AsyncGenerator<PullResponse<SyncDoc>> {
+    async *snapshot(
+      collection: CollectionName,
+      limit: number,
+      signal?: AbortSignal,
+    ): AsyncGenerator<PullResponse<SyncDoc>> {
       const res = await doFetch(`${base}/${collection}/snapshot?limit=${limit}`, { headers: await headers(), signal });
       if (!res.ok || !res.body) {
         await json(res);

@@ -28,7 +28,11 @@ type Hooks = {
 
 type Grant = { release: () => void };
 
-export function electTabLeader(name: string, hooks: Hooks, opts: { beatMs?: number; staleMs?: number } = {}): TabLeadership {
+export function electTabLeader(
+  name: string,
+  hooks: Hooks,
+  opts: { beatMs?: number; staleMs?: number } = {},
+): TabLeadership {
   const beatMs = opts.beatMs ?? 2_000;
   const staleMs = opts.staleMs ?? 10_000;
   const lockName = `pacta-sync-leader-${name}`;

@@ -47,7 +47,13 @@ export const PRODUCTION_DAYS: Record<string, number> = {
   'Twitter Post': 1,
 };
 export const REVIEW_DAYS = 3;
-export const TIMELINE_DAYS: Record<string, number> = { '1 week': 7, '2 weeks': 14, '1 month': 30, '2 months': 60, '3+ months': 90 };
+export const TIMELINE_DAYS: Record<string, number> = {
+  '1 week': 7,
+  '2 weeks': 14,
+  '1 month': 30,
+  '2 months': 60,
+  '3+ months': 90,
+};
 
 /** The value at fraction `p` of sorted values, interpolated between neighbours, rounded to a cent. */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -82,17 +88,24 @@ export function daysNeeded(deliverables: readonly string[]): number {
   return Math.max(...days) + (days.length - 1) + REVIEW_DAYS;
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: cents % 100 ? 2 : 0 })}`;
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: cents % 100 ? 2 : 0 })}`;
 
 function shortestTimelineFor(days: number): string | null {
   return Object.entries(TIMELINE_DAYS).find(([, d]) => d >= days)?.[0] ?? null;
 }
 
-export function adviseBrief(brief: CampaignBrief, deals: readonly AssistantDeal[], creators: readonly AssistantCreator[]): BriefAdvice {
+export function adviseBrief(
+  brief: CampaignBrief,
+  deals: readonly AssistantDeal[],
+  creators: readonly AssistantCreator[],
+): BriefAdvice {
   const niches = brief.niches;
   const pay = niches.length ? payFigures(deals, niches) : null;
   const wanted = new Set(niches);
-  const creatorsInNiches = niches.length ? creators.filter((c) => c.role === 'creator' && c.niches.some((n) => wanted.has(n))).length : 0;
+  const creatorsInNiches = niches.length
+    ? creators.filter((c) => c.role === 'creator' && c.niches.some((n) => wanted.has(n))).length
+    : 0;
   const budget = parseBudgetCents(brief.budget);
 
   const checklist: ChecklistItem[] = [
@@ -112,16 +125,21 @@ export function adviseBrief(brief: CampaignBrief, deals: readonly AssistantDeal[
   if (pay && pay.count >= MIN_DEALS_FOR_RANGE && budget !== null && budget < pay.usualLowCents) {
     warnings.push({
       code: 'budget_below_range',
-      message: `Your budget of ${dollars(budget)} is below the usual range for ${niches.join(', ')} (${dollars(pay.usualLowCents)}–${dollars(pay.usualHighCents)}): expect fewer applications.`,
+      message:
+        `Your budget of ${dollars(budget)} is below the usual range for ${niches.join(', ')} ` +
+        `(${dollars(pay.usualLowCents)}–${dollars(pay.usualHighCents)}): expect fewer applications.`,
     });
   }
   const needed = daysNeeded(brief.deliverables);
   const available = TIMELINE_DAYS[brief.timeline];
   if (available !== undefined && needed > available) {
     const enough = shortestTimelineFor(needed);
+    const what = brief.deliverables.length === 1 ? brief.deliverables[0] : `${brief.deliverables.length} deliverables`;
     warnings.push({
       code: 'timeline_too_short',
-      message: `${brief.timeline} is short for ${brief.deliverables.length === 1 ? brief.deliverables[0] : `${brief.deliverables.length} deliverables`}: creators usually need about ${needed} days including your review${enough ? `; consider ${enough}` : ''}.`,
+      message:
+        `${brief.timeline} is short for ${what}: creators usually need about ${needed} days ` +
+        `including your review${enough ? `; consider ${enough}` : ''}.`,
     });
   }
   return { pay, creatorsInNiches, checklist, warnings };

@@ -50,7 +50,13 @@ export function mergeDraftFields(mine: DraftFields, theirs: DraftFields): DraftF
  * replaces: an edit made after seeing another device's edit must win even if this device's clock is
  * behind (a Lamport-style bump by one millisecond).
  */
-export function editDraftField(fields: DraftFields, name: string, value: unknown, now: number, device: string): DraftFields {
+export function editDraftField(
+  fields: DraftFields,
+  name: string,
+  value: unknown,
+  now: number,
+  device: string,
+): DraftFields {
   const previous = fields[name];
   if (previous && sameValue(previous.value, value)) return fields;
   const at = previous ? Math.max(now, previous.at + 1) : now;

@@ -29,16 +29,24 @@ test('step 1: title required, 1 to 3 niches, goals required, product URL optiona
     goals: BRIEF_MESSAGES.goalsRequired,
   });
   expect(validateStep({ ...valid, title: '   ' }, 0)).toEqual({ title: BRIEF_MESSAGES.titleRequired });
-  expect(validateStep({ ...valid, niches: ['Fitness', 'Food', 'Travel', 'Music'] }, 0)).toEqual({ niches: BRIEF_MESSAGES.tooManyNiches });
+  expect(validateStep({ ...valid, niches: ['Fitness', 'Food', 'Travel', 'Music'] }, 0)).toEqual({
+    niches: BRIEF_MESSAGES.tooManyNiches,
+  });
   expect(validateStep({ ...valid, niches: ['Fitness', 'Food', 'Travel'] }, 0)).toEqual({});
   expect(validateStep({ ...valid, niches: ['Knitting'] }, 0)).toEqual({ niches: BRIEF_MESSAGES.nichesRequired });
-  expect(validateStep({ ...valid, product_url: 'shop dot com' }, 0)).toEqual({ product_url: BRIEF_MESSAGES.invalidUrl });
+  expect(validateStep({ ...valid, product_url: 'shop dot com' }, 0)).toEqual({
+    product_url: BRIEF_MESSAGES.invalidUrl,
+  });
   expect(validateStep({ ...valid, product_url: 'https://shop.example.com/p?x=1' }, 0)).toEqual({});
 });
 
 test('step 2: deliverables required, from the six types; the rest optional', () => {
-  expect(validateStep({ ...valid, deliverables: [] }, 1)).toEqual({ deliverables: BRIEF_MESSAGES.deliverablesRequired });
-  expect(validateStep({ ...valid, deliverables: ['Podcast'] }, 1)).toEqual({ deliverables: BRIEF_MESSAGES.deliverablesRequired });
+  expect(validateStep({ ...valid, deliverables: [] }, 1)).toEqual({
+    deliverables: BRIEF_MESSAGES.deliverablesRequired,
+  });
+  expect(validateStep({ ...valid, deliverables: ['Podcast'] }, 1)).toEqual({
+    deliverables: BRIEF_MESSAGES.deliverablesRequired,
+  });
   expect(validateStep(valid, 1)).toEqual({});
 });
 
@@ -55,7 +63,14 @@ test('the whole brief, and the first step to fix', () => {
   expect(validateBrief(valid)).toEqual({});
   expect(firstInvalidStep(valid)).toBe(-1);
   expect(firstInvalidStep({ ...valid, timeline: '' })).toBe(2);
-  expect(Object.keys(validateBrief(EMPTY_BRIEF)).sort()).toEqual(['budget', 'deliverables', 'goals', 'niches', 'timeline', 'title']);
+  expect(Object.keys(validateBrief(EMPTY_BRIEF)).sort()).toEqual([
+    'budget',
+    'deliverables',
+    'goals',
+    'niches',
+    'timeline',
+    'title',
+  ]);
 });
 
 test('budgets and URLs as people type them', () => {
@@ -86,5 +101,9 @@ test('a valid brief becomes a campaign deal; the goals fill the description', ()
 });
 
 test('stored draft values of the wrong type read as empty', () => {
-  expect(briefFrom({ title: 5, niches: ['Fitness', 3], budget: '80' })).toEqual({ ...EMPTY_BRIEF, niches: ['Fitness'], budget: '80' });
+  expect(briefFrom({ title: 5, niches: ['Fitness', 3], budget: '80' })).toEqual({
+    ...EMPTY_BRIEF,
+    niches: ['Fitness'],
+    budget: '80',
+  });
 });

@@ -2,12 +2,24 @@ import { DEAL_TIMELINES } from './collections/marketplace.ts';
 import { NICHES } from './niches.ts';
 
 /** The wizard's deliverable types (spec 001 §3, "Deliverable types (6)"). */
-export const DELIVERABLE_TYPES = ['Instagram Post', 'Instagram Story', 'TikTok Video', 'YouTube Video', 'Blog Post', 'Twitter Post'] as const;
+export const DELIVERABLE_TYPES = [
+  'Instagram Post',
+  'Instagram Story',
+  'TikTok Video',
+  'YouTube Video',
+  'Blog Post',
+  'Twitter Post',
+] as const;
 /** "Timeline options (5)": the same five as a deal's timeline. */
 export const BRIEF_TIMELINES = DEAL_TIMELINES;
 export type BriefTimeline = (typeof BRIEF_TIMELINES)[number];
 
-export const BRIEF_STEPS = ['Campaign Overview', 'Content Requirements', 'Budget & Timeline', 'Review & Submit'] as const;
+export const BRIEF_STEPS = [
+  'Campaign Overview',
+  'Content Requirements',
+  'Budget & Timeline',
+  'Review & Submit',
+] as const;
 export const MAX_BRIEF_NICHES = 3;
 /** "Minimum budget per creator 50 dollars." */
 export const MIN_BRIEF_BUDGET_CENTS = 5_000;
@@ -67,7 +79,8 @@ export type BriefErrors = Partial<Record<BriefField, string>>;
 /** A brief from stored draft values: anything missing or of the wrong type takes the empty value. */
 export function briefFrom(values: Record<string, unknown>): CampaignBrief {
   const text = (k: BriefField) => (typeof values[k] === 'string' ? (values[k] as string) : '');
-  const list = (k: BriefField) => (Array.isArray(values[k]) ? (values[k] as unknown[]).filter((v): v is string => typeof v === 'string') : []);
+  const list = (k: BriefField) =>
+    Array.isArray(values[k]) ? (values[k] as unknown[]).filter((v): v is string => typeof v === 'string') : [];
   return {
     title: text('title'),
     niches: list('niches'),
@@ -93,12 +106,18 @@ export function isValidUrl(value: string): boolean {
     return false;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i.test(url.hostname) || url.hostname === 'localhost';
+  return (
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i.test(url.hostname) ||
+    url.hostname === 'localhost'
+  );
 }
 
 /** The budget in cents, or null when it is not a plain amount ("250", "249.99", "$1,200"). */
 export function parseBudgetCents(value: string): number | null {
-  const text = value.trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const text = value
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
   const cents = Math.round(Number(text) * 100);
   return Number.isSafeInteger(cents) ? cents : null;
@@ -119,7 +138,9 @@ function fieldError(brief: CampaignBrief, field: BriefField): string | undefined
     case 'product_url':
       return brief.product_url.trim() && !isValidUrl(brief.product_url) ? BRIEF_MESSAGES.invalidUrl : undefined;
     case 'deliverables':
-      return brief.deliverables.some((d) => (DELIVERABLE_TYPES as readonly string[]).includes(d)) ? undefined : BRIEF_MESSAGES.deliverablesRequired;
+      return brief.deliverables.some((d) => (DELIVERABLE_TYPES as readonly string[]).includes(d))
+        ? undefined
+        : BRIEF_MESSAGES.deliverablesRequired;
     case 'budget': {
       if (!brief.budget.trim()) return BRIEF_MESSAGES.budgetRequired;
       const cents = parseBudgetCents(brief.budget);
@@ -127,7 +148,9 @@ function fieldError(brief: CampaignBrief, field: BriefField): string | undefined
       return cents < MIN_BRIEF_BUDGET_CENTS ? BRIEF_MESSAGES.budgetTooLow : undefined;
     }
     case 'timeline':
-      return (BRIEF_TIMELINES as readonly string[]).includes(brief.timeline) ? undefined : BRIEF_MESSAGES.timelineRequired;
+      return (BRIEF_TIMELINES as readonly string[]).includes(brief.timeline)
+        ? undefined
+        : BRIEF_MESSAGES.timelineRequired;
     default:
       return undefined;
   }

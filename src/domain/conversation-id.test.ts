@@ -17,5 +17,7 @@ test('the id is the same whoever starts the conversation, and differs per deal',
   const deal = '0191d0c4-3333-7000-8000-000000000003';
   expect(conversationIdFor(a, b, deal)).toBe(conversationIdFor(b, a, deal));
   expect(conversationIdFor(a, b, null)).not.toBe(conversationIdFor(a, b, deal));
-  expect(conversationIdFor(a, b, deal)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(conversationIdFor(a, b, deal)).toMatch(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  );
 });

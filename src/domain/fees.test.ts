@@ -33,7 +33,11 @@ describe('dealPaymentSummary', () => {
   test('rounds half a cent up and keeps every figure an integer that adds up', () => {
     // 2.5% of $0.99 = 2.475 cents → 2; 12% of 99 = 11.88 → 12; 5% of 99 = 4.95 → 5.
     expect(dealPaymentSummary(99, { creatorIsPro: true }).commissionCents).toBe(2);
-    expect(dealPaymentSummary(99, { creatorIsPro: false })).toMatchObject({ serviceFeeCents: 12, commissionCents: 5, creatorPayoutCents: 94 });
+    expect(dealPaymentSummary(99, { creatorIsPro: false })).toMatchObject({
+      serviceFeeCents: 12,
+      commissionCents: 5,
+      creatorPayoutCents: 94,
+    });
     // 5% of 10 cents = 0.5 → 1 (half up); 2.5% of 20 cents = 0.5 → 1.
     expect(percentOfCents(10, COMMISSION_BP)).toBe(1);
     expect(percentOfCents(20, PRO_COMMISSION_BP)).toBe(1);

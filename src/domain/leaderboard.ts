@@ -7,7 +7,11 @@ export const LEADERBOARD_PERIODS = ['week', 'month', 'all'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 export const LEADERBOARD_SIZE = 50;
 
-export const LEADERBOARD_PERIOD_LABELS: Record<LeaderboardPeriod, string> = { week: 'This week', month: 'This month', all: 'All time' };
+export const LEADERBOARD_PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
+  week: 'This week',
+  month: 'This month',
+  all: 'All time',
+};
 
 const PERIOD_DAYS: Record<LeaderboardPeriod, number | null> = { week: 7, month: 30, all: null };
 

@@ -17,7 +17,12 @@ test('unread count is the gap between the last sequence and my read position', (
 
 test('server order first, then pending messages in the order written', () => {
   const m = (id: string, seq: number | null, created_at: string) => ({ id, seq, created_at }) as MessageDocument;
-  const list = [m('p2', null, '2026-01-01T00:00:03Z'), m('s2', 2, '2026-01-01T00:00:09Z'), m('p1', null, '2026-01-01T00:00:01Z'), m('s1', 1, '2026-01-01T00:00:10Z')];
+  const list = [
+    m('p2', null, '2026-01-01T00:00:03Z'),
+    m('s2', 2, '2026-01-01T00:00:09Z'),
+    m('p1', null, '2026-01-01T00:00:01Z'),
+    m('s1', 1, '2026-01-01T00:00:10Z'),
+  ];
   expect(list.sort(compareMessages).map((x) => x.id)).toEqual(['s1', 's2', 'p1', 'p2']);
 });
 

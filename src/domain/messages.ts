@@ -15,14 +15,20 @@ export function messageBodyProblem(body: string): string | null {
   return null;
 }
 
-type Membership = Pick<ConversationDocument, 'user1_id' | 'user2_id' | 'user1_read_seq' | 'user2_read_seq' | 'last_seq'>;
+type Membership = Pick<
+  ConversationDocument,
+  'user1_id' | 'user2_id' | 'user1_read_seq' | 'user2_read_seq' | 'last_seq'
+>;
 
 /** The other participant of a conversation. */
 export function otherMember(c: Pick<ConversationDocument, 'user1_id' | 'user2_id'>, me: string): string {
   return c.user1_id === me ? c.user2_id : c.user1_id;
 }
 
-export function readSeqField(c: Pick<ConversationDocument, 'user1_id'>, me: string): 'user1_read_seq' | 'user2_read_seq' {
+export function readSeqField(
+  c: Pick<ConversationDocument, 'user1_id'>,
+  me: string,
+): 'user1_read_seq' | 'user2_read_seq' {
   return c.user1_id === me ? 'user1_read_seq' : 'user2_read_seq';
 }
 

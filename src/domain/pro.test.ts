@@ -19,7 +19,9 @@ describe('is this user Pro now', () => {
     expect(isProNow({ pro_tier: 'free', granted_pro_features: { pro_deals: null } }, now)).toBe(true);
     expect(isProNow({ pro_tier: 'free', granted_pro_features: { pro_deals: earlier } }, now)).toBe(false);
     expect(isProNow({ pro_tier: 'free', granted_pro_features: { priority_support: later } }, now)).toBe(false);
-    expect(hasGrantedFeatureNow({ granted_pro_features: { priority_support: later } }, 'priority_support', now)).toBe(true);
+    expect(hasGrantedFeatureNow({ granted_pro_features: { priority_support: later } }, 'priority_support', now)).toBe(
+      true,
+    );
   });
 
   test('nobody, or a profile not synced yet, is not Pro', () => {

@@ -25,7 +25,6 @@ export type ProMembership = {
   granted_pro_features?: Readonly<Record<string, unknown>> | null;
 };
 
-
 /** Ends strictly after `now`, or never (null). An unreadable end counts as ended. */
 function stillRunning(end: unknown, now: number): boolean {
   if (end === null) return true;

@@ -53,14 +53,29 @@ function deal(overrides: Partial<DealInput> & { id: string }): DealInput {
 describe('recommendation score of a deal for a creator', () => {
   test('adds every term and applies the Pro multiplier to the match sum before the flat bonuses', () => {
     const score = scoreDealForCreator(
-      deal({ id: 'd', brand_id: proBrand.id, niches: ['Fitness', 'Travel'], platforms: ['Instagram', 'YouTube'], created_at: ago(2) }),
+      deal({
+        id: 'd',
+        brand_id: proBrand.id,
+        niches: ['Fitness', 'Travel'],
+        platforms: ['Instagram', 'YouTube'],
+        created_at: ago(2),
+      }),
       creator,
       proBrand,
       NOW,
     );
     // rating 4.5×10 = 45, one shared niche 20, one shared platform 15, $300 inside $100–$500 → 25
     // (45 + 20 + 15 + 25) × 1.2 = 126, + 10 (11 deals) + 15 (2 days old) = 151
-    expect(score).toEqual({ rating: 45, niches: 20, platforms: 15, amountFit: 25, proMultiplier: 1.2, brandVolume: 10, freshness: 15, total: 151 });
+    expect(score).toEqual({
+      rating: 45,
+      niches: 20,
+      platforms: 15,
+      amountFit: 25,
+      proMultiplier: 1.2,
+      brandVolume: 10,
+      freshness: 15,
+      total: 151,
+    });
   });
 
   test('the same deal from a non-Pro brand is not multiplied', () => {
@@ -169,7 +184,12 @@ describe('recommendDeals', () => {
       deal({ id: 'applied', niches: ['Food', 'Fitness'] }),
       deal({ id: 'skipped', niches: ['Food', 'Fitness'] }),
     ];
-    const ranked = recommendDeals(creator, deals, { brands, appliedDealIds: ['applied'], skippedDealIds: new Set(['skipped']) }, { now: NOW });
+    const ranked = recommendDeals(
+      creator,
+      deals,
+      { brands, appliedDealIds: ['applied'], skippedDealIds: new Set(['skipped']) },
+      { now: NOW },
+    );
     expect(ranked.map((r) => [r.item.id, r.score])).toEqual([
       ['pro-brand', 94],
       ['niche', 75],
@@ -180,15 +200,22 @@ describe('recommendDeals', () => {
 
   test('a non-Pro creator never gets Pro-only deals; a Pro creator does', () => {
     const deals = [deal({ id: 'pro-only', pro_only: true, niches: ['Fitness'] }), deal({ id: 'open-to-all' })];
-    expect(recommendDeals(creator, deals, { brands }, { now: NOW, limit: Infinity }).map((r) => r.item.id)).toEqual(['open-to-all']);
+    expect(recommendDeals(creator, deals, { brands }, { now: NOW, limit: Infinity }).map((r) => r.item.id)).toEqual([
+      'open-to-all',
+    ]);
     const lapsed = { ...proCreator, pro_until: ago(1) };
     expect(recommendDeals(lapsed, deals, { brands }, { now: NOW }).map((r) => r.item.id)).toEqual(['open-to-all']);
-    expect(recommendDeals(proCreator, deals, { brands }, { now: NOW }).map((r) => r.item.id)).toEqual(['pro-only', 'open-to-all']);
+    expect(recommendDeals(proCreator, deals, { brands }, { now: NOW }).map((r) => r.item.id)).toEqual([
+      'pro-only',
+      'open-to-all',
+    ]);
   });
 
   test('the caller may say the creator is Pro (a granted Pro feature the profile does not show)', () => {
     const deals = [deal({ id: 'pro-only', pro_only: true })];
-    expect(recommendDeals(creator, deals, { brands, creatorIsPro: true }, { now: NOW }).map((r) => r.item.id)).toEqual(['pro-only']);
+    expect(recommendDeals(creator, deals, { brands, creatorIsPro: true }, { now: NOW }).map((r) => r.item.id)).toEqual([
+      'pro-only',
+    ]);
     expect(recommendDeals(proCreator, deals, { brands, creatorIsPro: false }, { now: NOW })).toEqual([]);
   });
 
@@ -204,12 +231,19 @@ describe('recommendDeals', () => {
       platforms: ['Instagram'],
       created_at: ago(3),
     });
-    const syncedCreator = profileDocument.parse({ id: '0193a1b2-0000-7000-8000-0000000000c1', niches: ['Fitness'], min_deal_amount_cents: 10_000, max_deal_amount_cents: 50_000 });
+    const syncedCreator = profileDocument.parse({
+      id: '0193a1b2-0000-7000-8000-0000000000c1',
+      niches: ['Fitness'],
+      min_deal_amount_cents: 10_000,
+      max_deal_amount_cents: 50_000,
+    });
     const syncedBrand = profileDocument.parse({ id: brandId, role: 'brand', rating: 4, total_deals: 12 });
     // 40 + 20 + 0 (creator has no platforms) + 25 = 85, + 10 + 15 = 110
     const ranked = recommendDeals(syncedCreator, [syncedDeal], { brands: { [brandId]: syncedBrand } }, { now: NOW });
     expect(ranked.map((r) => r.score)).toEqual([110]);
-    expect(recommendCreators(syncedDeal, [syncedCreator, syncedBrand], {}, { now: NOW }).map((r) => r.item.id)).toEqual([syncedCreator.id]);
+    expect(recommendCreators(syncedDeal, [syncedCreator, syncedBrand], {}, { now: NOW }).map((r) => r.item.id)).toEqual(
+      [syncedCreator.id],
+    );
   });
 
   test('returns 10 by default, honours the limit, and breaks ties by id whatever the input order', () => {
@@ -217,7 +251,12 @@ describe('recommendDeals', () => {
     const ranked = recommendDeals(creator, [...deals].reverse(), { brands }, { now: NOW });
     expect(ranked).toHaveLength(10);
     expect(ranked.map((r) => r.item.id)).toEqual(deals.slice(0, 10).map((d) => d.id));
-    expect(recommendDeals(creator, deals, { brands }, { now: NOW, limit: 4 }).map((r) => r.item.id)).toEqual(['deal-00', 'deal-01', 'deal-02', 'deal-03']);
+    expect(recommendDeals(creator, deals, { brands }, { now: NOW, limit: 4 }).map((r) => r.item.id)).toEqual([
+      'deal-00',
+      'deal-01',
+      'deal-02',
+      'deal-03',
+    ]);
     expect(recommendDeals(creator, deals, { brands }, { now: NOW, limit: 0 })).toEqual([]);
     expect(recommendDeals(creator, deals, { brands }, { now: NOW, limit: Infinity })).toHaveLength(15);
   });
@@ -225,7 +264,12 @@ describe('recommendDeals', () => {
   test('a short list picked from many deals is exactly the head of the full ranking, ties included', () => {
     // 300 deals with many equal scores (amounts and niches cycle), so the top 10 depends on tie-breaking.
     const many = Array.from({ length: 300 }, (_, i) =>
-      deal({ id: `m-${(i * 7919) % 300}`, amount_cents: 5_000 + (i % 7) * 10_000, niches: i % 3 ? ['Food'] : ['Travel'], brand_id: i % 2 ? proBrand.id : plainBrand.id }),
+      deal({
+        id: `m-${(i * 7919) % 300}`,
+        amount_cents: 5_000 + (i % 7) * 10_000,
+        niches: i % 3 ? ['Food'] : ['Travel'],
+        brand_id: i % 2 ? proBrand.id : plainBrand.id,
+      }),
     );
     const full = recommendDeals(creator, many, { brands }, { now: NOW, limit: Infinity });
     for (const limit of [1, 4, 10, 63]) {
@@ -238,7 +282,12 @@ describe('recommendDeals', () => {
   });
 
   test('brands may be given as a Map', () => {
-    const ranked = recommendDeals(creator, [deal({ id: 'x', brand_id: proBrand.id })], { brands: new Map([[proBrand.id, proBrand]]) }, { now: NOW });
+    const ranked = recommendDeals(
+      creator,
+      [deal({ id: 'x', brand_id: proBrand.id })],
+      { brands: new Map([[proBrand.id, proBrand]]) },
+      { now: NOW },
+    );
     expect(ranked[0]?.score).toBe(94);
   });
 
@@ -248,8 +297,21 @@ describe('recommendDeals', () => {
 });
 
 describe('recommendation score of a creator for a deal', () => {
-  const theDeal = deal({ id: 'deal', niches: ['Fitness', 'Travel'], platforms: ['Instagram', 'TikTok'], amount_cents: 30_000 });
-  const star: CreatorInput = { ...creator, id: 'star', rating: 4.8, completed_deals: 6, engagement_rate: 0.06, pro_tier: 'premium', pro_until: FUTURE };
+  const theDeal = deal({
+    id: 'deal',
+    niches: ['Fitness', 'Travel'],
+    platforms: ['Instagram', 'TikTok'],
+    amount_cents: 30_000,
+  });
+  const star: CreatorInput = {
+    ...creator,
+    id: 'star',
+    rating: 4.8,
+    completed_deals: 6,
+    engagement_rate: 0.06,
+    pro_tier: 'premium',
+    pro_until: FUTURE,
+  };
 
   test('adds every term, Pro multiplies the match sum, then the experience and engagement bonuses', () => {
     // 4.8×10 = 48, niche 20, two platforms 30, fit 25 → 123 × 1.2 = 147.6, + 10 + 15 = 172.6
@@ -268,7 +330,12 @@ describe('recommendation score of a creator for a deal', () => {
   test('exactly 5 completed deals and exactly 0.05 engagement earn nothing', () => {
     const edge = { ...star, pro_tier: 'free', completed_deals: 5, engagement_rate: 0.05 };
     // 48 + 20 + 30 + 25 = 123
-    expect(scoreCreatorForDeal(edge, theDeal, NOW)).toMatchObject({ experience: 0, engagement: 0, proMultiplier: 1, total: 123 });
+    expect(scoreCreatorForDeal(edge, theDeal, NOW)).toMatchObject({
+      experience: 0,
+      engagement: 0,
+      proMultiplier: 1,
+      total: 123,
+    });
   });
 
   test('recommendCreators ranks creators only, never the deal brand, excluded or deleted ones; Pro-only deals get Pro creators', () => {
@@ -294,7 +361,9 @@ describe('recommendation score of a creator for a deal', () => {
 
   test('defaults to 10 creators', () => {
     const many = Array.from({ length: 12 }, (_, i) => ({ ...creator, id: `c-${String(i).padStart(2, '0')}` }));
-    expect(recommendCreators(theDeal, many, {}, { now: NOW }).map((r) => r.item.id)).toEqual(many.slice(0, 10).map((c) => c.id));
+    expect(recommendCreators(theDeal, many, {}, { now: NOW }).map((r) => r.item.id)).toEqual(
+      many.slice(0, 10).map((c) => c.id),
+    );
   });
 });
 

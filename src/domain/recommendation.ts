@@ -138,7 +138,11 @@ export function countShared(reference: ReadonlySet<string>, tags: readonly strin
  * - no bound set: the neutral 12.5.
  * A range given upside down (min > max) is read the right way round.
  */
-export function amountFitPoints(amountCents: number, minCents: number | null | undefined, maxCents: number | null | undefined): number {
+export function amountFitPoints(
+  amountCents: number,
+  minCents: number | null | undefined,
+  maxCents: number | null | undefined,
+): number {
   let min = minCents ?? null;
   let max = maxCents ?? null;
   if (min === null && max === null) return SCORE.amountFitNeutral;
@@ -213,7 +217,12 @@ function brandTerms(brand: BrandInput | null | undefined, nowMs: number): BrandT
   };
 }
 
-function scoreDealPrepared(deal: DealInput, prepared: PreparedCreator, brand: BrandTerms, nowMs: number): DealScoreBreakdown {
+function scoreDealPrepared(
+  deal: DealInput,
+  prepared: PreparedCreator,
+  brand: BrandTerms,
+  nowMs: number,
+): DealScoreBreakdown {
   const { creator } = prepared;
   const { rating, proMultiplier, brandVolume } = brand;
   const niches = countShared(prepared.niches, deal.niches) * SCORE.perSharedNiche;
@@ -266,9 +275,14 @@ function scoreCreatorPrepared(creator: CreatorInput, prepared: PreparedDeal, now
   const rating = (creator.rating ?? 0) * SCORE.ratingFactor;
   const niches = countShared(prepared.niches, creator.niches) * SCORE.perSharedNiche;
   const platforms = countShared(prepared.platforms, creator.platforms) * SCORE.perSharedPlatform;
-  const amountFit = amountFitPoints(prepared.deal.amount_cents, creator.min_deal_amount_cents, creator.max_deal_amount_cents);
+  const amountFit = amountFitPoints(
+    prepared.deal.amount_cents,
+    creator.min_deal_amount_cents,
+    creator.max_deal_amount_cents,
+  );
   const proMultiplier = isProNow(creator, nowMs) ? SCORE.proMultiplier : 1;
-  const experience = (creator.completed_deals ?? 0) > SCORE.experiencedCreatorThreshold ? SCORE.experiencedCreatorBonus : 0;
+  const experience =
+    (creator.completed_deals ?? 0) > SCORE.experiencedCreatorThreshold ? SCORE.experiencedCreatorBonus : 0;
   const engagement = (creator.engagement_rate ?? 0) > SCORE.engagementThreshold ? SCORE.engagementBonus : 0;
   const total = round2((rating + niches + platforms + amountFit) * proMultiplier + experience + engagement);
   return { rating, niches, platforms, amountFit, proMultiplier, experience, engagement, total };
@@ -356,7 +370,9 @@ export interface RecommendOptions {
 function lookupBrand(brands: RecommendDealsContext['brands'], id: string): BrandInput | undefined {
   if (!brands) return undefined;
   if (brands instanceof Map) return brands.get(id);
-  return Object.prototype.hasOwnProperty.call(brands, id) ? (brands as Readonly<Record<string, BrandInput>>)[id] : undefined;
+  return Object.prototype.hasOwnProperty.call(brands, id)
+    ? (brands as Readonly<Record<string, BrandInput>>)[id]
+    : undefined;
 }
 
 /**
@@ -439,7 +455,10 @@ export interface MatchCriteria {
  * per niche), +1 if the regions are the same (case and surrounding spaces ignored; no region on either
  * side is no match), +1 if the creator's followers are at or above the minimum.
  */
-export function simpleMatchScore(creator: Pick<CreatorInput, 'niches' | 'region' | 'followers'>, criteria: MatchCriteria): number {
+export function simpleMatchScore(
+  creator: Pick<CreatorInput, 'niches' | 'region' | 'followers'>,
+  criteria: MatchCriteria,
+): number {
   let score = 0;
   if (countShared(tagSet(criteria.niches), creator.niches) > 0) score += 2;
   const region = criteria.region?.trim().toLowerCase();

@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import { MAX_SUGGESTIONS, localDay, seededRandom, smartSuggestions, type SuggestionInput } from './smart-suggestions.ts';
+import {
+  MAX_SUGGESTIONS,
+  localDay,
+  seededRandom,
+  smartSuggestions,
+  type SuggestionInput,
+} from './smart-suggestions.ts';
 
 const complete = {
   role: 'creator',
@@ -17,14 +23,23 @@ const base: SuggestionInput = {
   openDeals: [],
   activityCount: 3,
 };
-const deal = (id: string, dollars: number, niches = ['Outdoors']) => ({ id, title: `Deal ${id}`, amount_cents: dollars * 100, niches });
+const deal = (id: string, dollars: number, niches = ['Outdoors']) => ({
+  id,
+  title: `Deal ${id}`,
+  amount_cents: dollars * 100,
+  niches,
+});
 
 test('nothing to suggest for a complete, active profile with no completed deals', () => {
   expect(smartSuggestions(base)).toEqual([]);
 });
 
 test('profile gaps come first (high), then the first step (medium)', () => {
-  const list = smartSuggestions({ ...base, profile: { ...complete, bio: 'short', niches: ['Outdoors'] }, activityCount: 0 });
+  const list = smartSuggestions({
+    ...base,
+    profile: { ...complete, bio: 'short', niches: ['Outdoors'] },
+    activityCount: 0,
+  });
   expect(list.map((s) => [s.id, s.priority])).toEqual([
     ['profile-bio', 'high'],
     ['profile-niches', 'high'],

@@ -94,8 +94,24 @@ export function smartSuggestions(input: SuggestionInput): SmartSuggestion[] {
   if (input.activityCount === 0) {
     list.push(
       input.role === 'brand'
-        ? { id: 'first-deal', kind: 'activity', priority: 'medium', title: 'Publish your first deal', text: 'Publish a deal and let creators come to you.', to: '/deals/new', action: 'Create a deal' }
-        : { id: 'first-application', kind: 'activity', priority: 'medium', title: 'Find your first deal', text: 'Swipe through open deals that match your niches.', to: '/swipe', action: 'Swipe deals' },
+        ? {
+            id: 'first-deal',
+            kind: 'activity',
+            priority: 'medium',
+            title: 'Publish your first deal',
+            text: 'Publish a deal and let creators come to you.',
+            to: '/deals/new',
+            action: 'Create a deal',
+          }
+        : {
+            id: 'first-application',
+            kind: 'activity',
+            priority: 'medium',
+            title: 'Find your first deal',
+            text: 'Swipe through open deals that match your niches.',
+            to: '/swipe',
+            action: 'Swipe deals',
+          },
     );
   }
 
@@ -110,7 +126,11 @@ export function smartSuggestions(input: SuggestionInput): SmartSuggestion[] {
       const niches = new Set((input.profile?.niches ?? []).map((n) => n.toLowerCase()));
       const fits = input.openDeals
         .filter((d) => d.amount_cents >= low && d.amount_cents <= high)
-        .map((d) => ({ d, niche: d.niches.some((n) => niches.has(n.toLowerCase())) ? 0 : 1, distance: Math.abs(d.amount_cents - target) }))
+        .map((d) => ({
+          d,
+          niche: d.niches.some((n) => niches.has(n.toLowerCase())) ? 0 : 1,
+          distance: Math.abs(d.amount_cents - target),
+        }))
         .sort((a, b) => a.niche - b.niche || a.distance - b.distance || a.d.id.localeCompare(b.d.id))
         .slice(0, 2);
       for (const { d } of fits) {
@@ -119,7 +139,9 @@ export function smartSuggestions(input: SuggestionInput): SmartSuggestion[] {
           kind: 'deal',
           priority: 'medium',
           title: d.title,
-          text: `“${d.title}” pays ${formatUsd(d.amount_cents, { compact: true })}, in line with your average completed deal of ${formatUsd(average, { compact: true })}.`,
+          text:
+            `“${d.title}” pays ${formatUsd(d.amount_cents, { compact: true })}, ` +
+            `in line with your average completed deal of ${formatUsd(average, { compact: true })}.`,
           to: `/deals/${d.id}`,
           action: 'View deal',
         });
@@ -149,8 +171,28 @@ export function smartSuggestions(input: SuggestionInput): SmartSuggestion[] {
     if (average > BUDGET_TIP_AVERAGE_CENTS) {
       list.push(
         input.role === 'brand'
-          ? { id: 'budget-tip', kind: 'budget', priority: 'low', title: 'Budget tip', text: `Your completed deals average ${formatUsd(average, { compact: true })}: a campaign brief with several creators spreads that budget further.`, to: '/campaign/new', action: 'Start a brief' }
-          : { id: 'budget-tip', kind: 'budget', priority: 'low', title: 'Budget tip', text: `Your completed deals average ${formatUsd(average, { compact: true })}: favour brands whose deals pay ${formatUsd(roundToDollars(average * SUGGESTION_RANGE.min), { compact: true })} or more.`, to: '/brand-matching', action: 'Brand Matching' },
+          ? {
+              id: 'budget-tip',
+              kind: 'budget',
+              priority: 'low',
+              title: 'Budget tip',
+              text:
+                `Your completed deals average ${formatUsd(average, { compact: true })}: ` +
+                'a campaign brief with several creators spreads that budget further.',
+              to: '/campaign/new',
+              action: 'Start a brief',
+            }
+          : {
+              id: 'budget-tip',
+              kind: 'budget',
+              priority: 'low',
+              title: 'Budget tip',
+              text:
+                `Your completed deals average ${formatUsd(average, { compact: true })}: favour brands whose deals pay ` +
+                `${formatUsd(roundToDollars(average * SUGGESTION_RANGE.min), { compact: true })} or more.`,
+              to: '/brand-matching',
+              action: 'Brand Matching',
+            },
       );
     }
   }

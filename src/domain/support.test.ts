@@ -55,7 +55,10 @@ test('average first response: whole minutes over answered tickets of the last 30
 });
 
 test('counts by status', () => {
-  expect(countsByStatus([{ status: 'open' }, { status: 'closed' }, { status: 'open' }])).toEqual({ open: 2, closed: 1 });
+  expect(countsByStatus([{ status: 'open' }, { status: 'closed' }, { status: 'open' }])).toEqual({
+    open: 2,
+    closed: 1,
+  });
 });
 
 test('the asker reopens within 14 days of closing', () => {

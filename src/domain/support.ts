@@ -20,7 +20,9 @@ export const SUPPORT_ERRORS = {
   messageRequired: 'Please describe what you need help with.',
   messageTooLong: `The message can be at most ${MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters.`,
   ticketClosed: 'This ticket is closed, so it takes no more replies. Open a new ticket if you still need help.',
-  openTicketLimit: `The free plan allows ${FREE_OPEN_TICKET_LIMIT} open tickets at a time. Pro users have no limit: upgrade, or close a ticket you no longer need.`,
+  openTicketLimit:
+    `The free plan allows ${FREE_OPEN_TICKET_LIMIT} open tickets at a time. ` +
+    'Pro users have no limit: upgrade, or close a ticket you no longer need.',
   reopenExpired: `A ticket can be reopened within ${REOPEN_WINDOW_DAYS} days of closing. Please open a new ticket.`,
 } as const;
 
@@ -79,7 +81,9 @@ export function averageFirstResponseMinutes(
   return count ? Math.round(total / count / 60_000) : null;
 }
 
-export function countsByStatus(tickets: readonly Pick<SupportTicketDocument, 'status'>[]): Record<TicketStatus, number> {
+export function countsByStatus(
+  tickets: readonly Pick<SupportTicketDocument, 'status'>[],
+): Record<TicketStatus, number> {
   const counts: Record<TicketStatus, number> = { open: 0, closed: 0 };
   for (const t of tickets) counts[t.status] += 1;
   return counts;

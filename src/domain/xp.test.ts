@@ -28,6 +28,13 @@ test('levels start at the spec thresholds and cap at 20', () => {
 });
 
 test('progress shows XP to the next level, and none at the cap', () => {
-  expect(levelProgress(150)).toEqual({ level: 2, xp: 150, levelStartXp: 100, nextLevelXp: 300, xpToNextLevel: 150, progress: 0.25 });
+  expect(levelProgress(150)).toEqual({
+    level: 2,
+    xp: 150,
+    levelStartXp: 100,
+    nextLevelXp: 300,
+    xpToNextLevel: 150,
+    progress: 0.25,
+  });
   expect(levelProgress(25_000)).toMatchObject({ level: 20, nextLevelXp: null, xpToNextLevel: 0, progress: 1 });
 });

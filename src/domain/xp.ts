@@ -14,7 +14,8 @@ export const XP_AWARDS = {
 
 /** The XP needed to reach level n is LEVEL_THRESHOLDS[n - 1]. */
 export const LEVEL_THRESHOLDS = [
-  0, 100, 300, 600, 1000, 1500, 2100, 2800, 3600, 4500, 5500, 6600, 7800, 9100, 10500, 12000, 13600, 15300, 17100, 19000,
+  0, 100, 300, 600, 1000, 1500, 2100, 2800, 3600, 4500, 5500, 6600, 7800, 9100, 10500, 12000, 13600, 15300, 17100,
+  19000,
 ] as const;
 
 export const MAX_LEVEL = LEVEL_THRESHOLDS.length;

@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest';
-import { STATUS_MESSAGES, classifyError, errorMessage, messageForStatus, referralError, settingsLoadError } from './errors.ts';
+import {
+  STATUS_MESSAGES,
+  classifyError,
+  errorMessage,
+  messageForStatus,
+  referralError,
+  settingsLoadError,
+} from './errors.ts';
 
 test('maps statuses to the exact catalogue texts', () => {
   expect(errorMessage({ status: 400 })).toBe('Invalid request. Please check your input.');
@@ -12,7 +19,10 @@ test('maps statuses to the exact catalogue texts', () => {
 });
 
 test('a 401 or a token error means the session expired', () => {
-  expect(classifyError({ status: 401 })).toEqual({ kind: 'session_expired', message: 'Session expired. Please sign in again.' });
+  expect(classifyError({ status: 401 })).toEqual({
+    kind: 'session_expired',
+    message: 'Session expired. Please sign in again.',
+  });
   expect(classifyError({ statusCode: '401' }).kind).toBe('session_expired');
   expect(classifyError(new Error('JWT expired')).kind).toBe('session_expired');
   expect(classifyError({ code: 'PGRST301', message: 'x' }).kind).toBe('session_expired');

@@ -44,8 +44,7 @@ export const referralError = (message: string): string => `Referral error: ${mes
 export const settingsLoadError = (reason: string): string => `Failed to load settings: ${reason}`;
 
 export type ErrorClass =
-  | { kind: 'session_expired'; message: string }
-  | { kind: 'message'; status: number | undefined; message: string };
+  { kind: 'session_expired'; message: string } | { kind: 'message'; status: number | undefined; message: string };
 
 /** The message for an HTTP status, when the catalogue has one for it. */
 export function messageForStatus(status: number): string | undefined {
@@ -80,7 +79,11 @@ function ownMessage(err: unknown): string | undefined {
 function isTokenError(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const { code, message } = err as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && /^(PGRST30\d|bad_jwt|invalid_jwt|session_not_found|refresh_token_not_found)$/.test(code)) return true;
+  if (
+    typeof code === 'string' &&
+    /^(PGRST30\d|bad_jwt|invalid_jwt|session_not_found|refresh_token_not_found)$/.test(code)
+  )
+    return true;
   return typeof message === 'string' && /\b(jwt|token)\b.*\b(expired|invalid|malformed)\b/i.test(message);
 }
 

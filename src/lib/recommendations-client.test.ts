@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startBrowserRecommendationsHarness, type BrowserRecommendationsHarness } from '../../tests/support/recommendations-browser-harness.ts';
-import { DAY_MS, recommendDeals, type BrandInput, type CreatorInput, type DealInput } from '../domain/recommendation.ts';
+import {
+  startBrowserRecommendationsHarness,
+  type BrowserRecommendationsHarness,
+} from '../../tests/support/recommendations-browser-harness.ts';
+import {
+  DAY_MS,
+  recommendDeals,
+  type BrandInput,
+  type CreatorInput,
+  type DealInput,
+} from '../domain/recommendation.ts';
 import type { LoadSummary, ScoreDealsOptions, ScoredId } from '../../workers/worker-api.ts';
 
 // The client as the app ships it: bundled by Vite, in Chromium, with a real module worker.
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
-const brands: BrandInput[] = [{ id: 'brand-pro', rating: 4.5, total_deals: 11, pro_tier: 'basic', pro_until: '2027-01-01T00:00:00.000Z' }];
+const brands: BrandInput[] = [
+  { id: 'brand-pro', rating: 4.5, total_deals: 11, pro_tier: 'basic', pro_until: '2027-01-01T00:00:00.000Z' },
+];
 const deals: DealInput[] = Array.from({ length: 40 }, (_, i) => ({
   id: `deal-${String(i).padStart(2, '0')}`,
   brand_id: i % 2 ? 'brand-pro' : 'brand-other',
@@ -16,7 +27,13 @@ const deals: DealInput[] = Array.from({ length: 40 }, (_, i) => ({
   status: i % 7 === 0 ? 'completed' : 'open',
   created_at: new Date(NOW - i * DAY_MS).toISOString(),
 }));
-const creator: CreatorInput = { id: 'creator-1', niches: ['fitness'], platforms: ['Instagram'], min_deal_amount_cents: 20_000, max_deal_amount_cents: 60_000 };
+const creator: CreatorInput = {
+  id: 'creator-1',
+  niches: ['fitness'],
+  platforms: ['Instagram'],
+  min_deal_amount_cents: 20_000,
+  max_deal_amount_cents: 60_000,
+};
 
 // The functions the page exposes (src/lib/recommendations-client.ts runs in the page, not in this process).
 interface Client {
@@ -47,7 +64,12 @@ describe('recommendations client in Chromium', { timeout: 30_000 }, () => {
       { deals, brands, creator, now: NOW },
     );
     expect(answer.loaded).toEqual({ count: 40 });
-    const expected = recommendDeals(creator, deals, { brands: new Map(brands.map((b) => [b.id, b])), skippedDealIds: ['deal-01'] }, { now: NOW, limit: 5 });
+    const expected = recommendDeals(
+      creator,
+      deals,
+      { brands: new Map(brands.map((b) => [b.id, b])), skippedDealIds: ['deal-01'] },
+      { now: NOW, limit: 5 },
+    );
     expect(answer.ranked).toEqual(expected.map((r) => ({ id: r.item.id, score: r.score })));
     expect(answer.ranked).toHaveLength(5);
   });
@@ -55,7 +77,10 @@ describe('recommendations client in Chromium', { timeout: 30_000 }, () => {
   test('a large load goes in chunks and every document is ranked, as by the pure scoring', async () => {
     // 2,500 deals: three messages of at most 1,000 (LOAD_CHUNK_SIZE); 1,200 brands: the last brand
     // (rated 5, Pro) travels in the second message.
-    const manyBrands: BrandInput[] = Array.from({ length: 1_200 }, (_, i) => ({ id: `filler-brand-${String(i).padStart(4, '0')}`, rating: 1 }));
+    const manyBrands: BrandInput[] = Array.from({ length: 1_200 }, (_, i) => ({
+      id: `filler-brand-${String(i).padStart(4, '0')}`,
+      rating: 1,
+    }));
     manyBrands.push({ id: 'brand-late', rating: 5, total_deals: 11, pro_tier: 'premium', pro_until: null });
     const many: DealInput[] = Array.from({ length: 2_500 }, (_, i) => ({
       id: `bulk-${String((i * 7919) % 2_500).padStart(4, '0')}`,
@@ -74,14 +99,21 @@ describe('recommendations client in Chromium', { timeout: 30_000 }, () => {
       { many, manyBrands, creator, now: NOW },
     );
     expect(answer.loaded).toEqual({ count: 2_500 });
-    const expected = recommendDeals(creator, many, { brands: new Map(manyBrands.map((b) => [b.id, b])) }, { now: NOW, limit: 3_000 });
+    const expected = recommendDeals(
+      creator,
+      many,
+      { brands: new Map(manyBrands.map((b) => [b.id, b])) },
+      { now: NOW, limit: 3_000 },
+    );
     expect(answer.ranked).toEqual(expected.map((r) => ({ id: r.item.id, score: r.score })));
     // The late brand's deals lead: rated 5 and Pro, so they were scored with the second message's brand.
     expect(expected[0]!.item.brand_id).toBe('brand-late');
   });
 
   test('the worker is a separate bundle loaded by the page, not scoring code in the main bundle', async () => {
-    const scripts = await harness.page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    const scripts = await harness.page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
     expect(scripts.some((name) => /recommendations\.worker-[\w-]+\.js$/.test(name))).toBe(true);
   });
 

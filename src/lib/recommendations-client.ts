@@ -43,7 +43,8 @@ async function open(): Promise<Connection> {
   const failedToStart = new Promise<never>((_, reject) => {
     worker.addEventListener(
       'error',
-      (event) => reject(new Error(`The recommendations worker failed to start${event.message ? `: ${event.message}` : ''}`)),
+      (event) =>
+        reject(new Error(`The recommendations worker failed to start${event.message ? `: ${event.message}` : ''}`)),
       { once: true },
     );
   });
@@ -96,7 +97,8 @@ function chunkCount(...lists: ReadonlyArray<readonly unknown[]>): number {
 export function loadDeals(deals: readonly DealInput[], brands: readonly BrandInput[]): Promise<LoadSummary> {
   return enqueue(async (api) => {
     let summary = await api.loadDeals(chunk(deals, 0), chunk(brands, 0));
-    for (let i = 1; i < chunkCount(deals, brands); i++) summary = await api.appendDeals(chunk(deals, i), chunk(brands, i));
+    for (let i = 1; i < chunkCount(deals, brands); i++)
+      summary = await api.appendDeals(chunk(deals, i), chunk(brands, i));
     return summary;
   });
 }

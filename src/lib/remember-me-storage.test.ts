@@ -5,7 +5,12 @@ const AUTH_STORAGE_KEY = 'pacta.auth.session';
 
 function memory(): KeyValueStore & { map: Map<string, string> } {
   const map = new Map<string, string>();
-  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+  return {
+    map,
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
 }
 
 test('Remember me keeps the session in localStorage, so it survives the browser session', () => {

@@ -10,10 +10,21 @@ test('a backoff doubles up to its maximum and starts again after a reset', () =>
 
 test('retry tries once plus the retries, and stops early when told to', async () => {
   let attempts = 0;
-  await expect(retry(async () => Promise.reject(new Error(`fail ${++attempts}`)), { retries: 2, delayMs: createBackoff({ firstMs: 1, maxMs: 2 }) })).rejects.toThrow(
-    'fail 3',
-  );
+  await expect(
+    retry(async () => Promise.reject(new Error(`fail ${++attempts}`)), {
+      retries: 2,
+      delayMs: createBackoff({ firstMs: 1, maxMs: 2 }),
+    }),
+  ).rejects.toThrow('fail 3');
   attempts = 0;
-  await expect(retry(async () => Promise.reject(new Error(`fail ${++attempts}`)), { retries: 5, delayMs: 1, shouldRetry: () => false })).rejects.toThrow('fail 1');
-  expect(await retry(async (n) => (n < 1 ? Promise.reject(new Error('once')) : 'ok'), { retries: 1, delayMs: 1 })).toBe('ok');
+  await expect(
+    retry(async () => Promise.reject(new Error(`fail ${++attempts}`)), {
+      retries: 5,
+      delayMs: 1,
+      shouldRetry: () => false,
+    }),
+  ).rejects.toThrow('fail 1');
+  expect(await retry(async (n) => (n < 1 ? Promise.reject(new Error('once')) : 'ok'), { retries: 1, delayMs: 1 })).toBe(
+    'ok',
+  );
 });

@@ -69,6 +69,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useTheme(): [ThemeName, (name: ThemeName) => void] {
-  const theme = useSyncExternalStore(subscribe, () => current, () => DEFAULT_THEME);
+  const theme = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => DEFAULT_THEME,
+  );
   return [theme, setTheme];
 }

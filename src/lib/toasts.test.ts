@@ -24,5 +24,8 @@ test('the same message is not stacked twice, different ones are', () => {
   const b = showToast('success', 'Settings updated successfully');
   showToast('error', 'Failed to update settings. Please try again.');
   expect(a).toBe(b);
-  expect(messages()).toEqual(['success: Settings updated successfully', 'error: Failed to update settings. Please try again.']);
+  expect(messages()).toEqual([
+    'success: Settings updated successfully',
+    'error: Failed to update settings. Please try again.',
+  ]);
 });

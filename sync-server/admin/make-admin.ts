@@ -11,7 +11,10 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts'
  * promotes an existing account here. Uses DATABASE_URL, or else the embedded database of `npm start`
  * (already running, or started just for this command).
  */
-export async function promoteToAdmin(client: pg.ClientBase, email: string): Promise<{ id: string; previousRole: string } | undefined> {
+export async function promoteToAdmin(
+  client: pg.ClientBase,
+  email: string,
+): Promise<{ id: string; previousRole: string } | undefined> {
   // The server's own connection: the rules let it change a role (clients need an admin for that).
   const { rows } = await client.query<{ id: string; previous_role: string }>(
     `update public.profiles p set role = 'admin'
@@ -57,7 +60,9 @@ async function main(): Promise<void> {
     } else if (promoted.previousRole === 'admin') {
       console.log(`${email} is already an admin.`);
     } else {
-      console.log(`${email} is now an admin (was ${promoted.previousRole}). The change reaches their devices on the next sync.`);
+      console.log(
+        `${email} is now an admin (was ${promoted.previousRole}). The change reaches their devices on the next sync.`,
+      );
     }
   } finally {
     await client.end();

@@ -6,7 +6,11 @@ import { HttpError } from '../http/errors.ts';
 // Mirrors the contact_messages table's checks, so a valid body is never refused by the database.
 const contactBody = z.object({
   name: z.string().trim().min(1).max(120),
-  email: z.string().trim().max(320).regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an e-mail address'),
+  email: z
+    .string()
+    .trim()
+    .max(320)
+    .regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'must be an e-mail address'),
   subject: z.enum(['general', 'support', 'partnership', 'billing', 'feature', 'other']),
   message: z.string().trim().min(1).max(10_000),
 });

@@ -23,11 +23,18 @@ export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: App
     const parsed = params.safeParse(request.params);
     if (!parsed.success) throw new HttpError(400, 'invalid_deal_id', 'The deal id must be a UUID.');
     const { id } = parsed.data;
-    const visible = await ctx.db.asUser(claims, async (tx) => (await tx.query('select 1 from public.deals where id = $1', [id])).rowCount === 1);
+    const visible = await ctx.db.asUser(
+      claims,
+      async (tx) => (await tx.query('select 1 from public.deals where id = $1', [id])).rowCount === 1,
+    );
     if (visible) return { access: 'visible' };
     const proOnly = await ctx.db.asService(
       async (tx) =>
-        (await tx.query(`select 1 from public.deals where id = $1 and pro_only and status in ('open', 'completed')`, [id])).rowCount === 1,
+        (
+          await tx.query(`select 1 from public.deals where id = $1 and pro_only and status in ('open', 'completed')`, [
+            id,
+          ])
+        ).rowCount === 1,
     );
     if (proOnly) return { access: 'pro_only' };
     return { access: 'not_found' };

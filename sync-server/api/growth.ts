@@ -3,21 +3,38 @@ import { z } from 'zod';
 import type { AppContext } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { LEADERBOARD_PERIODS, LEADERBOARD_SIZE, leaderboardSince, type LeaderboardEntry, type LeaderboardResponse } from '../../src/domain/leaderboard.ts';
+import {
+  LEADERBOARD_PERIODS,
+  LEADERBOARD_SIZE,
+  leaderboardSince,
+  type LeaderboardEntry,
+  type LeaderboardResponse,
+} from '../../src/domain/leaderboard.ts';
 
 const leaderboardQuery = z.object({ period: z.enum(LEADERBOARD_PERIODS).default('all') });
 const rewardsQuery = z.object({ userId: z.guid().optional(), status: z.enum(['pending', 'paid']).optional() });
 
-type LeaderboardRow = Omit<LeaderboardEntry, 'rank' | 'referrals'> & { rank: string | number; referrals: string | number };
+type LeaderboardRow = Omit<LeaderboardEntry, 'rank' | 'referrals'> & {
+  rank: string | number;
+  referrals: string | number;
+};
 
-const toEntry = (r: LeaderboardRow): LeaderboardEntry => ({ ...r, rank: Number(r.rank), referrals: Number(r.referrals) });
+const toEntry = (r: LeaderboardRow): LeaderboardEntry => ({
+  ...r,
+  rank: Number(r.rank),
+  referrals: Number(r.referrals),
+});
 
 /** How often the server checks whether this month's referral payout run is due. */
 export const PAYOUT_JOB_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The monthly referral payout run (once per month across all instances: the period is unique). */
-export async function runMonthlyReferralPayouts(db: Database): Promise<{ rewards_paid: number; amount_cents: number } | null> {
-  const { rows } = await db.asService((tx) => tx.query('select rewards_paid, amount_cents from public.run_monthly_referral_payouts()'));
+export async function runMonthlyReferralPayouts(
+  db: Database,
+): Promise<{ rewards_paid: number; amount_cents: number } | null> {
+  const { rows } = await db.asService((tx) =>
+    tx.query('select rewards_paid, amount_cents from public.run_monthly_referral_payouts()'),
+  );
   return rows[0] ?? null;
 }
 
@@ -33,7 +50,8 @@ export async function growthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   app.get('/referral-leaderboard', async (request) => {
     const claims = await ctx.authenticate(request);
     const parsed = leaderboardQuery.safeParse(request.query);
-    if (!parsed.success) throw new HttpError(400, 'invalid_period', `period must be one of ${LEADERBOARD_PERIODS.join(', ')}.`);
+    if (!parsed.success)
+      throw new HttpError(400, 'invalid_period', `period must be one of ${LEADERBOARD_PERIODS.join(', ')}.`);
     const { period } = parsed.data;
     const since = leaderboardSince(period, new Date());
     const { rows } = await ctx.db.asService((tx) =>
@@ -57,11 +75,15 @@ export async function growthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   app.get('/user-referral-rewards-list', async (request) => {
     const claims = await ctx.authenticate(request);
     const parsed = rewardsQuery.safeParse(request.query);
-    if (!parsed.success) throw new HttpError(400, 'invalid_query', 'userId must be a user id and status pending or paid.');
+    if (!parsed.success)
+      throw new HttpError(400, 'invalid_query', 'userId must be a user id and status pending or paid.');
     const userId = parsed.data.userId ?? claims.sub;
     // Who may ask comes before whether the user exists, so the answer never tells one id from another.
     if (userId !== claims.sub) {
-      const admin = await ctx.db.asUser(claims, async (tx) => (await tx.query<{ ok: boolean }>('select public.is_admin() as ok')).rows[0]!.ok);
+      const admin = await ctx.db.asUser(
+        claims,
+        async (tx) => (await tx.query<{ ok: boolean }>('select public.is_admin() as ok')).rows[0]!.ok,
+      );
       if (!admin) throw new HttpError(403, 'forbidden', 'Access denied. You do not have permission for this action.');
     }
     const { rows } = await ctx.db.asUser(claims, (tx) =>
@@ -84,7 +106,9 @@ export async function growthRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     });
     if (!run) throw new HttpError(403, 'forbidden', 'Only Pacta staff can run referral payouts.');
     const { rows } = await ctx.db.asService((tx) =>
-      tx.query('select id, rewards_paid, amount_cents, ran_at from public.run_referral_payouts(now(), null, $1)', [claims.sub]),
+      tx.query('select id, rewards_paid, amount_cents, ran_at from public.run_referral_payouts(now(), null, $1)', [
+        claims.sub,
+      ]),
     );
     return reply.status(201).send({ run: rows[0] });
   });

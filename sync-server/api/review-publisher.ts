@@ -12,7 +12,9 @@ const PUBLISH_EVERY_MS = 10 * 60 * 1000;
  * update is idempotent.
  */
 export async function publishDueReviews(db: Database): Promise<number> {
-  return db.asService(async (tx) => (await tx.query<{ n: number }>('select public.publish_due_reviews() as n')).rows[0]!.n);
+  return db.asService(
+    async (tx) => (await tx.query<{ n: number }>('select public.publish_due_reviews() as n')).rows[0]!.n,
+  );
 }
 
 export async function reviewPublisher(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {

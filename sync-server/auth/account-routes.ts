@@ -54,7 +54,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { services: Auth
       }
       return (await findUserById(tx, caller.sub))!;
     });
-    request.log.info({ event: 'user_updated', userId: user.id, passwordChanged: password !== undefined }, 'auth: user updated');
+    request.log.info(
+      { event: 'user_updated', userId: user.id, passwordChanged: password !== undefined },
+      'auth: user updated',
+    );
     return userJson(user);
   });
 

@@ -29,7 +29,8 @@ export function createAuthenticator(opts: { config: ServerConfig; db: Database; 
     const hasSession = typeof sessionId === 'string' && UUID.test(sessionId) && UUID.test(claims.sub);
     // Local tokens always name their session; a hosted project's user tokens do too (its anon and
     // service keys do not, and are checked by signature alone, as Supabase's own APIs do).
-    if (opts.config.auth.mode === 'local' && !hasSession) throw new HttpError(401, 'bad_jwt', 'invalid JWT: no valid session_id claim');
+    if (opts.config.auth.mode === 'local' && !hasSession)
+      throw new HttpError(401, 'bad_jwt', 'invalid JWT: no valid session_id claim');
     if (hasSession && !(await sessionIsAlive(opts.db.pool, sessionId, claims.sub))) {
       throw new HttpError(401, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }

@@ -64,13 +64,13 @@ export async function devMailboxRoutes(app: FastifyInstance, opts: { services: A
 </article></li>`,
       )
       .join('\n');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(`<!doctype html>
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pacta dev mailbox</title>
-<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}li{list-style:none;border-bottom:1px solid #ccc;padding:.5rem 0}a{word-break:break-all}</style>
+<style>
+body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
+li{list-style:none;border-bottom:1px solid #ccc;padding:.5rem 0}a{word-break:break-all}
+</style>
 </head><body><h1>Dev mailbox</h1>
 <p>Auth e-mails of this local server (newest first). Nothing here is sent; configure SMTP_URL to send real mail.</p>
 ${rows.length ? `<ul>${items}</ul>` : '<p>No messages yet.</p>'}

@@ -82,7 +82,10 @@ export async function emailLinkRoutes(app: FastifyInstance, opts: { services: Au
     else if (token && email) hash = tokenHashOf(normalizeEmail(email), token.trim());
     else throw validationFailed('Verify requires either a token and an email, or a token hash');
     const session = await db.asService((tx) => verify(tx, request, type, hash));
-    request.log.info({ event: 'verified', type, userId: (session.user as { id: string }).id }, 'auth: e-mail link verified');
+    request.log.info(
+      { event: 'verified', type, userId: (session.user as { id: string }).id },
+      'auth: e-mail link verified',
+    );
     return session;
   });
 
@@ -107,7 +110,10 @@ export async function emailLinkRoutes(app: FastifyInstance, opts: { services: Au
       if (!(err instanceof HttpError)) throw err;
       fragment.set('error', err.code === 'otp_expired' ? 'access_denied' : 'invalid_request');
       fragment.set('error_code', err.code);
-      fragment.set('error_description', err.code === 'otp_expired' ? 'Email link is invalid or has expired' : err.message);
+      fragment.set(
+        'error_description',
+        err.code === 'otp_expired' ? 'Email link is invalid or has expired' : err.message,
+      );
     }
     redirectTo.hash = fragment.toString();
     return reply.redirect(redirectTo.toString(), 303);

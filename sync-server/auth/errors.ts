@@ -12,4 +12,8 @@ export const invalidCredentials = () => authError(400, 'invalid_credentials', 'I
 export const otpExpired = () => authError(403, 'otp_expired', 'Token has expired or is invalid');
 export const overRequestRateLimit = () => authError(429, 'over_request_rate_limit', 'Request rate limit reached');
 export const overEmailSendRateLimit = (seconds: number) =>
-  authError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`);
+  authError(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${seconds} seconds.`,
+  );

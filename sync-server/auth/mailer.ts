@@ -7,7 +7,10 @@ export type AuthEmailKind = 'signup' | 'recovery';
 
 export type AuthMailer = {
   /** Writes the message to `auth.pacta_email_outbox` inside the caller's transaction; returns its id. */
-  queue(tx: Tx, msg: { userId: string; to: string; kind: AuthEmailKind; otp: string; tokenHash: string; redirectTo: string }): Promise<string>;
+  queue(
+    tx: Tx,
+    msg: { userId: string; to: string; kind: AuthEmailKind; otp: string; tokenHash: string; redirectTo: string },
+  ): Promise<string>;
   /** After commit: sends a queued message by SMTP when configured (locally it stays in the dev mailbox). */
   deliver(id: string, log: FastifyBaseLogger): Promise<void>;
   /** Seconds before another auth e-mail may go to this address (0: now). */
@@ -58,11 +61,23 @@ export function createAuthMailer(opts: {
       const row = rows[0];
       if (!row) return;
       try {
-        await transport.sendMail({ from: opts.smtp.from, to: row.to_email, subject: row.subject, text: row.text_body, html: row.html_body });
-        await opts.db.pool.query(`update auth.pacta_email_outbox set sent_at = now(), send_error = null where id = $1`, [id]);
+        await transport.sendMail({
+          from: opts.smtp.from,
+          to: row.to_email,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+        });
+        await opts.db.pool.query(
+          `update auth.pacta_email_outbox set sent_at = now(), send_error = null where id = $1`,
+          [id],
+        );
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
-        await opts.db.pool.query(`update auth.pacta_email_outbox set send_error = $2 where id = $1`, [id, reason.slice(0, 1000)]);
+        await opts.db.pool.query(`update auth.pacta_email_outbox set send_error = $2 where id = $1`, [
+          id,
+          reason.slice(0, 1000),
+        ]);
         log.error({ outboxId: id, reason }, 'auth e-mail not sent');
         throw authError(500, 'unexpected_failure', 'Error sending email');
       }

@@ -23,7 +23,10 @@ export function createRateLimiter(db: Database, windowSeconds: number): RateLimi
       let recentHits: number;
       try {
         await client.query('begin');
-        await client.query(`select pg_advisory_xact_lock(hashtextextended('pacta_rate_limit:' || $1 || ':' || $2, 0))`, [bucket, subject.toLowerCase()]);
+        await client.query(
+          `select pg_advisory_xact_lock(hashtextextended('pacta_rate_limit:' || $1 || ':' || $2, 0))`,
+          [bucket, subject.toLowerCase()],
+        );
         const { rows } = await client.query<{ hits: number }>(
           `select coalesce(sum(hits), 0)::int as hits from auth.pacta_rate_limits
            where bucket = $1 and subject = $2 and window_start > now() - make_interval(secs => $3)`,

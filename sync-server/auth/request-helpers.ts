@@ -20,7 +20,9 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 /** Passwords are checked for length by `assertAcceptablePassword` (GoTrue's 422 weak_password). */
-const password = z.string({ error: 'password must be a string' }).max(200, 'Password cannot be longer than 72 characters');
+const password = z
+  .string({ error: 'password must be a string' })
+  .max(200, 'Password cannot be longer than 72 characters');
 
 /** `data` (user metadata): a small JSON object, merged into the account's metadata. */
 const metadata = z
@@ -32,19 +34,29 @@ const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform(
 export const authBodies = {
   signUp: z.object({
     email,
-    password: z.string({ error: 'Signup requires a valid password' }).min(1, 'Signup requires a valid password').pipe(password),
+    password: z
+      .string({ error: 'Signup requires a valid password' })
+      .min(1, 'Signup requires a valid password')
+      .pipe(password),
     data: optional(metadata),
   }),
   passwordGrant: z.object({ email: optional(safeText(320)), password: optional(password) }),
-  refreshGrant: z.object({ refresh_token: z.string({ error: 'refresh_token required' }).min(1, 'refresh_token required').max(200) }),
+  refreshGrant: z.object({
+    refresh_token: z.string({ error: 'refresh_token required' }).min(1, 'refresh_token required').max(200),
+  }),
   updateUser: z.object({ email: optional(safeText(320)), password: optional(password), data: optional(metadata) }),
   recover: z.object({ email }),
   resend: z.object({
-    type: z.enum(['signup', 'email_change', 'sms', 'phone_change'], { error: 'Missing one of these types: signup, email_change, sms, phone_change' }),
+    type: z.enum(['signup', 'email_change', 'sms', 'phone_change'], {
+      error: 'Missing one of these types: signup, email_change, sms, phone_change',
+    }),
     email,
   }),
   verify: z.object({
-    type: z.string({ error: 'Verify requires a verification type' }).min(1, 'Verify requires a verification type').max(40),
+    type: z
+      .string({ error: 'Verify requires a verification type' })
+      .min(1, 'Verify requires a verification type')
+      .max(40),
     token_hash: optional(safeText(200)),
     token: optional(safeText(200)),
     email: optional(safeText(320)),
@@ -84,7 +96,8 @@ export function safeRedirect(publicUrl: string, candidate: string | undefined): 
     const target = new URL(candidate);
     const own = new URL(publicUrl);
     if (target.origin === own.origin) return target.toString();
-    if (LOOPBACK.has(own.hostname) && LOOPBACK.has(target.hostname) && target.protocol === 'http:') return target.toString();
+    if (LOOPBACK.has(own.hostname) && LOOPBACK.has(target.hostname) && target.protocol === 'http:')
+      return target.toString();
   } catch {
     // not a URL: use the fallback
   }

@@ -51,12 +51,18 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
 
   app.setErrorHandler((err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
     if (!(err instanceof HttpError) && err.statusCode === 400 && err.code?.startsWith('FST_ERR_CTP')) {
-      return reply.status(400).send({ code: 'bad_json', message: `Could not parse request body as JSON: ${err.message}` });
+      return reply
+        .status(400)
+        .send({ code: 'bad_json', message: `Could not parse request body as JSON: ${err.message}` });
     }
     throw err; // the application's handler answers everything else as { code, message }
   });
 
-  app.get('/health', async () => ({ version: 'pacta-local', name: 'GoTrue', description: 'Pacta local Supabase-compatible auth' }));
+  app.get('/health', async () => ({
+    version: 'pacta-local',
+    name: 'GoTrue',
+    description: 'Pacta local Supabase-compatible auth',
+  }));
 
   app.get('/settings', async () => ({
     external: { email: true, phone: false, anonymous_users: false },

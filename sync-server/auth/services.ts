@@ -28,7 +28,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The signed-in caller of `/user` and `/logout`, with GoTrue's statuses: no token 401
  * `no_authorization`, a bad token 403 `bad_jwt`, an ended session 403 `session_not_found`.
  */
-export async function requireCaller(services: AuthServices, request: FastifyRequest): Promise<JwtClaims & { session_id: string }> {
+export async function requireCaller(
+  services: AuthServices,
+  request: FastifyRequest,
+): Promise<JwtClaims & { session_id: string }> {
   const token = bearerToken(request);
   if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   let claims: JwtClaims;
@@ -62,6 +65,10 @@ export async function prepareAuthEmail(
 ): Promise<string> {
   const wait = await services.mailer.secondsUntilAllowed(tx, user.email);
   if (wait > 0) throw overEmailSendRateLimit(wait);
-  const { otp, tokenHash } = await issueOneTimeToken(tx, user, kind === 'signup' ? 'confirmation_token' : 'recovery_token');
+  const { otp, tokenHash } = await issueOneTimeToken(
+    tx,
+    user,
+    kind === 'signup' ? 'confirmation_token' : 'recovery_token',
+  );
   return services.mailer.queue(tx, { userId: user.id, to: user.email, kind, otp, tokenHash, redirectTo });
 }

@@ -40,7 +40,12 @@ export async function signAccessToken(
   });
 }
 
-async function sessionJson(signer: AccessTokenSigner, user: UserRow, session: { id: string; aal: string; amr: AmrEntry[] }, refreshToken: string): Promise<SessionJson> {
+async function sessionJson(
+  signer: AccessTokenSigner,
+  user: UserRow,
+  session: { id: string; aal: string; amr: AmrEntry[] },
+  refreshToken: string,
+): Promise<SessionJson> {
   const { token, expiresAt } = await signAccessToken(signer, user, session);
   return {
     access_token: token,
@@ -53,7 +58,13 @@ async function sessionJson(signer: AccessTokenSigner, user: UserRow, session: { 
 }
 
 /** Starts a new session (sign-in, confirmed sign-up, verified e-mail link) and records the sign-in. */
-export async function startSession(tx: Tx, signer: AccessTokenSigner, userId: string, method: string, client: ClientInfo): Promise<SessionJson> {
+export async function startSession(
+  tx: Tx,
+  signer: AccessTokenSigner,
+  userId: string,
+  method: string,
+  client: ClientInfo,
+): Promise<SessionJson> {
   const sessionId = randomUUID();
   const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
   await tx.query(
@@ -68,7 +79,9 @@ export async function startSession(tx: Tx, signer: AccessTokenSigner, userId: st
     [refreshToken, userId, sessionId],
   );
   await tx.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [userId]);
-  await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [userId]);
+  await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [
+    userId,
+  ]);
   const user = await findUserById(tx, userId);
   return sessionJson(signer, user!, { id: sessionId, aal: 'aal1', amr }, refreshToken);
 }
@@ -93,7 +106,12 @@ export type RefreshOutcome = { session: SessionJson } | { reused: true };
  * family is revoked and the session ended, and the caller answers `refresh_token_already_used`
  * after committing that revocation.
  */
-export async function refreshSession(tx: Tx, signer: AccessTokenSigner, presented: string, reuseIntervalSeconds: number): Promise<RefreshOutcome> {
+export async function refreshSession(
+  tx: Tx,
+  signer: AccessTokenSigner,
+  presented: string,
+  reuseIntervalSeconds: number,
+): Promise<RefreshOutcome> {
   const { rows } = await tx.query<RefreshRow>(
     `select rt.id, rt.token, rt.revoked, rt.updated_at, rt.session_id, s.user_id, s.not_after, s.aal::text as aal, s.amr
      from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
@@ -121,7 +139,10 @@ export async function refreshSession(tx: Tx, signer: AccessTokenSigner, presente
     // What hosted GoTrue writes on reuse (its RevokeTokenFamily): every token of the session revoked,
     // the session row kept. A session whose tokens are all revoked counts as ended (`ALIVE`), so both
     // modes end it alike; local auth also announces it at once.
-    await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [row.session_id]);
+    await tx.query(
+      `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`,
+      [row.session_id],
+    );
     await announceSessionsEnded(tx, [row.session_id]);
     return { reused: true };
   }
@@ -146,9 +167,15 @@ export type LogoutScope = 'global' | 'local' | 'others';
 export async function endSessions(tx: Tx, userId: string, currentSessionId: string, scope: LogoutScope): Promise<void> {
   const { rows } =
     scope === 'local'
-      ? await tx.query<{ id: string }>(`delete from auth.sessions where id = $1 and user_id = $2 returning id`, [currentSessionId, userId])
+      ? await tx.query<{ id: string }>(`delete from auth.sessions where id = $1 and user_id = $2 returning id`, [
+          currentSessionId,
+          userId,
+        ])
       : scope === 'others'
-        ? await tx.query<{ id: string }>(`delete from auth.sessions where user_id = $1 and id <> $2 returning id`, [userId, currentSessionId])
+        ? await tx.query<{ id: string }>(`delete from auth.sessions where user_id = $1 and id <> $2 returning id`, [
+            userId,
+            currentSessionId,
+          ])
         : await tx.query<{ id: string }>(`delete from auth.sessions where user_id = $1 returning id`, [userId]);
   await announceSessionsEnded(
     tx,
@@ -184,12 +211,18 @@ const ALIVE = `(s.not_after is null or s.not_after > now())
 /** Which of these sessions are still alive (the rest ended: signed out, revoked, expired). */
 export async function aliveSessions(db: Pick<Tx, 'query'>, sessionIds: string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
-  const { rows } = await db.query<{ id: string }>(`select s.id::text from auth.sessions s where s.id = any($1::uuid[]) and ${ALIVE}`, [sessionIds]);
+  const { rows } = await db.query<{ id: string }>(
+    `select s.id::text from auth.sessions s where s.id = any($1::uuid[]) and ${ALIVE}`,
+    [sessionIds],
+  );
   return new Set(rows.map((r) => r.id));
 }
 
 /** True while the session exists and has not been ended (logout, revoked refresh-token family, expiry). */
 export async function sessionIsAlive(tx: Pick<Tx, 'query'>, sessionId: string, userId: string): Promise<boolean> {
-  const { rowCount } = await tx.query(`select 1 from auth.sessions s where s.id = $1 and s.user_id = $2 and ${ALIVE}`, [sessionId, userId]);
+  const { rowCount } = await tx.query(`select 1 from auth.sessions s where s.id = $1 and s.user_id = $2 and ${ALIVE}`, [
+    sessionId,
+    userId,
+  ]);
   return Boolean(rowCount);
 }

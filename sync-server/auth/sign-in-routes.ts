@@ -30,9 +30,18 @@ export async function signInRoutes(app: FastifyInstance, opts: { services: AuthS
         const now = new Date().toISOString();
         return {
           body: {
-            id: randomUUID(), aud: 'authenticated', role: 'authenticated', email, phone: '',
-            confirmation_sent_at: now, app_metadata: { provider: 'email', providers: ['email'] },
-            user_metadata: {}, identities: [], created_at: now, updated_at: now, is_anonymous: false,
+            id: randomUUID(),
+            aud: 'authenticated',
+            role: 'authenticated',
+            email,
+            phone: '',
+            confirmation_sent_at: now,
+            app_metadata: { provider: 'email', providers: ['email'] },
+            user_metadata: {},
+            identities: [],
+            created_at: now,
+            updated_at: now,
+            is_anonymous: false,
           },
         };
       }
@@ -97,7 +106,10 @@ export async function signInRoutes(app: FastifyInstance, opts: { services: AuthS
         refreshSession(tx, services.signer, token, services.auth.refreshTokenReuseIntervalSeconds),
       );
       if ('reused' in outcome) {
-        request.log.warn({ event: 'refresh_token_reused' }, 'auth: a revoked refresh token was reused; its session was ended');
+        request.log.warn(
+          { event: 'refresh_token_reused' },
+          'auth: a revoked refresh token was reused; its session was ended',
+        );
         throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
       return outcome.session;

@@ -20,7 +20,9 @@ export type AccessTokenSigner = {
  */
 export async function loadLocalSigner(db: Database, issuer: string, ttlSeconds: number): Promise<AccessTokenSigner> {
   const row = await db.asService(async (tx) => {
-    const existing = await tx.query('select kid, private_jwk, public_jwk from auth.pacta_signing_keys order by created_at desc limit 1');
+    const existing = await tx.query(
+      'select kid, private_jwk, public_jwk from auth.pacta_signing_keys order by created_at desc limit 1',
+    );
     if (existing.rowCount) return existing.rows[0];
     const { privateKey, publicKey } = await jose.generateKeyPair(ALG, { extractable: true });
     const kid = randomUUID();
@@ -32,7 +34,11 @@ export async function loadLocalSigner(db: Database, issuer: string, ttlSeconds: 
        select $1, $2, $3 where not exists (select 1 from auth.pacta_signing_keys)`,
       [kid, privateJwk, publicJwk],
     );
-    return (await tx.query('select kid, private_jwk, public_jwk from auth.pacta_signing_keys order by created_at desc limit 1')).rows[0];
+    return (
+      await tx.query(
+        'select kid, private_jwk, public_jwk from auth.pacta_signing_keys order by created_at desc limit 1',
+      )
+    ).rows[0];
   });
   const privateKey = await jose.importJWK(row.private_jwk, ALG);
   return {
@@ -77,7 +83,11 @@ export function createTokenVerifier(opts: { issuer: string; jwks: jose.JSONWebKe
       return payload as JwtClaims;
     } catch (err) {
       const expired = err instanceof jose.errors.JWTExpired;
-      throw new HttpError(401, 'bad_jwt', expired ? 'invalid JWT: token is expired' : 'invalid JWT: unable to verify token');
+      throw new HttpError(
+        401,
+        'bad_jwt',
+        expired ? 'invalid JWT: token is expired' : 'invalid JWT: unable to verify token',
+      );
     }
   };
 }

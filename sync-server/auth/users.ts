@@ -44,7 +44,11 @@ const USER_SELECT = `
 /** GoTrue lower-cases e-mail addresses before storing and looking them up. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export async function findUserByEmail(tx: Tx, email: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
+export async function findUserByEmail(
+  tx: Tx,
+  email: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<UserRow | undefined> {
   const { rows } = await tx.query<UserRow>(
     `${USER_SELECT} where lower(u.email) = $1 and u.deleted_at is null and u.is_sso_user = false ${opts.forUpdate ? 'for update of u' : ''}`,
     [normalizeEmail(email)],
@@ -52,7 +56,11 @@ export async function findUserByEmail(tx: Tx, email: string, opts: { forUpdate?:
   return rows[0];
 }
 
-export async function findUserById(tx: Tx, id: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
+export async function findUserById(
+  tx: Tx,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<UserRow | undefined> {
   const { rows } = await tx.query<UserRow>(
     `${USER_SELECT} where u.id = $1 and u.deleted_at is null ${opts.forUpdate ? 'for update of u' : ''}`,
     [id],

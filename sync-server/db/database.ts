@@ -36,7 +36,10 @@ pg.types.setTypeParser(20, (v) => Number(v));
  */
 export async function becomeUser(tx: Tx, claims: JwtClaims): Promise<void> {
   const role = claims.role === 'service_role' ? 'service_role' : 'authenticated';
-  await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [JSON.stringify(claims), role]);
+  await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [
+    JSON.stringify(claims),
+    role,
+  ]);
 }
 
 export function createDatabase(databaseUrl: string, opts: { max?: number } = {}): Database {

@@ -46,7 +46,10 @@ export async function startEmbeddedPostgres(opts: {
 }
 
 async function exists(p: string): Promise<boolean> {
-  return fs.access(p).then(() => true, () => false);
+  return fs.access(p).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** A crash leaves postmaster.pid behind; if its process is gone, Postgres would refuse to start. */

@@ -6,7 +6,9 @@ import { expect, test } from 'vitest';
 const embedded = pathToFileURL(path.resolve(import.meta.dirname, 'embedded.ts')).href;
 
 function exitCodeOf(script: string): number | null {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  });
   return run.status;
 }
 

@@ -10,5 +10,6 @@ process.prependListener('beforeExit', () => {
   codeWhenIdle = process.exitCode;
 });
 process.on('exit', (code) => {
-  if (code === 0 && codeWhenIdle !== undefined && codeWhenIdle !== null && Number(codeWhenIdle) !== 0) process.exitCode = codeWhenIdle;
+  if (code === 0 && codeWhenIdle !== undefined && codeWhenIdle !== null && Number(codeWhenIdle) !== 0)
+    process.exitCode = codeWhenIdle;
 });

@@ -54,11 +54,10 @@ export async function migrate(
       if (applied.has(version!)) continue;
       const sql = await read('migrations', file);
       await runInTransaction(client, sql, async () => {
-        await client.query('insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)', [
-          version,
-          [sql],
-          name,
-        ]);
+        await client.query(
+          'insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)',
+          [version, [sql], name],
+        );
       });
       report.migrations.push(file);
       opts.log?.(`migration ${file}`);

@@ -1,3 +1,14 @@
+// What node-postgres says when the connection itself is gone.
+const CONNECTION_LOST = new RegExp(
+  [
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error',
+    'the database system is (starting up|shutting down)',
+  ].join('|'),
+  'i',
+);
+
 /**
  * Whether an error means Postgres is out of reach (restarting, down, the network gone) rather than a
  * problem with the request: such requests get 503 and the pool reconnects once the database is back.
@@ -10,5 +21,5 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
   if (['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'].includes(code)) return true;
   const message = typeof e.message === 'string' ? e.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(message);
+  return CONNECTION_LOST.test(message);
 }

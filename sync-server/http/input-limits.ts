@@ -68,18 +68,21 @@ function walk(value: unknown, path: string, depth: number): void {
     return;
   }
   if (typeof value === 'number') {
-    if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) throw invalidInput(`${path} is out of range`);
+    if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER)
+      throw invalidInput(`${path} is out of range`);
     return;
   }
   if (typeof value !== 'object') throw invalidInput(`${path} has an unsupported type`);
   if (depth >= INPUT_LIMITS.maxDepth) throw invalidInput(`${path} is nested too deeply`);
   if (Array.isArray(value)) {
-    if (value.length > INPUT_LIMITS.maxArrayItems) throw invalidInput(`${path} has more than ${INPUT_LIMITS.maxArrayItems} items`);
+    if (value.length > INPUT_LIMITS.maxArrayItems)
+      throw invalidInput(`${path} has more than ${INPUT_LIMITS.maxArrayItems} items`);
     value.forEach((item, i) => walk(item, `${path}[${i}]`, depth + 1));
     return;
   }
   const keys = Object.keys(value);
-  if (keys.length > INPUT_LIMITS.maxObjectKeys) throw invalidInput(`${path} has more than ${INPUT_LIMITS.maxObjectKeys} keys`);
+  if (keys.length > INPUT_LIMITS.maxObjectKeys)
+    throw invalidInput(`${path} has more than ${INPUT_LIMITS.maxObjectKeys} keys`);
   for (const key of keys) {
     if (FORBIDDEN_KEYS.has(key)) throw invalidInput(`${path} uses the reserved key "${key}"`);
     const problem = stringProblem(key, INPUT_LIMITS.maxKeyLength);
@@ -115,7 +118,11 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     return;
   }
   // end(), not write() + destroy(): the answer must be flushed before the connection closes.
-  socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  const head = [
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
+    'Connection: close',
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }

@@ -72,19 +72,26 @@ async function lockDeal(tx: Tx, dealId: string): Promise<DealRow | undefined> {
 }
 
 async function lockEscrow(tx: Tx, dealId: string): Promise<EscrowRow | undefined> {
-  const { rows } = await tx.query<EscrowRow>(`select * from public.deal_escrows where deal_id = $1 for update`, [dealId]);
+  const { rows } = await tx.query<EscrowRow>(`select * from public.deal_escrows where deal_id = $1 for update`, [
+    dealId,
+  ]);
   return rows[0];
 }
 
 const payee = (deal: DealRow): string | undefined => deal.winner_id ?? deal.selected_creator_ids[0];
 
 async function isAdmin(tx: Tx, userId: string): Promise<boolean> {
-  const { rows } = await tx.query(`select 1 from public.profiles where id = $1 and role = 'admin' and not deleted`, [userId]);
+  const { rows } = await tx.query(`select 1 from public.profiles where id = $1 and role = 'admin' and not deleted`, [
+    userId,
+  ]);
   return rows.length === 1;
 }
 
 async function setEscrowStatus(tx: Tx, dealId: string, status: DealRow['escrow_status']): Promise<void> {
-  await tx.query(`update public.deals set escrow_status = $2 where id = $1 and escrow_status is distinct from $2`, [dealId, status]);
+  await tx.query(`update public.deals set escrow_status = $2 where id = $1 and escrow_status is distinct from $2`, [
+    dealId,
+    status,
+  ]);
 }
 
 export function createEscrow(deps: PaymentsDeps) {
@@ -100,7 +107,8 @@ export function createEscrow(deps: PaymentsDeps) {
       if (deal.brand_id !== userId) throw new HttpError(403, 'not_deal_owner', "Only the deal's brand can fund it.");
       if (deal.status === 'cancelled') throw new HttpError(409, 'deal_closed', 'This deal is cancelled.');
       if (deal.escrow_status !== 'none') throw new HttpError(409, 'already_funded', 'This deal is already funded.');
-      if (deal.selected_creator_ids.length === 0) throw new HttpError(409, 'no_creator_accepted', 'Accept a creator before funding the deal.');
+      if (deal.selected_creator_ids.length === 0)
+        throw new HttpError(409, 'no_creator_accepted', 'Accept a creator before funding the deal.');
       const caller = (await loadCaller(tx, userId))!;
       return { deal, caller, summary: dealPaymentSummary(deal.amount_cents, { creatorIsPro: false }) };
     });
@@ -111,10 +119,27 @@ export function createEscrow(deps: PaymentsDeps) {
         customer,
         client_reference_id: userId,
         line_items: [
-          { quantity: 1, price_data: { currency: 'usd', unit_amount: summary.amountCents, product_data: { name: `Deal: ${deal.title}`.slice(0, 250) } } },
-          { quantity: 1, price_data: { currency: 'usd', unit_amount: summary.serviceFeeCents, product_data: { name: 'Pacta service fee (12%)' } } },
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: summary.amountCents,
+              product_data: { name: `Deal: ${deal.title}`.slice(0, 250) },
+            },
+          },
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: summary.serviceFeeCents,
+              product_data: { name: 'Pacta service fee (12%)' },
+            },
+          },
         ],
-        payment_intent_data: { transfer_group: transferGroup(deal.id), metadata: { kind: 'deal_escrow', deal_id: deal.id } },
+        payment_intent_data: {
+          transfer_group: transferGroup(deal.id),
+          metadata: { kind: 'deal_escrow', deal_id: deal.id },
+        },
         metadata: { kind: 'deal_escrow', deal_id: deal.id },
         success_url: `${config.publicUrl}/deals/${deal.id}?funding=success`,
         cancel_url: `${config.publicUrl}/deals/${deal.id}?funding=cancelled`,
@@ -133,7 +158,9 @@ export function createEscrow(deps: PaymentsDeps) {
     } catch (err) {
       if (err instanceof HttpError) throw err;
       deps.log.error({ err }, 'funding checkout failed');
-      throw new HttpError(502, 'checkout_failed', 'Failed to start checkout. Please try again.', { detail: stripeMessage(err) });
+      throw new HttpError(502, 'checkout_failed', 'Failed to start checkout. Please try again.', {
+        detail: stripeMessage(err),
+      });
     }
   }
 
@@ -146,12 +173,10 @@ export function createEscrow(deps: PaymentsDeps) {
     let escrow = await lockEscrow(tx, dealId);
     if (!escrow) {
       const s = dealPaymentSummary(deal.amount_cents, { creatorIsPro: false });
-      await tx.query(`insert into public.deal_escrows (deal_id, brand_id, amount_cents, service_fee_cents) values ($1, $2, $3, $4)`, [
-        dealId,
-        deal.brand_id,
-        s.amountCents,
-        s.serviceFeeCents,
-      ]);
+      await tx.query(
+        `insert into public.deal_escrows (deal_id, brand_id, amount_cents, service_fee_cents) values ($1, $2, $3, $4)`,
+        [dealId, deal.brand_id, s.amountCents, s.serviceFeeCents],
+      );
       escrow = (await lockEscrow(tx, dealId))!;
     }
     if (escrow.funded_at) return;
@@ -163,8 +188,21 @@ export function createEscrow(deps: PaymentsDeps) {
          where deal_id = $1`,
         [dealId, intent.id, chargeId],
       );
-      await recordLedger(tx, { dealId, userId: deal.brand_id, kind: 'charge', amountCents: intent.amount_received || intent.amount, stripeRef: chargeId, memo: 'Brand funded the deal' });
-      await recordLedger(tx, { dealId, kind: 'fee', amountCents: escrow.service_fee_cents, stripeRef: chargeId, memo: 'Service fee (12%)' });
+      await recordLedger(tx, {
+        dealId,
+        userId: deal.brand_id,
+        kind: 'charge',
+        amountCents: intent.amount_received || intent.amount,
+        stripeRef: chargeId,
+        memo: 'Brand funded the deal',
+      });
+      await recordLedger(tx, {
+        dealId,
+        kind: 'fee',
+        amountCents: escrow.service_fee_cents,
+        stripeRef: chargeId,
+        memo: 'Service fee (12%)',
+      });
       if (deal.escrow_status === 'none') await setEscrowStatus(tx, dealId, 'pending');
       await notify(tx, deal.selected_creator_ids, {
         type: 'escrow_funded',
@@ -172,16 +210,19 @@ export function createEscrow(deps: PaymentsDeps) {
         message: `"${deal.title}" is funded — you will be paid on completion.`,
         dealId,
       });
-      if (deal.status === 'cancelled') await tx.query(`select pg_notify('pacta_money', $1)`, [JSON.stringify({ deal_id: dealId, reason: 'cancelled' })]);
+      if (deal.status === 'cancelled')
+        await tx.query(`select pg_notify('pacta_money', $1)`, [
+          JSON.stringify({ deal_id: dealId, reason: 'cancelled' }),
+        ]);
       return;
     }
-    const error = intent.last_payment_error?.message ?? (intent.status === 'canceled' ? 'The payment was canceled.' : null);
+    const error =
+      intent.last_payment_error?.message ?? (intent.status === 'canceled' ? 'The payment was canceled.' : null);
     if (error) {
-      await tx.query(`update public.deal_escrows set payment_intent_id = $2, last_payment_error = $3, updated_at = now() where deal_id = $1`, [
-        dealId,
-        intent.id,
-        error,
-      ]);
+      await tx.query(
+        `update public.deal_escrows set payment_intent_id = $2, last_payment_error = $3, updated_at = now() where deal_id = $1`,
+        [dealId, intent.id, error],
+      );
     }
   }
 
@@ -197,8 +238,15 @@ export function createEscrow(deps: PaymentsDeps) {
     return db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
       if (actor.kind === 'user') {
-        const allowed = deal ? deal.brand_id === actor.userId || (await isAdmin(tx, actor.userId)) : await isAdmin(tx, actor.userId);
-        if (!allowed) throw new HttpError(403, 'not_deal_owner', 'Not your deal: only its brand or Pacta staff can release the payout.');
+        const allowed = deal
+          ? deal.brand_id === actor.userId || (await isAdmin(tx, actor.userId))
+          : await isAdmin(tx, actor.userId);
+        if (!allowed)
+          throw new HttpError(
+            403,
+            'not_deal_owner',
+            'Not your deal: only its brand or Pacta staff can release the payout.',
+          );
       }
       if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
       const escrow = await lockEscrow(tx, dealId);
@@ -206,9 +254,12 @@ export function createEscrow(deps: PaymentsDeps) {
         return { escrowStatus: 'released' as const, transferCents: escrow.transferred_cents, alreadyReleased: true };
       }
       if (deal.status !== 'completed') throw new HttpError(409, 'deal_not_completed', 'The deal is not completed yet.');
-      if (deal.escrow_status === 'none' || !escrow?.charge_id) throw new HttpError(409, 'not_funded', 'The brand has not funded this deal yet.');
-      if (deal.escrow_status === 'disputed') throw new HttpError(409, 'deal_disputed', 'This deal is disputed: Pacta staff will resolve it.');
-      if (deal.escrow_status === 'refunded') throw new HttpError(409, 'already_refunded', 'This deal was refunded to the brand.');
+      if (deal.escrow_status === 'none' || !escrow?.charge_id)
+        throw new HttpError(409, 'not_funded', 'The brand has not funded this deal yet.');
+      if (deal.escrow_status === 'disputed')
+        throw new HttpError(409, 'deal_disputed', 'This deal is disputed: Pacta staff will resolve it.');
+      if (deal.escrow_status === 'refunded')
+        throw new HttpError(409, 'already_refunded', 'This deal was refunded to the brand.');
       const result = await payCreator(tx, deal, escrow, escrow.amount_cents, 'Payout released');
       return { escrowStatus: 'released' as const, transferCents: result.transferCents, alreadyReleased: false };
     });
@@ -220,7 +271,11 @@ export function createEscrow(deps: PaymentsDeps) {
     if (!creatorId) throw new HttpError(409, 'no_creator', 'This deal has no creator to pay.');
     // The commission rate is the database's one answer (public.creator_commission_bp): 2.5% for a paid
     // Pro tier or the lower_commission grant (the 10-referral Pro grant brings it), 5% otherwise.
-    const { rows } = await tx.query<{ stripe_account_id: string | null; payouts_enabled: boolean | null; commission_bp: number }>(
+    const { rows } = await tx.query<{
+      stripe_account_id: string | null;
+      payouts_enabled: boolean | null;
+      commission_bp: number;
+    }>(
       `select b.stripe_account_id, b.payouts_enabled, public.creator_commission_bp($1) as commission_bp
        from public.profiles p left join public.billing_accounts b on b.user_id = p.id where p.id = $1`,
       [creatorId],
@@ -253,8 +308,21 @@ export function createEscrow(deps: PaymentsDeps) {
        where deal_id = $1`,
       [deal.id, creatorId, transfer.id, transferCents, commissionCents],
     );
-    await recordLedger(tx, { dealId: deal.id, userId: creatorId, kind: 'transfer', amountCents: transferCents, stripeRef: transfer.id, memo: 'Payout to the creator' });
-    await recordLedger(tx, { dealId: deal.id, kind: 'commission', amountCents: commissionCents, stripeRef: transfer.id, memo: `Commission (${formatRate(account.commission_bp)})` });
+    await recordLedger(tx, {
+      dealId: deal.id,
+      userId: creatorId,
+      kind: 'transfer',
+      amountCents: transferCents,
+      stripeRef: transfer.id,
+      memo: 'Payout to the creator',
+    });
+    await recordLedger(tx, {
+      dealId: deal.id,
+      kind: 'commission',
+      amountCents: commissionCents,
+      stripeRef: transfer.id,
+      memo: `Commission (${formatRate(account.commission_bp)})`,
+    });
     // "5% of the referred creator's payout for 3 months from sign-up", once per deal: in this
     // transaction, so the reward exists exactly when the payout's ledger row does.
     await tx.query(`select public.referral_reward_for_payout($1, $2, $3)`, [deal.id, creatorId, transferCents]);
@@ -265,7 +333,12 @@ export function createEscrow(deps: PaymentsDeps) {
       message: `${formatUsd(transferCents)} for "${deal.title}" was sent to your payout account.`,
       dealId: deal.id,
     });
-    await notify(tx, [deal.brand_id], { type: 'payout_released', title, message: `The payout for "${deal.title}" was released to the creator.`, dealId: deal.id });
+    await notify(tx, [deal.brand_id], {
+      type: 'payout_released',
+      title,
+      message: `The payout for "${deal.title}" was released to the creator.`,
+      dealId: deal.id,
+    });
     return { transferCents, commissionCents, creatorId };
   }
 
@@ -274,7 +347,9 @@ export function createEscrow(deps: PaymentsDeps) {
   /** Refunds `amountCents` of the deal amount plus its share of the service fee (all of it for a full refund). */
   async function refundBrand(tx: Tx, deal: DealRow, escrow: EscrowRow, amountCents: number, why: string) {
     const full = amountCents === escrow.amount_cents;
-    const feeBack = full ? escrow.service_fee_cents : Math.min(percentOfCents(amountCents, SERVICE_FEE_BP), escrow.service_fee_cents);
+    const feeBack = full
+      ? escrow.service_fee_cents
+      : Math.min(percentOfCents(amountCents, SERVICE_FEE_BP), escrow.service_fee_cents);
     const total = amountCents + feeBack;
     let refund: Stripe.Refund;
     try {
@@ -286,12 +361,26 @@ export function createEscrow(deps: PaymentsDeps) {
       deps.log.error({ err, deal: deal.id }, 'refund failed');
       throw new HttpError(502, 'refund_failed', stripeMessage(err));
     }
-    await recordLedger(tx, { dealId: deal.id, userId: deal.brand_id, kind: 'refund', amountCents: total, stripeRef: refund.id, memo: why });
-    if (feeBack > 0) await recordLedger(tx, { dealId: deal.id, kind: 'fee', amountCents: -feeBack, stripeRef: refund.id, memo: 'Service fee returned' });
-    await tx.query(`update public.deal_escrows set refunded_cents = refunded_cents + $2, refunded_at = now(), updated_at = now() where deal_id = $1`, [
-      deal.id,
-      total,
-    ]);
+    await recordLedger(tx, {
+      dealId: deal.id,
+      userId: deal.brand_id,
+      kind: 'refund',
+      amountCents: total,
+      stripeRef: refund.id,
+      memo: why,
+    });
+    if (feeBack > 0)
+      await recordLedger(tx, {
+        dealId: deal.id,
+        kind: 'fee',
+        amountCents: -feeBack,
+        stripeRef: refund.id,
+        memo: 'Service fee returned',
+      });
+    await tx.query(
+      `update public.deal_escrows set refunded_cents = refunded_cents + $2, refunded_at = now(), updated_at = now() where deal_id = $1`,
+      [deal.id, total],
+    );
     await notify(tx, [deal.brand_id], {
       type: 'escrow_refunded',
       title: 'Refund issued',
@@ -306,10 +395,22 @@ export function createEscrow(deps: PaymentsDeps) {
     return db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
       const escrow = deal && (await lockEscrow(tx, dealId));
-      if (!deal || !escrow || deal.status !== 'cancelled' || deal.escrow_status !== 'pending' || !escrow.payment_intent_id) return false;
+      if (
+        !deal ||
+        !escrow ||
+        deal.status !== 'cancelled' ||
+        deal.escrow_status !== 'pending' ||
+        !escrow.payment_intent_id
+      )
+        return false;
       await refundBrand(tx, deal, escrow, escrow.amount_cents, 'Deal cancelled before completion');
       await setEscrowStatus(tx, dealId, 'refunded');
-      await notify(tx, deal.selected_creator_ids, { type: 'escrow_refunded', title: 'Deal cancelled', message: `"${deal.title}" was cancelled and refunded to the brand.`, dealId });
+      await notify(tx, deal.selected_creator_ids, {
+        type: 'escrow_refunded',
+        title: 'Deal cancelled',
+        message: `"${deal.title}" was cancelled and refunded to the brand.`,
+        dealId,
+      });
       return true;
     });
   }
@@ -319,22 +420,33 @@ export function createEscrow(deps: PaymentsDeps) {
   /** Either side of a funded deal, within 30 days of completion: escrow is frozen and staff get a ticket. */
   async function openDispute(userId: string, dealId: string, reason: string) {
     const text = reason.trim();
-    if (text.length < 10 || text.length > 2000) throw new HttpError(400, 'invalid_reason', 'Describe the problem in 10 to 2,000 characters.');
+    if (text.length < 10 || text.length > 2000)
+      throw new HttpError(400, 'invalid_reason', 'Describe the problem in 10 to 2,000 characters.');
     return db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
       const party = deal && (deal.brand_id === userId || deal.selected_creator_ids.includes(userId));
-      if (!deal || !party) throw new HttpError(403, 'not_a_participant', 'Only the brand and the creator of a deal can dispute it.');
+      if (!deal || !party)
+        throw new HttpError(403, 'not_a_participant', 'Only the brand and the creator of a deal can dispute it.');
       const escrow = await lockEscrow(tx, dealId);
-      if (deal.escrow_status === 'disputed') throw new HttpError(409, 'already_disputed', 'This deal is already disputed.');
-      if (deal.escrow_status === 'released') throw new HttpError(409, 'already_released', 'The payout was already released.');
-      if (deal.escrow_status !== 'pending' || !escrow) throw new HttpError(409, 'not_funded', 'Only a funded deal can be disputed.');
+      if (deal.escrow_status === 'disputed')
+        throw new HttpError(409, 'already_disputed', 'This deal is already disputed.');
+      if (deal.escrow_status === 'released')
+        throw new HttpError(409, 'already_released', 'The payout was already released.');
+      if (deal.escrow_status !== 'pending' || !escrow)
+        throw new HttpError(409, 'not_funded', 'Only a funded deal can be disputed.');
       if (deal.completed_at && Date.now() - deal.completed_at.getTime() > DISPUTE_WINDOW_DAYS * 86_400_000) {
-        throw new HttpError(409, 'dispute_window_closed', `Disputes must be opened within ${DISPUTE_WINDOW_DAYS} days of completion.`);
+        throw new HttpError(
+          409,
+          'dispute_window_closed',
+          `Disputes must be opened within ${DISPUTE_WINDOW_DAYS} days of completion.`,
+        );
       }
       const ticketId = await openDisputeTicket(tx, deal, userId, text);
       await tx.query(
-        `update public.deal_escrows set disputed_at = now(), dispute_reason = $2, dispute_opened_by = $3, dispute_ticket_id = $4, resolved_at = null, updated_at = now()
-         where deal_id = $1`,
+        `update public.deal_escrows
+            set disputed_at = now(), dispute_reason = $2, dispute_opened_by = $3, dispute_ticket_id = $4,
+                resolved_at = null, updated_at = now()
+          where deal_id = $1`,
         [dealId, text, userId, ticketId],
       );
       await setEscrowStatus(tx, dealId, 'disputed');
@@ -365,58 +477,91 @@ export function createEscrow(deps: PaymentsDeps) {
    */
   async function resolveDispute(userId: string, dealId: string, refundCents: number) {
     return db.asService(async (tx) => {
-      if (!(await isAdmin(tx, userId))) throw new HttpError(403, 'admin_only', 'Only Pacta staff can resolve disputes.');
+      if (!(await isAdmin(tx, userId)))
+        throw new HttpError(403, 'admin_only', 'Only Pacta staff can resolve disputes.');
       const deal = await lockDeal(tx, dealId);
       if (!deal) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
       const escrow = await lockEscrow(tx, dealId);
-      if (deal.escrow_status !== 'disputed' || !escrow) throw new HttpError(409, 'not_disputed', 'This deal has no open dispute.');
+      if (deal.escrow_status !== 'disputed' || !escrow)
+        throw new HttpError(409, 'not_disputed', 'This deal has no open dispute.');
       if (escrow.stripe_dispute_id) {
-        throw new HttpError(409, 'card_dispute_open', "The brand's bank is handling a card dispute: Stripe settles it, not Pacta.");
+        throw new HttpError(
+          409,
+          'card_dispute_open',
+          "The brand's bank is handling a card dispute: Stripe settles it, not Pacta.",
+        );
       }
       if (!Number.isSafeInteger(refundCents) || refundCents < 0 || refundCents > escrow.amount_cents) {
-        throw new HttpError(400, 'invalid_refund', `The refund must be between $0 and ${formatUsd(escrow.amount_cents)}.`);
+        throw new HttpError(
+          400,
+          'invalid_refund',
+          `The refund must be between $0 and ${formatUsd(escrow.amount_cents)}.`,
+        );
       }
       const releaseCents = escrow.amount_cents - refundCents;
       let transferCents = 0;
       if (releaseCents > 0) {
         // Checked before any money moves, so a refusal leaves everything as it was.
-        const { rows } = await tx.query(`select 1 from public.billing_accounts where user_id = $1 and payouts_enabled`, [payee(deal)]);
-        if (rows.length === 0) throw new HttpError(409, 'payouts_not_set_up', 'The creator has not set up payouts yet.');
+        const { rows } = await tx.query(
+          `select 1 from public.billing_accounts where user_id = $1 and payouts_enabled`,
+          [payee(deal)],
+        );
+        if (rows.length === 0)
+          throw new HttpError(409, 'payouts_not_set_up', 'The creator has not set up payouts yet.');
       }
-      const refundedTotal = refundCents > 0 ? await refundBrand(tx, deal, escrow, refundCents, 'Dispute resolved by Pacta staff') : 0;
-      if (releaseCents > 0) transferCents = (await payCreator(tx, deal, escrow, releaseCents, 'Dispute resolved')).transferCents;
+      const refundedTotal =
+        refundCents > 0 ? await refundBrand(tx, deal, escrow, refundCents, 'Dispute resolved by Pacta staff') : 0;
+      if (releaseCents > 0)
+        transferCents = (await payCreator(tx, deal, escrow, releaseCents, 'Dispute resolved')).transferCents;
       await setEscrowStatus(tx, dealId, releaseCents > 0 ? 'released' : 'refunded');
-      await tx.query(`update public.deal_escrows set resolved_at = now(), updated_at = now() where deal_id = $1`, [dealId]);
-      if (escrow.dispute_ticket_id) await tx.query(`update public.support_tickets set status = 'closed' where id = $1`, [escrow.dispute_ticket_id]);
+      await tx.query(`update public.deal_escrows set resolved_at = now(), updated_at = now() where deal_id = $1`, [
+        dealId,
+      ]);
+      if (escrow.dispute_ticket_id)
+        await tx.query(`update public.support_tickets set status = 'closed' where id = $1`, [escrow.dispute_ticket_id]);
       await notify(tx, [deal.brand_id, ...deal.selected_creator_ids], {
         type: 'dispute_resolved',
         title: 'Dispute resolved',
-        message: `Pacta staff resolved the dispute on "${deal.title}": ${formatUsd(refundedTotal)} refunded to the brand, ${formatUsd(transferCents)} paid to the creator.`,
+        message:
+          `Pacta staff resolved the dispute on "${deal.title}": ${formatUsd(refundedTotal)} refunded to the brand, ` +
+          `${formatUsd(transferCents)} paid to the creator.`,
         dealId,
       });
-      return { escrowStatus: releaseCents > 0 ? ('released' as const) : ('refunded' as const), refundedCents: refundedTotal, transferCents };
+      return {
+        escrowStatus: releaseCents > 0 ? ('released' as const) : ('refunded' as const),
+        refundedCents: refundedTotal,
+        transferCents,
+      };
     });
   }
 
   /** charge.dispute.created: the bank froze the money; so does Pacta (nothing is released while it lasts). */
   async function applyCardDispute(tx: Tx, dispute: Stripe.Dispute): Promise<void> {
     const chargeId = typeof dispute.charge === 'string' ? dispute.charge : dispute.charge.id;
-    const { rows } = await tx.query<{ deal_id: string }>(`select deal_id from public.deal_escrows where charge_id = $1`, [chargeId]);
+    const { rows } = await tx.query<{ deal_id: string }>(
+      `select deal_id from public.deal_escrows where charge_id = $1`,
+      [chargeId],
+    );
     if (!rows[0]) return;
     const deal = (await lockDeal(tx, rows[0].deal_id))!;
     const escrow = (await lockEscrow(tx, deal.id))!;
     const open = !['won', 'lost', 'warning_closed'].includes(dispute.status);
     if (open) {
       if (escrow.stripe_dispute_id === dispute.id) return;
-      await tx.query(`update public.deal_escrows set stripe_dispute_id = $2, disputed_at = coalesce(disputed_at, now()), updated_at = now() where deal_id = $1`, [
-        deal.id,
-        dispute.id,
-      ]);
+      await tx.query(
+        `update public.deal_escrows set stripe_dispute_id = $2, disputed_at = coalesce(disputed_at, now()), updated_at = now() where deal_id = $1`,
+        [deal.id, dispute.id],
+      );
       if (deal.escrow_status === 'pending') {
         await setEscrowStatus(tx, deal.id, 'disputed');
         const ticketId =
           escrow.dispute_ticket_id ??
-          (await openDisputeTicket(tx, deal, deal.brand_id, `The brand's card payment for this deal was disputed with the bank (${dispute.reason}).`));
+          (await openDisputeTicket(
+            tx,
+            deal,
+            deal.brand_id,
+            `The brand's card payment for this deal was disputed with the bank (${dispute.reason}).`,
+          ));
         await tx.query(`update public.deal_escrows set dispute_ticket_id = $2 where deal_id = $1`, [deal.id, ticketId]);
       }
       await notify(tx, [deal.brand_id, ...deal.selected_creator_ids], {
@@ -432,13 +577,28 @@ export function createEscrow(deps: PaymentsDeps) {
       // The bank returned the charge to the cardholder: the platform's escrow no longer holds it.
       const held = (await dealBalance(tx, deal.id)).heldCents;
       const feeHeld = escrow.service_fee_cents;
-      await recordLedger(tx, { dealId: deal.id, userId: deal.brand_id, kind: 'refund', amountCents: held + feeHeld, stripeRef: dispute.id, memo: 'Card dispute lost' });
-      await recordLedger(tx, { dealId: deal.id, kind: 'fee', amountCents: -feeHeld, stripeRef: dispute.id, memo: 'Service fee returned (card dispute)' });
+      await recordLedger(tx, {
+        dealId: deal.id,
+        userId: deal.brand_id,
+        kind: 'refund',
+        amountCents: held + feeHeld,
+        stripeRef: dispute.id,
+        memo: 'Card dispute lost',
+      });
+      await recordLedger(tx, {
+        dealId: deal.id,
+        kind: 'fee',
+        amountCents: -feeHeld,
+        stripeRef: dispute.id,
+        memo: 'Service fee returned (card dispute)',
+      });
       await setEscrowStatus(tx, deal.id, 'refunded');
     } else if (deal.escrow_status === 'disputed' && !escrow.dispute_reason) {
       await setEscrowStatus(tx, deal.id, 'pending');
     }
-    await tx.query(`update public.deal_escrows set resolved_at = now(), updated_at = now() where deal_id = $1`, [deal.id]);
+    await tx.query(`update public.deal_escrows set resolved_at = now(), updated_at = now() where deal_id = $1`, [
+      deal.id,
+    ]);
     await notify(tx, [deal.brand_id, ...deal.selected_creator_ids], {
       type: 'dispute_resolved',
       title: 'Card dispute closed',
@@ -449,12 +609,27 @@ export function createEscrow(deps: PaymentsDeps) {
 
   /** charge.refunded: refunds made outside Pacta (the Stripe dashboard) still reach the ledger. */
   async function applyChargeRefunds(tx: Tx, charge: Stripe.Charge): Promise<void> {
-    const { rows } = await tx.query<{ deal_id: string; brand_id: string }>(`select deal_id, brand_id from public.deal_escrows where charge_id = $1`, [charge.id]);
+    const { rows } = await tx.query<{ deal_id: string; brand_id: string }>(
+      `select deal_id, brand_id from public.deal_escrows where charge_id = $1`,
+      [charge.id],
+    );
     if (!rows[0]) return;
     await lockEscrow(tx, rows[0].deal_id);
     for (const refund of charge.refunds?.data ?? []) {
-      if (await recordLedger(tx, { dealId: rows[0].deal_id, userId: rows[0].brand_id, kind: 'refund', amountCents: refund.amount, stripeRef: refund.id, memo: 'Refund made in Stripe' })) {
-        await tx.query(`update public.deal_escrows set refunded_cents = refunded_cents + $2, updated_at = now() where deal_id = $1`, [rows[0].deal_id, refund.amount]);
+      if (
+        await recordLedger(tx, {
+          dealId: rows[0].deal_id,
+          userId: rows[0].brand_id,
+          kind: 'refund',
+          amountCents: refund.amount,
+          stripeRef: refund.id,
+          memo: 'Refund made in Stripe',
+        })
+      ) {
+        await tx.query(
+          `update public.deal_escrows set refunded_cents = refunded_cents + $2, updated_at = now() where deal_id = $1`,
+          [rows[0].deal_id, refund.amount],
+        );
       }
     }
   }
@@ -464,7 +639,13 @@ export function createEscrow(deps: PaymentsDeps) {
     const dealId = transfer.metadata?.deal_id;
     if (!dealId) return;
     if (transfer.amount_reversed > 0) {
-      await recordLedger(tx, { dealId, kind: 'transfer', amountCents: -transfer.amount_reversed, stripeRef: `${transfer.id}:reversed`, memo: 'Transfer reversed in Stripe' });
+      await recordLedger(tx, {
+        dealId,
+        kind: 'transfer',
+        amountCents: -transfer.amount_reversed,
+        stripeRef: `${transfer.id}:reversed`,
+        memo: 'Transfer reversed in Stripe',
+      });
     }
   }
 
@@ -474,20 +655,25 @@ export function createEscrow(deps: PaymentsDeps) {
   async function paymentView(userId: string, dealId: string) {
     return db.asService(async (tx) => {
       const { rows } = await tx.query<DealRow>(
-        `select id, brand_id, title, amount_cents, status, escrow_status, selected_creator_ids, winner_id, completed_at, deleted from public.deals where id = $1`,
+        `select id, brand_id, title, amount_cents, status, escrow_status, selected_creator_ids, winner_id,
+                completed_at, deleted
+           from public.deals where id = $1`,
         [dealId],
       );
       const deal = rows[0];
       const admin = await isAdmin(tx, userId);
       const isBrand = deal?.brand_id === userId;
       const isCreator = Boolean(deal?.selected_creator_ids.includes(userId));
-      if (!deal || !(isBrand || isCreator || admin)) throw new HttpError(403, 'not_a_participant', 'Only the brand and the creator of a deal can see its payment.');
-      const escrow = (await tx.query<EscrowRow>(`select * from public.deal_escrows where deal_id = $1`, [dealId])).rows[0];
+      if (!deal || !(isBrand || isCreator || admin))
+        throw new HttpError(403, 'not_a_participant', 'Only the brand and the creator of a deal can see its payment.');
+      const escrow = (await tx.query<EscrowRow>(`select * from public.deal_escrows where deal_id = $1`, [dealId]))
+        .rows[0];
       const creatorId = payee(deal);
       const creator = creatorId
         ? (
             await tx.query<{ commission_bp: number; payouts_enabled: boolean | null }>(
-              `select public.creator_commission_bp($1) as commission_bp, (select payouts_enabled from public.billing_accounts where user_id = $1) as payouts_enabled`,
+              `select public.creator_commission_bp($1) as commission_bp,
+                      (select payouts_enabled from public.billing_accounts where user_id = $1) as payouts_enabled`,
               [creatorId],
             )
           ).rows[0]
@@ -496,7 +682,9 @@ export function createEscrow(deps: PaymentsDeps) {
       const projected = dealPaymentSummary(amount, { creatorIsPro: creator?.commission_bp === PRO_COMMISSION_BP });
       const released = deal.escrow_status === 'released' || (escrow?.transferred_cents ?? 0) > 0;
       const completedAt = deal.completed_at;
-      const disputeWindowEndsAt = completedAt ? new Date(completedAt.getTime() + DISPUTE_WINDOW_DAYS * 86_400_000) : null;
+      const disputeWindowEndsAt = completedAt
+        ? new Date(completedAt.getTime() + DISPUTE_WINDOW_DAYS * 86_400_000)
+        : null;
       return {
         dealId,
         dealStatus: deal.status,
@@ -515,7 +703,9 @@ export function createEscrow(deps: PaymentsDeps) {
         lastPaymentError: escrow?.funded_at ? null : (escrow?.last_payment_error ?? null),
         creatorPayoutsReady: Boolean(creator?.payouts_enabled),
         autoReleaseAt:
-          completedAt && deal.escrow_status === 'pending' ? new Date(completedAt.getTime() + AUTO_RELEASE_DAYS * 86_400_000).toISOString() : null,
+          completedAt && deal.escrow_status === 'pending'
+            ? new Date(completedAt.getTime() + AUTO_RELEASE_DAYS * 86_400_000).toISOString()
+            : null,
         disputeWindowEndsAt: disputeWindowEndsAt?.toISOString() ?? null,
         dispute: escrow?.disputed_at
           ? {
@@ -528,7 +718,11 @@ export function createEscrow(deps: PaymentsDeps) {
             }
           : null,
         viewer: isBrand ? 'brand' : isCreator ? 'creator' : 'admin',
-        canFund: isBrand && deal.escrow_status === 'none' && deal.status !== 'cancelled' && deal.selected_creator_ids.length > 0,
+        canFund:
+          isBrand &&
+          deal.escrow_status === 'none' &&
+          deal.status !== 'cancelled' &&
+          deal.selected_creator_ids.length > 0,
         canRelease: (isBrand || admin) && deal.escrow_status === 'pending' && deal.status === 'completed',
         canDispute:
           (isBrand || isCreator) &&

@@ -39,6 +39,12 @@ export async function dealBalance(tx: Tx, dealId: string): Promise<DealBalance> 
     [dealId],
   );
   const sum = (kind: LedgerKind) => Number(rows.find((r) => r.kind === kind)?.total ?? 0);
-  const b = { chargeCents: sum('charge'), refundCents: sum('refund'), feeCents: sum('fee'), commissionCents: sum('commission'), transferCents: sum('transfer') };
+  const b = {
+    chargeCents: sum('charge'),
+    refundCents: sum('refund'),
+    feeCents: sum('fee'),
+    commissionCents: sum('commission'),
+    transferCents: sum('transfer'),
+  };
   return { ...b, heldCents: b.chargeCents - b.refundCents - b.feeCents - b.commissionCents - b.transferCents };
 }

@@ -16,7 +16,11 @@ export function createMoneyJobs(deps: PaymentsDeps, escrow: Escrow) {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
-  async function runOnce(): Promise<{ released: string[]; refunded: string[]; failed: { dealId: string; reason: string }[] }> {
+  async function runOnce(): Promise<{
+    released: string[];
+    refunded: string[];
+    failed: { dealId: string; reason: string }[];
+  }> {
     const released: string[] = [];
     const refunded: string[] = [];
     const failed: { dealId: string; reason: string }[] = [];
@@ -50,7 +54,10 @@ export function createMoneyJobs(deps: PaymentsDeps, escrow: Escrow) {
   return {
     run,
     async start() {
-      timer = setInterval(() => void run().catch((err: unknown) => deps.log.error({ err }, 'money jobs failed')), SCHEDULE_MS);
+      timer = setInterval(
+        () => void run().catch((err: unknown) => deps.log.error({ err }, 'money jobs failed')),
+        SCHEDULE_MS,
+      );
       timer.unref();
       // One pooled connection stays checked out to LISTEN (the scheduled runs cover a lost one).
       listener = await deps.db.pool.connect();

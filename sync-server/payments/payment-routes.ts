@@ -98,7 +98,11 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   app.post('/admin/deals/:id/resolve-dispute', async (request) => {
     const userId = await user(request);
     const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
-    const { refundCents } = parse(resolveBody, request.body, 'Send refundCents: the part of the deal amount refunded to the brand.');
+    const { refundCents } = parse(
+      resolveBody,
+      request.body,
+      'Send refundCents: the part of the deal amount refunded to the brand.',
+    );
     return need().escrow.resolveDispute(userId, id, refundCents);
   });
 
@@ -107,7 +111,9 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const userId = await user(request);
     const { dealId } = parse(z.object({ dealId: z.guid().optional() }), request.query, 'dealId must be a UUID.');
     return ctx.db.asService(async (tx) => {
-      const admin = await tx.query(`select 1 from public.profiles where id = $1 and role = 'admin' and not deleted`, [userId]);
+      const admin = await tx.query(`select 1 from public.profiles where id = $1 and role = 'admin' and not deleted`, [
+        userId,
+      ]);
       if (!admin.rowCount) throw new HttpError(403, 'admin_only', 'Only Pacta staff can read the ledger.');
       const { rows } = await tx.query(
         `select l.id, l.deal_id, d.title as deal_title, l.user_id, p.full_name as user_name, l.kind, l.amount_cents, l.stripe_ref, l.memo, l.created_at
@@ -115,7 +121,9 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
          where $1::uuid is null or l.deal_id = $1 order by l.id desc limit 500`,
         [dealId ?? null],
       );
-      const dealIds = [...new Set(rows.map((r) => r.deal_id as string | null).filter((id): id is string => Boolean(id)))];
+      const dealIds = [
+        ...new Set(rows.map((r) => r.deal_id as string | null).filter((id): id is string => Boolean(id))),
+      ];
       const balances = [];
       for (const id of dealIds) balances.push({ dealId: id, ...(await dealBalance(tx, id)) });
       return {

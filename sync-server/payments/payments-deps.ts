@@ -30,15 +30,15 @@ export async function notify(
   userIds: readonly string[],
   n: { type: string; title: string; message: string; dealId?: string; link?: string; extra?: Record<string, unknown> },
 ): Promise<void> {
-  const data = { ...(n.dealId ? { deal_id: n.dealId, link: n.link ?? `/deals/${n.dealId}` } : n.link ? { link: n.link } : {}), ...n.extra };
+  const data = {
+    ...(n.dealId ? { deal_id: n.dealId, link: n.link ?? `/deals/${n.dealId}` } : n.link ? { link: n.link } : {}),
+    ...n.extra,
+  };
   for (const userId of new Set(userIds)) {
-    await tx.query(`insert into public.notifications (user_id, type, title, message, data) values ($1, $2, $3, $4, $5)`, [
-      userId,
-      n.type,
-      n.title,
-      n.message,
-      data,
-    ]);
+    await tx.query(
+      `insert into public.notifications (user_id, type, title, message, data) values ($1, $2, $3, $4, $5)`,
+      [userId, n.type, n.title, n.message, data],
+    );
   }
 }
 
@@ -64,7 +64,9 @@ export async function ensureCustomer(deps: PaymentsDeps, caller: Caller): Promis
   await deps.db.asService((tx) =>
     tx.query(
       `insert into public.billing_accounts (user_id, stripe_customer_id) values ($1, $2)
-       on conflict (user_id) do update set stripe_customer_id = coalesce(public.billing_accounts.stripe_customer_id, excluded.stripe_customer_id), updated_at = now()`,
+       on conflict (user_id) do update
+          set stripe_customer_id = coalesce(public.billing_accounts.stripe_customer_id, excluded.stripe_customer_id),
+              updated_at = now()`,
       [caller.id, customer.id],
     ),
   );

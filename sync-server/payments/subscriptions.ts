@@ -41,10 +41,12 @@ export function createProPrices(deps: PaymentsDeps) {
   return {
     /** Looks the prices up once; a failure is retried on the next call. */
     ensure(): Promise<Record<ProInterval, string>> {
-      prices ??= (async () => ({ monthly: await ensureOne('monthly'), yearly: await ensureOne('yearly') }))().catch((err: unknown) => {
-        prices = undefined;
-        throw err;
-      });
+      prices ??= (async () => ({ monthly: await ensureOne('monthly'), yearly: await ensureOne('yearly') }))().catch(
+        (err: unknown) => {
+          prices = undefined;
+          throw err;
+        },
+      );
       return prices;
     },
   };
@@ -53,7 +55,10 @@ export function createProPrices(deps: PaymentsDeps) {
 export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeof createProPrices>) {
   const { stripe, db, config } = deps;
 
-  async function createCheckoutSession(userId: string, body: { userId: string; tier: ProTier; interval: ProInterval; trigger?: string }) {
+  async function createCheckoutSession(
+    userId: string,
+    body: { userId: string; tier: ProTier; interval: ProInterval; trigger?: string },
+  ) {
     // "The caller may only buy for themselves."
     if (body.userId !== userId) throw new HttpError(403, 'not_yourself', 'You can only upgrade your own account.');
     const caller = await db.asService((tx) => loadCaller(tx, userId));
@@ -66,7 +71,11 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
       return rows[0]?.subscription_status ?? null;
     });
     if (current && LIVE_STATUSES.has(current as Stripe.Subscription.Status)) {
-      throw new HttpError(409, 'already_subscribed', 'You already have a Pro subscription: use Manage subscription to change it.');
+      throw new HttpError(
+        409,
+        'already_subscribed',
+        'You already have a Pro subscription: use Manage subscription to change it.',
+      );
     }
     try {
       const priceIds = await prices.ensure();
@@ -80,7 +89,12 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
           trial_period_days: PRO_TRIAL_DAYS,
           metadata: { user_id: userId, tier: body.tier, interval: body.interval },
         },
-        metadata: { kind: 'pro_subscription', user_id: userId, tier: body.tier, trigger: (body.trigger ?? '').slice(0, 100) },
+        metadata: {
+          kind: 'pro_subscription',
+          user_id: userId,
+          tier: body.tier,
+          trigger: (body.trigger ?? '').slice(0, 100),
+        },
         success_url: `${config.publicUrl}/pro/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${config.publicUrl}/pro?checkout=cancelled`,
       });
@@ -89,21 +103,31 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
     } catch (err) {
       if (err instanceof HttpError) throw err;
       deps.log.error({ err }, 'checkout session failed');
-      throw new HttpError(502, 'checkout_failed', 'Failed to start checkout. Please try again.', { detail: stripeMessage(err) });
+      throw new HttpError(502, 'checkout_failed', 'Failed to start checkout. Please try again.', {
+        detail: stripeMessage(err),
+      });
     }
   }
 
   async function createBillingPortal(userId: string, returnPath: string) {
     const customer = await db.asService(async (tx) => {
-      const { rows } = await tx.query<{ stripe_customer_id: string | null }>(`select stripe_customer_id from public.billing_accounts where user_id = $1`, [userId]);
+      const { rows } = await tx.query<{ stripe_customer_id: string | null }>(
+        `select stripe_customer_id from public.billing_accounts where user_id = $1`,
+        [userId],
+      );
       return rows[0]?.stripe_customer_id ?? undefined;
     });
     if (!customer) throw new HttpError(409, 'no_subscription', 'You have no subscription to manage yet.');
     try {
-      const session = await stripe.billingPortal.sessions.create({ customer, return_url: `${config.publicUrl}${returnPath}` });
+      const session = await stripe.billingPortal.sessions.create({
+        customer,
+        return_url: `${config.publicUrl}${returnPath}`,
+      });
       return { url: session.url };
     } catch (err) {
-      throw new HttpError(502, 'portal_failed', 'Failed to open the billing portal. Please try again.', { detail: stripeMessage(err) });
+      throw new HttpError(502, 'portal_failed', 'Failed to open the billing portal. Please try again.', {
+        detail: stripeMessage(err),
+      });
     }
   }
 
@@ -135,7 +159,11 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
    */
   async function applySubscription(tx: Tx, sub: Stripe.Subscription): Promise<void> {
     const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
-    const { rows } = await tx.query<{ user_id: string; stripe_subscription_id: string | null; subscription_status: string | null }>(
+    const { rows } = await tx.query<{
+      user_id: string;
+      stripe_subscription_id: string | null;
+      subscription_status: string | null;
+    }>(
       `select user_id, stripe_subscription_id, subscription_status from public.billing_accounts
        where stripe_customer_id = $1 or user_id = $2 for update`,
       [customerId, sub.metadata?.user_id ?? null],
@@ -153,7 +181,8 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
     const interval = item?.price.recurring?.interval === 'year' ? 'yearly' : 'monthly';
     const tier = sub.metadata?.tier === 'basic' ? 'basic' : 'premium';
     const wasLive =
-      account.stripe_subscription_id === sub.id && LIVE_STATUSES.has((account.subscription_status ?? '') as Stripe.Subscription.Status);
+      account.stripe_subscription_id === sub.id &&
+      LIVE_STATUSES.has((account.subscription_status ?? '') as Stripe.Subscription.Status);
     await tx.query(
       `update public.billing_accounts set stripe_customer_id = coalesce(stripe_customer_id, $2), stripe_subscription_id = $3,
          subscription_status = $4, subscription_interval = $5, subscription_tier = $6,
@@ -173,7 +202,10 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
           message: sub.status === 'trialing' ? 'Your 7-day free trial has started.' : 'Your Pro membership is active.',
           link: '/settings?section=pro',
         });
-        await tx.query(`select public.award_xp($1, 'PRO_UPGRADE', 500, $2)`, [account.user_id, { subject: sub.id, subscription: sub.id }]);
+        await tx.query(`select public.award_xp($1, 'PRO_UPGRADE', 500, $2)`, [
+          account.user_id,
+          { subject: sub.id, subscription: sub.id },
+        ]);
       }
       // "$10 when a referred user starts a paid Pro subscription": a free trial is not paid yet, so the
       // referrer is rewarded at the first active status (the trial's end, charged by its first paid
@@ -184,9 +216,16 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
         await tx.query(`select public.referral_reward_for_pro_subscription($1, $2)`, [account.user_id, sub.id]);
       }
     } else {
-      await tx.query(`update public.profiles set pro_tier = 'free' where id = $1 and pro_tier <> 'free'`, [account.user_id]);
+      await tx.query(`update public.profiles set pro_tier = 'free' where id = $1 and pro_tier <> 'free'`, [
+        account.user_id,
+      ]);
       if (wasLive) {
-        await notify(tx, [account.user_id], { type: 'pro_ended', title: 'Pro membership ended', message: 'Your Pro subscription has ended.', link: '/pro' });
+        await notify(tx, [account.user_id], {
+          type: 'pro_ended',
+          title: 'Pro membership ended',
+          message: 'Your Pro subscription has ended.',
+          link: '/pro',
+        });
       }
     }
   }
@@ -195,13 +234,25 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
   async function applyInvoice(tx: Tx, invoice: Stripe.Invoice): Promise<void> {
     if (invoice.status !== 'paid' || !invoice.amount_paid) return;
     const customerId = typeof invoice.customer === 'string' ? invoice.customer : invoice.customer?.id;
-    const { rows } = await tx.query<{ user_id: string }>(`select user_id from public.billing_accounts where stripe_customer_id = $1`, [customerId]);
-    await recordLedger(tx, { userId: rows[0]?.user_id, kind: 'subscription', amountCents: invoice.amount_paid, stripeRef: invoice.id, memo: 'Pro subscription' });
+    const { rows } = await tx.query<{ user_id: string }>(
+      `select user_id from public.billing_accounts where stripe_customer_id = $1`,
+      [customerId],
+    );
+    await recordLedger(tx, {
+      userId: rows[0]?.user_id,
+      kind: 'subscription',
+      amountCents: invoice.amount_paid,
+      stripeRef: invoice.id,
+      memo: 'Pro subscription',
+    });
   }
 
   async function notifyPaymentFailed(tx: Tx, invoice: Stripe.Invoice): Promise<void> {
     const customerId = typeof invoice.customer === 'string' ? invoice.customer : invoice.customer?.id;
-    const { rows } = await tx.query<{ user_id: string }>(`select user_id from public.billing_accounts where stripe_customer_id = $1`, [customerId]);
+    const { rows } = await tx.query<{ user_id: string }>(
+      `select user_id from public.billing_accounts where stripe_customer_id = $1`,
+      [customerId],
+    );
     if (rows[0]) {
       await notify(tx, [rows[0].user_id], {
         type: 'pro_payment_failed',
@@ -212,7 +263,14 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
     }
   }
 
-  return { createCheckoutSession, createBillingPortal, subscriptionState, applySubscription, applyInvoice, notifyPaymentFailed };
+  return {
+    createCheckoutSession,
+    createBillingPortal,
+    subscriptionState,
+    applySubscription,
+    applyInvoice,
+    notifyPaymentFailed,
+  };
 }
 
 export type Subscriptions = ReturnType<typeof createSubscriptions>;

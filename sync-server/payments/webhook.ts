@@ -14,7 +14,10 @@ type Apply = (tx: Tx) => Promise<void>;
  * Order-independent: the handler fetches the object as Stripe holds it now instead of trusting the
  * event's copy, so an old event arriving late cannot roll the state back.
  */
-export function createWebhookHandler(deps: PaymentsDeps, parts: { subscriptions: Subscriptions; escrow: Escrow; payouts: Payouts }) {
+export function createWebhookHandler(
+  deps: PaymentsDeps,
+  parts: { subscriptions: Subscriptions; escrow: Escrow; payouts: Payouts },
+) {
   const { stripe, db, settings } = deps;
   const { subscriptions, escrow, payouts } = parts;
 
@@ -25,11 +28,15 @@ export function createWebhookHandler(deps: PaymentsDeps, parts: { subscriptions:
       case 'checkout.session.async_payment_succeeded': {
         const session = await stripe.checkout.sessions.retrieve(event.data.object.id);
         if (session.mode === 'subscription' && session.subscription) {
-          const sub = await stripe.subscriptions.retrieve(typeof session.subscription === 'string' ? session.subscription : session.subscription.id);
+          const sub = await stripe.subscriptions.retrieve(
+            typeof session.subscription === 'string' ? session.subscription : session.subscription.id,
+          );
           return (tx) => subscriptions.applySubscription(tx, sub);
         }
         if (session.mode === 'payment' && session.payment_intent) {
-          const intent = await stripe.paymentIntents.retrieve(typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent.id);
+          const intent = await stripe.paymentIntents.retrieve(
+            typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent.id,
+          );
           return (tx) => escrow.applyPaymentIntent(tx, intent);
         }
         return undefined;
@@ -80,7 +87,10 @@ export function createWebhookHandler(deps: PaymentsDeps, parts: { subscriptions:
     }
   }
 
-  return async function handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
+  return async function handleWebhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<{ received: true; duplicate?: true }> {
     let event: Stripe.Event;
     try {
       event = stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret);
@@ -93,11 +103,10 @@ export function createWebhookHandler(deps: PaymentsDeps, parts: { subscriptions:
     const fresh = await db.asService(async (tx) => {
       const objectId = (event.data.object as { id?: string }).id ?? null;
       // A concurrent delivery of the same event waits here, then finds the id taken.
-      const inserted = await tx.query(`insert into public.stripe_events (id, type, object_id) values ($1, $2, $3) on conflict (id) do nothing`, [
-        event.id,
-        event.type,
-        objectId,
-      ]);
+      const inserted = await tx.query(
+        `insert into public.stripe_events (id, type, object_id) values ($1, $2, $3) on conflict (id) do nothing`,
+        [event.id, event.type, objectId],
+      );
       if (inserted.rowCount === 0) return false;
       if (apply) await apply(tx);
       return true;

@@ -7,7 +7,10 @@ import { loadVapidKeys } from './vapid-keys.ts';
 
 // Mirrors pacta_private.push_subscriptions' checks, so a valid body is never refused by the database.
 const subscriptionBody = z.object({
-  endpoint: z.string().max(2048).regex(/^https?:\/\//, 'must be an http(s) URL'),
+  endpoint: z
+    .string()
+    .max(2048)
+    .regex(/^https?:\/\//, 'must be an http(s) URL'),
   keys: z.object({ p256dh: z.string().min(40).max(200), auth: z.string().min(10).max(100) }),
 });
 const endpointBody = z.object({ endpoint: z.string().max(2048) });
@@ -56,7 +59,10 @@ export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const claims = await ctx.authenticate(request);
     const { endpoint } = parse(endpointBody, request.body);
     await ctx.db.asService((tx) =>
-      tx.query('delete from pacta_private.push_subscriptions where endpoint = $1 and user_id = $2', [endpoint, claims.sub]),
+      tx.query('delete from pacta_private.push_subscriptions where endpoint = $1 and user_id = $2', [
+        endpoint,
+        claims.sub,
+      ]),
     );
     return reply.status(204).send();
   });

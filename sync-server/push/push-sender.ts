@@ -69,11 +69,15 @@ export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: {
     };
     // web-push signs (VAPID) and encrypts (aes128gcm); the request goes out with fetch, which also
     // reaches plain-HTTP push services (the local one the tests run).
-    const request = webpush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, JSON.stringify(payload), {
-      vapidDetails: keys,
-      TTL: 24 * 3600,
-      urgency: 'normal',
-    });
+    const request = webpush.generateRequestDetails(
+      { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: keys,
+        TTL: 24 * 3600,
+        urgency: 'normal',
+      },
+    );
     try {
       const res = await fetch(request.endpoint, {
         method: request.method,
@@ -82,9 +86,15 @@ export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: {
         signal: AbortSignal.timeout(10_000),
       });
       if (res.status === 404 || res.status === 410) {
-        await db.asService((tx) => tx.query('delete from pacta_private.push_subscriptions where endpoint = $1', [row.endpoint]));
+        await db.asService((tx) =>
+          tx.query('delete from pacta_private.push_subscriptions where endpoint = $1', [row.endpoint]),
+        );
       } else if (res.ok) {
-        await db.asService((tx) => tx.query('update pacta_private.push_subscriptions set last_used_at = now() where endpoint = $1', [row.endpoint]));
+        await db.asService((tx) =>
+          tx.query('update pacta_private.push_subscriptions set last_used_at = now() where endpoint = $1', [
+            row.endpoint,
+          ]),
+        );
       } else {
         log.warn({ status: res.status, endpoint: new URL(row.endpoint).origin }, 'push service refused a notification');
       }

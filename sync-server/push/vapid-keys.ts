@@ -12,7 +12,8 @@ export async function loadVapidKeys(
   db: Database,
   given: { publicKey: string | undefined; privateKey: string | undefined; subject: string },
 ): Promise<VapidKeys> {
-  if (given.publicKey && given.privateKey) return { publicKey: given.publicKey, privateKey: given.privateKey, subject: given.subject };
+  if (given.publicKey && given.privateKey)
+    return { publicKey: given.publicKey, privateKey: given.privateKey, subject: given.subject };
   const fresh = webpush.generateVAPIDKeys();
   const { rows } = await db.asService((tx) =>
     tx.query<{ public_key: string; private_key: string }>(

@@ -16,7 +16,12 @@ export type ChangeListener = { close(): Promise<void> };
  */
 export function startChangeListener(
   pool: pg.Pool,
-  handlers: { onNotice(notice: ChangeNotice): void; onResync(): void; onError(err: unknown): void; onSessionEnded?(sessionId: string): void },
+  handlers: {
+    onNotice(notice: ChangeNotice): void;
+    onResync(): void;
+    onError(err: unknown): void;
+    onSessionEnded?(sessionId: string): void;
+  },
   opts: { pingMs?: number } = {},
 ): ChangeListener {
   let client: pg.PoolClient | undefined;

@@ -62,9 +62,10 @@ export async function pullChanges(
 /**
  * A fresh feed read page after page in ONE snapshot, for a device that holds nothing yet: `onPage`
  * gets each page as `pullChanges` would serve it (one request, one transaction and one plan for the
- * whole feed instead of one per page, and no round trip between pages). Every page is a position a later pull can continue from; reading them all in one snapshot
- * is the same as a run of pulls between which nothing committed, so no row is skipped, and the last
- * page carries `pending` like any pull. Rows deleted before the snapshot are not sent (the device never
+ * whole feed instead of one per page, and no round trip between pages). Every page is a position a
+ * later pull can continue from; reading them all in one snapshot is the same as a run of pulls
+ * between which nothing committed, so no row is skipped, and the last page carries `pending` like
+ * any pull. Rows deleted before the snapshot are not sent (the device never
  * held them). Stops after the page that is not full, or early when `onPage` answers false (the client
  * then pulls on from the last page it received).
  */
@@ -96,7 +97,11 @@ export async function streamFreshFeed(
  * query: every statement of a pull is a round trip to Postgres, and a pull after a change notice is
  * on the path from a commit to the screen.
  */
-async function feedPosition(tx: Tx, collection: ServerCollection, userId: string): Promise<{ horizon: string; scope: string | null }> {
+async function feedPosition(
+  tx: Tx,
+  collection: ServerCollection,
+  userId: string,
+): Promise<{ horizon: string; scope: string | null }> {
   const catalog = collection.spec.scope === 'catalog';
   const { rows } = await tx.query<{ horizon: string; role: string | null; pro: boolean | null }>({
     name: catalog ? 'pull-position-catalog' : 'pull-position',
@@ -151,7 +156,8 @@ async function catalogPage(
       limit $3`.replaceAll('$relation', collection.relation),
     values: [from.xid, from.id, limit],
   });
-  const pending = changed.rows.length < limit && (changed.rows[0] ? changed.rows[0].held : await heldBack(tx, collection, from));
+  const pending =
+    changed.rows.length < limit && (changed.rows[0] ? changed.rows[0].held : await heldBack(tx, collection, from));
   await becomeUser();
   if (changed.rows.length === 0) return { rows: [], pending };
   const visible = await tx.query<{ doc: Doc }>(
@@ -159,7 +165,10 @@ async function catalogPage(
     [changed.rows.map((r) => r.id)],
   );
   const byId = new Map(visible.rows.map((r) => [r.doc.id, r.doc]));
-  return { rows: changed.rows.map((r) => ({ xid: r.xid, doc: byId.get(r.id) ?? { id: r.id, _deleted: true } })), pending };
+  return {
+    rows: changed.rows.map((r) => ({ xid: r.xid, doc: byId.get(r.id) ?? { id: r.id, _deleted: true } })),
+    pending,
+  };
 }
 
 /**

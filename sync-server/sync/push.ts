@@ -62,7 +62,14 @@ export async function pushChanges(
       [ids],
     );
     const conflicts: Doc[] = [];
-    const { masters, refused } = await eachOrAll(tx, collection, rows, 'read', (batch) => readMasters(tx, collection, batch), log);
+    const { masters, refused } = await eachOrAll(
+      tx,
+      collection,
+      rows,
+      'read',
+      (batch) => readMasters(tx, collection, batch),
+      log,
+    );
     conflicts.push(...refused);
     const candidates: PushRow[] = [];
     const earlyDeletions: string[] = [];
@@ -74,7 +81,8 @@ export async function pushChanges(
       if (!master) {
         // Created and deleted before it ever reached the server: nothing to write, but remembered (an
         // older push of its insert may still be on its way; see below).
-        if (row.newDocumentState._deleted && !DERIVED_IDS.has(collection.name)) earlyDeletions.push(row.newDocumentState.id);
+        if (row.newDocumentState._deleted && !DERIVED_IDS.has(collection.name))
+          earlyDeletions.push(row.newDocumentState.id);
         else candidates.push(row);
       } else if (master.new_equal) {
         // A retry of a push whose answer was lost: already written.
@@ -85,7 +93,8 @@ export async function pushChanges(
         updates.push({ row, master });
       }
     }
-    if (earlyDeletions.length) await tx.query(`select pacta_private.record_early_deletions($1, $2::uuid[])`, [collection.name, earlyDeletions]);
+    if (earlyDeletions.length)
+      await tx.query(`select pacta_private.record_early_deletions($1, $2::uuid[])`, [collection.name, earlyDeletions]);
     // An insert of a row this user already deleted before it reached the server is a late copy of an
     // older push (a tab reloaded while it was in flight): the deletion stands, and is the answer.
     const deletedEarly = candidates.length
@@ -99,8 +108,16 @@ export async function pushChanges(
         )
       : new Set<string>();
     const inserts = candidates.filter((row) => !deletedEarly.has(row.newDocumentState.id));
-    for (const row of candidates) if (deletedEarly.has(row.newDocumentState.id)) conflicts.push({ ...row.newDocumentState, _deleted: true });
-    const inserted = await eachOrAll(tx, collection, inserts, 'insert', (batch) => insertRows(tx, collection, batch), log);
+    for (const row of candidates)
+      if (deletedEarly.has(row.newDocumentState.id)) conflicts.push({ ...row.newDocumentState, _deleted: true });
+    const inserted = await eachOrAll(
+      tx,
+      collection,
+      inserts,
+      'insert',
+      (batch) => insertRows(tx, collection, batch),
+      log,
+    );
     conflicts.push(...inserted.refused);
     conflicts.push(...(await updateAll(tx, collection, updates, log)));
     return conflicts;
@@ -114,7 +131,9 @@ function changedServerOwnedFields(collection: ServerCollection, row: PushRow): s
   // The sync stamps are rewritten by the server on every write, so a client holding newer stamps than
   // its assumed master (its copy already carries a later pull) changes nothing: not an error.
   return collection.serverOwned.filter(
-    (field) => !(SYNC_COLUMN_NAMES as readonly string[]).includes(field) && !sameJson(row.newDocumentState[field], assumed[field]),
+    (field) =>
+      !(SYNC_COLUMN_NAMES as readonly string[]).includes(field) &&
+      !sameJson(row.newDocumentState[field], assumed[field]),
   );
 }
 
@@ -124,7 +143,11 @@ function changedServerOwnedFields(collection: ServerCollection, row: PushRow): s
  * state) while its record of the assumed master lagged behind. Anything else refuses the whole batch
  * (400 `server_owned_field`) before a row is written.
  */
-async function refuseServerOwnedChanges(tx: Tx, collection: ServerCollection, suspects: { row: PushRow; fields: string[] }[]): Promise<void> {
+async function refuseServerOwnedChanges(
+  tx: Tx,
+  collection: ServerCollection,
+  suspects: { row: PushRow; fields: string[] }[],
+): Promise<void> {
   if (suspects.length === 0) return;
   const { rows: masters } = await tx.query<{ id: string; doc: Doc }>(
     `select t.id, ${collection.documentSql} as doc from ${collection.relation} t where t.id = any($1::uuid[])`,
@@ -135,15 +158,27 @@ async function refuseServerOwnedChanges(tx: Tx, collection: ServerCollection, su
     const master = byId.get(row.newDocumentState.id);
     const field = fields.find((f) => !master || !sameJson(row.newDocumentState[f], master[f]));
     if (field) {
-      throw new HttpError(400, 'server_owned_field', `${field} is set by the server and cannot be changed (document ${row.newDocumentState.id})`, {
-        field,
-        id: row.newDocumentState.id,
-      });
+      throw new HttpError(
+        400,
+        'server_owned_field',
+        `${field} is set by the server and cannot be changed (document ${row.newDocumentState.id})`,
+        {
+          field,
+          id: row.newDocumentState.id,
+        },
+      );
     }
   }
 }
 
-type MasterCheck = { id: string; doc: Doc; version: number; new_equal: boolean; assumed_equal: boolean; changed: string[] };
+type MasterCheck = {
+  id: string;
+  doc: Doc;
+  version: number;
+  new_equal: boolean;
+  assumed_equal: boolean;
+  changed: string[];
+};
 
 /**
  * Runs `statement` for the whole batch; if Postgres refuses it, runs it again for each row in its own
@@ -228,8 +263,11 @@ async function readMasters(tx: Tx, collection: ServerCollection, rows: PushRow[]
   const rel = collection.relation;
   const cols = collection.writable;
   // Compared in SQL, so equal values written differently (timestamps, numerics) count as equal.
-  const same = (alias: string) => cols.map((c) => `${alias}.${quoteIdent(c)} is not distinct from t.${quoteIdent(c)}`).join(' and ');
-  const changed = cols.map((c) => `case when n.${quoteIdent(c)} is distinct from t.${quoteIdent(c)} then '${c}' end`).join(', ');
+  const same = (alias: string) =>
+    cols.map((c) => `${alias}.${quoteIdent(c)} is not distinct from t.${quoteIdent(c)}`).join(' and ');
+  const changed = cols
+    .map((c) => `case when n.${quoteIdent(c)} is distinct from t.${quoteIdent(c)} then '${c}' end`)
+    .join(', ');
   const result = await tx.query<MasterCheck>({
     // Named: parsed and planned once per connection.
     name: `push-read-${collection.name}`,
@@ -273,7 +311,12 @@ type Update = { row: PushRow; master: MasterCheck };
  * the group is written again row by row, each in its own savepoint, so only the rows at fault are
  * refused. Returns the conflicts: rows someone else wrote since they were read, and refused rows.
  */
-async function updateAll(tx: Tx, collection: ServerCollection, updates: Update[], log: FastifyBaseLogger | undefined): Promise<Doc[]> {
+async function updateAll(
+  tx: Tx,
+  collection: ServerCollection,
+  updates: Update[],
+  log: FastifyBaseLogger | undefined,
+): Promise<Doc[]> {
   const groups = new Map<string, Update[]>();
   for (const update of updates) {
     const key = [...update.master.changed].sort().join(',');
@@ -295,7 +338,13 @@ async function updateAll(tx: Tx, collection: ServerCollection, updates: Update[]
         await tx.query('release savepoint push_batch');
         const e = err as DatabaseError;
         log?.info(
-          { collection: collection.name, rows: group.length, pgCode: e.code, constraint: e.constraint, reason: e.message },
+          {
+            collection: collection.name,
+            rows: group.length,
+            pgCode: e.code,
+            constraint: e.constraint,
+            reason: e.message,
+          },
           'push: the batch update failed, retrying row by row to refuse only the rows at fault',
         );
       }
@@ -328,7 +377,11 @@ async function updateRows(tx: Tx, collection: ServerCollection, columns: string[
              cross join lateral jsonb_populate_record(null::${rel}, x.new_json) n
             where t.id = x.id and t.version = x.version
         returning t.id`,
-    values: [group.map((u) => u.row.newDocumentState.id), group.map((u) => writableJson(collection, u.row.newDocumentState)), group.map((u) => u.master.version)],
+    values: [
+      group.map((u) => u.row.newDocumentState.id),
+      group.map((u) => writableJson(collection, u.row.newDocumentState)),
+      group.map((u) => u.master.version),
+    ],
   });
   if (written.rows.length === group.length) return [];
   const done = new Set(written.rows.map((r) => r.id));
@@ -346,7 +399,12 @@ async function updateRows(tx: Tx, collection: ServerCollection, columns: string[
 }
 
 /** Writes the changed columns of one row, if nobody wrote it since it was read. */
-async function updateRow(tx: Tx, collection: ServerCollection, row: PushRow, master: MasterCheck): Promise<Doc | undefined> {
+async function updateRow(
+  tx: Tx,
+  collection: ServerCollection,
+  row: PushRow,
+  master: MasterCheck,
+): Promise<Doc | undefined> {
   const rel = collection.relation;
   const doc = row.newDocumentState;
   const updated = await tx.query(
@@ -358,7 +416,10 @@ async function updateRow(tx: Tx, collection: ServerCollection, row: PushRow, mas
   if (updated.rowCount !== 0) return undefined;
   // Either someone else wrote the row since it was read (a conflict), or RLS lets the user see the row
   // but not change it (out of scope).
-  const again = await tx.query<{ doc: Doc; version: number }>(`select ${collection.documentSql} as doc, t.version from ${rel} t where t.id = $1`, [doc.id]);
+  const again = await tx.query<{ doc: Doc; version: number }>(
+    `select ${collection.documentSql} as doc, t.version from ${rel} t where t.id = $1`,
+    [doc.id],
+  );
   const current = again.rows[0];
   if (current && current.version !== master.version) return current.doc;
   throw outOfScope(doc.id);
@@ -384,11 +445,16 @@ function asRejection(err: DatabaseError, collection: ServerCollection): SyncReje
     // The id is taken by a row RLS hides from this user (a visible one was read as the master). Refused
     // like any row naming something the user may not see (`deal_not_found`…): per row, with the
     // client's own document, nothing of the hidden row; the rest of the batch is written.
-    return { code: 'not_found', message: 'This was not found: it may have been deleted, or it is not shared with you.' };
+    return {
+      code: 'not_found',
+      message: 'This was not found: it may have been deleted, or it is not shared with you.',
+    };
   }
   if (code === '23505') return { code: 'duplicate', message: 'This already exists.' };
-  if (code.startsWith('23')) return { code: 'invalid_value', message: 'This change breaks a rule of the data and was not saved.' };
-  if (code.startsWith('22')) return { code: 'invalid_value', message: 'A value is out of range or badly formatted and was not saved.' };
+  if (code.startsWith('23'))
+    return { code: 'invalid_value', message: 'This change breaks a rule of the data and was not saved.' };
+  if (code.startsWith('22'))
+    return { code: 'invalid_value', message: 'A value is out of range or badly formatted and was not saved.' };
   return undefined;
 }
 

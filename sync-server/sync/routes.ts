@@ -68,7 +68,9 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   const purgeEveryMs = 24 * 3600 * 1000;
   const purge = setInterval(() => {
-    purgeTombstones(ctx.db, ctx.config.tombstoneHorizonDays).catch((err) => app.log.error({ err }, 'tombstone purge failed'));
+    purgeTombstones(ctx.db, ctx.config.tombstoneHorizonDays).catch((err) =>
+      app.log.error({ err }, 'tombstone purge failed'),
+    );
   }, purgeEveryMs);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
@@ -160,13 +162,21 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     }
     const parsed = pushBodySchema(collection).safeParse(body);
     if (!parsed.success) throw validationFailed(parsed.error);
-    const conflicts = await pushChanges(ctx.db, claims(request), collection, (parsed.data as { rows: PushRow[] }).rows, request.log);
+    const conflicts = await pushChanges(
+      ctx.db,
+      claims(request),
+      collection,
+      (parsed.data as { rows: PushRow[] }).rows,
+      request.log,
+    );
     return { conflicts };
   });
 
   app.get('/stream', async (request, reply) => {
     const user = claims(request);
-    const { rows } = await ctx.db.pool.query<{ role: string }>('select role from public.profiles where id = $1', [user.sub]);
+    const { rows } = await ctx.db.pool.query<{ role: string }>('select role from public.profiles where id = $1', [
+      user.sub,
+    ]);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -188,7 +198,11 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 /** How long one snapshot stream may keep its read transaction open. */
 const SNAPSHOT_BUDGET_MS = 20_000;
 
-function startSnapshotResponse(request: FastifyRequest, reply: FastifyReply, onGone: () => void): Gzip | ServerResponse {
+function startSnapshotResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  onGone: () => void,
+): Gzip | ServerResponse {
   reply.hijack();
   const res = reply.raw;
   const compress = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
@@ -227,7 +241,12 @@ const COMPRESS_FROM_BYTES = 8 * 1024;
  * scarcer resource). `Server-Timing` tells the browser where the server's time went (query, JSON,
  * compression), which the first-sync profile reads from the Resource Timing API.
  */
-async function sendJson(request: FastifyRequest, reply: FastifyReply, value: unknown, timings: Record<string, number>): Promise<FastifyReply> {
+async function sendJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: unknown,
+  timings: Record<string, number>,
+): Promise<FastifyReply> {
   const serializeStart = performance.now();
   const json = JSON.stringify(value);
   const spent: Record<string, number> = { ...timings, json: performance.now() - serializeStart };
@@ -240,7 +259,12 @@ async function sendJson(request: FastifyRequest, reply: FastifyReply, value: unk
     reply.header('content-encoding', 'gzip');
   }
   reply.header('vary', 'accept-encoding');
-  reply.header('server-timing', Object.entries(spent).map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', '));
+  reply.header(
+    'server-timing',
+    Object.entries(spent)
+      .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
+      .join(', '),
+  );
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
@@ -251,7 +275,9 @@ function pushBodySchema(collection: ServerCollection): z.ZodType {
   if (!schema) {
     const doc = collection.spec.schema.extend({ _deleted: z.boolean().default(false) }).superRefine(withinColumnRange);
     schema = z.object({
-      rows: z.array(z.object({ newDocumentState: doc, assumedMasterState: doc.optional().nullable() })).max(MAX_PUSH_ROWS),
+      rows: z
+        .array(z.object({ newDocumentState: doc, assumedMasterState: doc.optional().nullable() }))
+        .max(MAX_PUSH_ROWS),
     });
     pushSchemas.set(collection.name, schema);
   }

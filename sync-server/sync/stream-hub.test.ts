@@ -49,7 +49,10 @@ test('a stream added while the hub is open stays open and says hello', async () 
 });
 
 /** Reads a stream's text until `done` says it has what the test waits for. */
-async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, done: (text: string) => boolean): Promise<string> {
+async function readUntil(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  done: (text: string) => boolean,
+): Promise<string> {
   const decoder = new TextDecoder();
   let text = '';
   while (!done(text)) {

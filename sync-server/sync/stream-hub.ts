@@ -48,7 +48,8 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
   const changeEvents = new Map<string, Buffer>();
   const changeEvent = (collection: string) => {
     let bytes = changeEvents.get(collection);
-    if (bytes === undefined) changeEvents.set(collection, (bytes = Buffer.from(`event: change\ndata: ${JSON.stringify({ collection })}\n\n`)));
+    if (bytes === undefined)
+      changeEvents.set(collection, (bytes = Buffer.from(`event: change\ndata: ${JSON.stringify({ collection })}\n\n`)));
     return bytes;
   };
 
@@ -92,7 +93,10 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
 
   return {
     /** Registers an open response; `expiresAt` (seconds) ends the stream when the token expires. */
-    add(res: ServerResponse, user: { id: string; sessionId?: string; isAdmin: boolean; expiresAt?: number; protocol: number }) {
+    add(
+      res: ServerResponse,
+      user: { id: string; sessionId?: string; isAdmin: boolean; expiresAt?: number; protocol: number },
+    ) {
       // Opened while the server shuts down (after closeAll): ended at once, or it would hold the close.
       if (closed) {
         res.end();

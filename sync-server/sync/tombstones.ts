@@ -13,7 +13,9 @@ export async function purgeTombstones(db: Database, horizonDays: number): Promis
       [horizonDays * 86_400],
     );
     // Deletions of rows the server never had are remembered as long as tombstones are (push.ts).
-    await tx.query(`delete from sync.early_deletions where deleted_at < now() - make_interval(secs => $1)`, [horizonDays * 86_400]);
+    await tx.query(`delete from sync.early_deletions where deleted_at < now() - make_interval(secs => $1)`, [
+      horizonDays * 86_400,
+    ]);
     const out: Record<string, number> = {};
     for (const r of rows) out[r.collection] = (out[r.collection] ?? 0) + Number(r.purged);
     return out;

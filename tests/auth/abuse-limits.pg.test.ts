@@ -37,12 +37,18 @@ describe('sign-in rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const instance = i % 2 === 0 ? a : b;
-      const { error } = await supabaseFor(instance.url).auth.signInWithPassword({ email, password: `guess number ${i}` });
+      const { error } = await supabaseFor(instance.url).auth.signInWithPassword({
+        email,
+        password: `guess number ${i}`,
+      });
       statuses.push(error!.status!);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 400]);
     for (const instance of [a, b]) {
-      const { error } = await supabaseFor(instance.url).auth.signInWithPassword({ email, password: 'the real password' });
+      const { error } = await supabaseFor(instance.url).auth.signInWithPassword({
+        email,
+        password: 'the real password',
+      });
       expect(error).toMatchObject({ code: 'over_request_rate_limit', status: 429 });
     }
     const raw = await postJson(`${b.url}/auth/v1/token?grant_type=password`, { email, password: 'x' });
@@ -56,31 +62,45 @@ describe('per-address limits', () => {
   let server: AuthTestServer;
   beforeAll(async () => {
     server = await startAuthTestServer({
-      env: { AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '300', AUTH_EMAIL_MIN_INTERVAL_SECONDS: '60' },
+      env: {
+        AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: '3',
+        AUTH_RATE_LIMIT_WINDOW_SECONDS: '300',
+        AUTH_EMAIL_MIN_INTERVAL_SECONDS: '60',
+      },
     });
   });
   afterAll(() => server?.close());
 
   test('sign-in attempts on one address are limited while another address still signs in', async () => {
     for (const email of ['one@example.test', 'two@example.test']) {
-      expect((await postJson(`${server.url}/auth/v1/signup`, { email, password: 'password one two' })).status).toBe(200);
+      expect((await postJson(`${server.url}/auth/v1/signup`, { email, password: 'password one two' })).status).toBe(
+        200,
+      );
     }
     const client = supabaseFor(server.url);
     for (let i = 0; i < 3; i++) {
-      expect((await client.auth.signInWithPassword({ email: 'one@example.test', password: 'wrong guess' })).error?.code).toBe('invalid_credentials');
+      expect(
+        (await client.auth.signInWithPassword({ email: 'one@example.test', password: 'wrong guess' })).error?.code,
+      ).toBe('invalid_credentials');
     }
-    expect((await client.auth.signInWithPassword({ email: 'one@example.test', password: 'password one two' })).error).toMatchObject({
+    expect(
+      (await client.auth.signInWithPassword({ email: 'one@example.test', password: 'password one two' })).error,
+    ).toMatchObject({
       code: 'over_request_rate_limit',
       status: 429,
     });
-    expect((await client.auth.signInWithPassword({ email: 'two@example.test', password: 'password one two' })).error).toBeNull();
+    expect(
+      (await client.auth.signInWithPassword({ email: 'two@example.test', password: 'password one two' })).error,
+    ).toBeNull();
   });
 
   test('parallel guesses on one address cannot slip past the limit together', async () => {
     const email = 'three@example.test';
     expect((await postJson(`${server.url}/auth/v1/signup`, { email, password: 'password one two' })).status).toBe(200);
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => supabaseFor(server.url).auth.signInWithPassword({ email, password: `parallel guess ${i}` })),
+      Array.from({ length: 12 }, (_, i) =>
+        supabaseFor(server.url).auth.signInWithPassword({ email, password: `parallel guess ${i}` }),
+      ),
     );
     const codes = results.map((r) => r.error?.code);
     expect(codes.filter((c) => c === 'invalid_credentials')).toHaveLength(3);
@@ -97,7 +117,9 @@ describe('per-address limits', () => {
        select 'sign_in_email', $1, now() - interval '290 seconds' + make_interval(secs => i / 1000.0), 1 from generate_series(1, 3) i`,
       [email],
     );
-    expect((await supabaseFor(server.url).auth.signInWithPassword({ email, password: 'password one two' })).error).toMatchObject({
+    expect(
+      (await supabaseFor(server.url).auth.signInWithPassword({ email, password: 'password one two' })).error,
+    ).toMatchObject({
       code: 'over_request_rate_limit',
       status: 429,
     });
@@ -111,7 +133,10 @@ describe('per-address limits', () => {
     const second = await client.auth.resetPasswordForEmail(email);
     expect(second.error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429 });
     expect(second.error?.message).toMatch(/only request this after \d+ seconds/);
-    const { rows } = await server.db.pool.query('select count(*)::int as n from auth.pacta_email_outbox where to_email = $1', [email]);
+    const { rows } = await server.db.pool.query(
+      'select count(*)::int as n from auth.pacta_email_outbox where to_email = $1',
+      [email],
+    );
     expect(rows[0].n).toBe(1);
   });
 });
@@ -128,14 +153,19 @@ describe('passwords are never kept or logged in clear', () => {
         done();
       },
     });
-    server = await startAuthTestServer({ env: { LOG_LEVEL: 'trace', AUTH_EMAIL_MIN_INTERVAL_SECONDS: '0' }, logStream });
+    server = await startAuthTestServer({
+      env: { LOG_LEVEL: 'trace', AUTH_EMAIL_MIN_INTERVAL_SECONDS: '0' },
+      logStream,
+    });
   });
   afterAll(() => server?.close());
 
   test('after sign-up, failed and good sign-ins, a password change and a recovery, no table or log line holds a password', async () => {
     const email = 'secretive@example.test';
     const client = supabaseFor(server.url);
-    expect((await client.auth.signUp({ email, password: first, options: { data: { full_name: 'Sam Secret' } } })).error).toBeNull();
+    expect(
+      (await client.auth.signUp({ email, password: first, options: { data: { full_name: 'Sam Secret' } } })).error,
+    ).toBeNull();
     expect((await client.auth.signInWithPassword({ email, password: second })).error?.code).toBe('invalid_credentials');
     const signedIn = await client.auth.signInWithPassword({ email, password: first });
     expect(signedIn.error).toBeNull();
@@ -175,7 +205,9 @@ describe('passwords are never kept or logged in clear', () => {
     const email = 'link-follower@example.test';
     expect((await supabaseFor(server.url).auth.signUp({ email, password: first })).error).toBeNull();
     expect((await supabaseFor(server.url).auth.resetPasswordForEmail(email)).error).toBeNull();
-    const mailbox = await (await fetch(`${server.url}/auth/v1/dev/mailbox.json?email=${encodeURIComponent(email)}`)).json();
+    const mailbox = await (
+      await fetch(`${server.url}/auth/v1/dev/mailbox.json?email=${encodeURIComponent(email)}`)
+    ).json();
     const link = mailbox.messages[0] as { action_link: string; token_hash: string };
     const followed = await fetch(link.action_link, { redirect: 'manual' });
     expect(followed.status).toBe(303);
@@ -191,7 +223,10 @@ describe('passwords are never kept or logged in clear', () => {
        values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'seeded@example.test',
          crypt('seeded password', gen_salt('bf')), now(), '{"provider":"email","providers":["email"]}', '{"role":"brand"}')`,
     );
-    const { data, error } = await supabaseFor(server.url).auth.signInWithPassword({ email: 'seeded@example.test', password: 'seeded password' });
+    const { data, error } = await supabaseFor(server.url).auth.signInWithPassword({
+      email: 'seeded@example.test',
+      password: 'seeded password',
+    });
     expect(error).toBeNull();
     expect(data.user?.identities).toEqual([]);
   });

@@ -6,24 +6,39 @@ import { createDatabase, type Database } from '../../sync-server/db/database.ts'
 import { createTestDatabase } from '../support/test-database.ts';
 import { freePort } from '../support/free-port.ts';
 
-export type AuthTestServer = { url: string; app: FastifyInstance; db: Database; config: ServerConfig; databaseUrl: string; close(): Promise<void> };
+export type AuthTestServer = {
+  url: string;
+  app: FastifyInstance;
+  db: Database;
+  config: ServerConfig;
+  databaseUrl: string;
+  close(): Promise<void>;
+};
 
 /**
  * Like startTestServer, but lets a test capture the log stream and mount probe routes before
  * listening, and start a second instance on the same database (`databaseUrl`).
  */
-export async function startAuthTestServer(opts: {
-  env?: Record<string, string>;
-  logStream?: DestinationStream;
-  databaseUrl?: string;
-  beforeListen?: (app: FastifyInstance) => void | Promise<void>;
-} = {}): Promise<AuthTestServer> {
+export async function startAuthTestServer(
+  opts: {
+    env?: Record<string, string>;
+    logStream?: DestinationStream;
+    databaseUrl?: string;
+    beforeListen?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): Promise<AuthTestServer> {
   const database = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const db = createDatabase(database.url);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config: ServerConfig = {
-    ...loadConfig({ LOG_LEVEL: 'silent', EMAIL_CONFIRMATION: 'off', ...opts.env, DATABASE_URL: database.url, PORT: String(port) }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      EMAIL_CONFIRMATION: 'off',
+      ...opts.env,
+      DATABASE_URL: database.url,
+      PORT: String(port),
+    }),
     publicUrl: url,
     staticDir: undefined,
   };
@@ -44,8 +59,16 @@ export async function startAuthTestServer(opts: {
   };
 }
 
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
 }

@@ -17,7 +17,11 @@ describe.skipIf(hosted && !hostedConfirmation)('auth contract: e-mail links (con
   async function pendingSignUp(label: string) {
     const email = newEmail(label);
     const c = target.client();
-    const { data, error } = await c.supabase.auth.signUp({ email, password: PASSWORD, options: { data: { role: 'brand', full_name: 'Pat Pending' } } });
+    const { data, error } = await c.supabase.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { role: 'brand', full_name: 'Pat Pending' } },
+    });
     expect(error).toBeNull();
     return { ...c, email, data };
   }
@@ -26,7 +30,9 @@ describe.skipIf(hosted && !hostedConfirmation)('auth contract: e-mail links (con
   async function confirmedAccount(label: string) {
     const { email } = await pendingSignUp(label);
     const [message] = await target.mailbox(email);
-    const { error } = await target.client().supabase.auth.verifyOtp({ token_hash: message!.token_hash, type: 'signup' });
+    const { error } = await target
+      .client()
+      .supabase.auth.verifyOtp({ token_hash: message!.token_hash, type: 'signup' });
     expect(error).toBeNull();
     return email;
   }
@@ -34,7 +40,12 @@ describe.skipIf(hosted && !hostedConfirmation)('auth contract: e-mail links (con
   test('signUp returns the user without a session, and no SIGNED_IN', async () => {
     const { data, events, email } = await pendingSignUp('pending');
     expect(data.session).toBeNull();
-    expect(data.user).toMatchObject({ email, aud: 'authenticated', role: 'authenticated', user_metadata: { role: 'brand', email_verified: false } });
+    expect(data.user).toMatchObject({
+      email,
+      aud: 'authenticated',
+      role: 'authenticated',
+      user_metadata: { role: 'brand', email_verified: false },
+    });
     expect(data.user!.email_confirmed_at).toBeUndefined();
     expect(new Date(data.user!.confirmation_sent_at!).getTime()).toBeGreaterThan(0);
     expect(events).not.toContain('SIGNED_IN');
@@ -46,26 +57,34 @@ describe.skipIf(hosted && !hostedConfirmation)('auth contract: e-mail links (con
     expect(error).toMatchObject({ code: 'email_not_confirmed', status: 400 });
   });
 
-  test.skipIf(!local)('the confirmation e-mail reaches the dev mailbox and verifyOtp with its token hash signs in', async () => {
-    const { email } = await pendingSignUp('confirm');
-    const messages = await target.mailbox(email);
-    expect(messages).toHaveLength(1);
-    const [message] = messages;
-    expect(message).toMatchObject({ to: email, kind: 'signup', subject: expect.any(String), otp: expect.stringMatching(/^\d{6}$/) });
-    expect(message!.action_link).toContain(`${target.url}/auth/v1/verify?token=${message!.token_hash}&type=signup`);
+  test.skipIf(!local)(
+    'the confirmation e-mail reaches the dev mailbox and verifyOtp with its token hash signs in',
+    async () => {
+      const { email } = await pendingSignUp('confirm');
+      const messages = await target.mailbox(email);
+      expect(messages).toHaveLength(1);
+      const [message] = messages;
+      expect(message).toMatchObject({
+        to: email,
+        kind: 'signup',
+        subject: expect.any(String),
+        otp: expect.stringMatching(/^\d{6}$/),
+      });
+      expect(message!.action_link).toContain(`${target.url}/auth/v1/verify?token=${message!.token_hash}&type=signup`);
 
-    const { supabase, events } = target.client();
-    const { data, error } = await supabase.auth.verifyOtp({ token_hash: message!.token_hash, type: 'signup' });
-    expect(error).toBeNull();
-    expect(data.session?.token_type).toBe('bearer');
-    expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
-    expect(data.user?.user_metadata.email_verified).toBe(true);
-    expect(events).toContain('SIGNED_IN');
-    // Single use.
-    const again = await target.client().supabase.auth.verifyOtp({ token_hash: message!.token_hash, type: 'signup' });
-    expect(again.error).toMatchObject({ code: 'otp_expired', status: 403 });
-    expect((await target.client().supabase.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-  });
+      const { supabase, events } = target.client();
+      const { data, error } = await supabase.auth.verifyOtp({ token_hash: message!.token_hash, type: 'signup' });
+      expect(error).toBeNull();
+      expect(data.session?.token_type).toBe('bearer');
+      expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
+      expect(data.user?.user_metadata.email_verified).toBe(true);
+      expect(events).toContain('SIGNED_IN');
+      // Single use.
+      const again = await target.client().supabase.auth.verifyOtp({ token_hash: message!.token_hash, type: 'signup' });
+      expect(again.error).toMatchObject({ code: 'otp_expired', status: 403 });
+      expect((await target.client().supabase.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    },
+  );
 
   test.skipIf(!local)('resend sends a new confirmation and retires the previous link', async () => {
     const { email, supabase } = await pendingSignUp('resend');
@@ -76,7 +95,10 @@ describe.skipIf(hosted && !hostedConfirmation)('auth contract: e-mail links (con
     expect(messages).toHaveLength(2);
     const newest = messages[0]!;
     expect(newest.token_hash).not.toBe(first!.token_hash);
-    expect((await supabase.auth.verifyOtp({ token_hash: first!.token_hash, type: 'signup' })).error).toMatchObject({ code: 'otp_expired', status: 403 });
+    expect((await supabase.auth.verifyOtp({ token_hash: first!.token_hash, type: 'signup' })).error).toMatchObject({
+      code: 'otp_expired',
+      status: 403,
+    });
     // The code typed by hand works as well as the link.
     expect((await supabase.auth.verifyOtp({ email, token: newest.otp, type: 'email' })).error).toBeNull();
   });
@@ -86,47 +108,53 @@ describe.skipIf(hosted && !hostedConfirmation)('auth contract: e-mail links (con
     expect((await supabase.auth.resend({ type: 'signup', email: newEmail('nobody') })).error).toBeNull();
   });
 
-  test.skipIf(!local)('signing up again with a confirmed address answers a look-alike user and sends nothing', async () => {
-    const email = await confirmedAccount('again');
-    const before = (await target.mailbox(email)).length;
-    const { data, error } = await target.client().supabase.auth.signUp({ email, password: 'another password' });
-    expect(error).toBeNull();
-    expect(data.session).toBeNull();
-    expect(data.user?.identities).toEqual([]);
-    expect(await target.mailbox(email)).toHaveLength(before);
-  });
+  test.skipIf(!local)(
+    'signing up again with a confirmed address answers a look-alike user and sends nothing',
+    async () => {
+      const email = await confirmedAccount('again');
+      const before = (await target.mailbox(email)).length;
+      const { data, error } = await target.client().supabase.auth.signUp({ email, password: 'another password' });
+      expect(error).toBeNull();
+      expect(data.session).toBeNull();
+      expect(data.user?.identities).toEqual([]);
+      expect(await target.mailbox(email)).toHaveLength(before);
+    },
+  );
 
-  test.skipIf(!local)('the recovery link redirects to /auth/callback with the session in the fragment and type=recovery', async () => {
-    const email = await confirmedAccount('recover');
-    const { supabase } = target.client();
-    expect((await supabase.auth.resetPasswordForEmail(email)).error).toBeNull();
-    const [message] = await target.mailbox(email);
-    expect(message!.kind).toBe('recovery');
+  test.skipIf(!local)(
+    'the recovery link redirects to /auth/callback with the session in the fragment and type=recovery',
+    async () => {
+      const email = await confirmedAccount('recover');
+      const { supabase } = target.client();
+      expect((await supabase.auth.resetPasswordForEmail(email)).error).toBeNull();
+      const [message] = await target.mailbox(email);
+      expect(message!.kind).toBe('recovery');
 
-    const res = await fetch(message!.action_link, { redirect: 'manual' });
-    expect(res.status).toBe(303);
-    const location = new URL(res.headers.get('location')!);
-    expect(`${location.origin}${location.pathname}`).toBe(`${target.url}/auth/callback`);
-    expect(location.search).toBe('');
-    const fragment = new URLSearchParams(location.hash.slice(1));
-    expect(fragment.get('type')).toBe('recovery');
-    expect(fragment.get('token_type')).toBe('bearer');
-    expect(fragment.get('expires_in')).toBe('3600');
-    expect(Number(fragment.get('expires_at'))).toBeGreaterThan(Date.now() / 1000);
-    const { data, error } = await supabase.auth.getUser(fragment.get('access_token')!);
-    expect(error).toBeNull();
-    expect(data.user?.email).toBe(email);
-    expect((await supabase.auth.refreshSession({ refresh_token: fragment.get('refresh_token')! })).error).toBeNull();
+      const res = await fetch(message!.action_link, { redirect: 'manual' });
+      expect(res.status).toBe(303);
+      const location = new URL(res.headers.get('location')!);
+      expect(`${location.origin}${location.pathname}`).toBe(`${target.url}/auth/callback`);
+      expect(location.search).toBe('');
+      const fragment = new URLSearchParams(location.hash.slice(1));
+      expect(fragment.get('type')).toBe('recovery');
+      expect(fragment.get('token_type')).toBe('bearer');
+      expect(fragment.get('expires_in')).toBe('3600');
+      expect(Number(fragment.get('expires_at'))).toBeGreaterThan(Date.now() / 1000);
+      const { data, error } = await supabase.auth.getUser(fragment.get('access_token')!);
+      expect(error).toBeNull();
+      expect(data.user?.email).toBe(email);
+      expect((await supabase.auth.refreshSession({ refresh_token: fragment.get('refresh_token')! })).error).toBeNull();
 
-    // The same link again: redirected with GoTrue's error parameters instead of tokens.
-    const reused = await fetch(message!.action_link, { redirect: 'manual' });
-    const errorFragment = new URLSearchParams(new URL(reused.headers.get('location')!).hash.slice(1));
-    expect(Object.fromEntries(errorFragment)).toEqual({
-      error: 'access_denied',
-      error_code: 'otp_expired',
-      error_description: 'Email link is invalid or has expired',
-    });
-  });
+      // The same link again: redirected with GoTrue's error parameters instead of tokens.
+      const reused = await fetch(message!.action_link, { redirect: 'manual' });
+      const errorFragment = new URLSearchParams(new URL(reused.headers.get('location')!).hash.slice(1));
+      expect(Object.fromEntries(errorFragment)).toEqual({
+        error: 'access_denied',
+        error_code: 'otp_expired',
+        error_description: 'Email link is invalid or has expired',
+      });
+    },
+  );
 
   test.skipIf(!local)('redirect_to pointing elsewhere falls back to /auth/callback (no open redirect)', async () => {
     const email = await confirmedAccount('redirect');
@@ -136,21 +164,26 @@ describe.skipIf(hosted && !hostedConfirmation)('auth contract: e-mail links (con
     expect(res.headers.get('location')).toMatch(new RegExp(`^${target.url}/auth/callback#access_token=`));
   });
 
-  test.skipIf(!local)('verifyOtp of a recovery token emits PASSWORD_RECOVERY; the new password then signs in', async () => {
-    const email = await confirmedAccount('recovery-otp');
-    const { supabase, events } = target.client();
-    await supabase.auth.resetPasswordForEmail(email);
-    const [message] = await target.mailbox(email);
-    const { data, error } = await supabase.auth.verifyOtp({ token_hash: message!.token_hash, type: 'recovery' });
-    expect(error).toBeNull();
-    expect(data.session?.user.email).toBe(email);
-    expect(events).toContain('PASSWORD_RECOVERY');
-    expect((await supabase.auth.updateUser({ password: 'recovered secret' })).error).toBeNull();
-    expect(events).toContain('USER_UPDATED');
-    const other = target.client().supabase;
-    expect((await other.auth.signInWithPassword({ email, password: 'recovered secret' })).error).toBeNull();
-    expect((await other.auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ code: 'invalid_credentials' });
-  });
+  test.skipIf(!local)(
+    'verifyOtp of a recovery token emits PASSWORD_RECOVERY; the new password then signs in',
+    async () => {
+      const email = await confirmedAccount('recovery-otp');
+      const { supabase, events } = target.client();
+      await supabase.auth.resetPasswordForEmail(email);
+      const [message] = await target.mailbox(email);
+      const { data, error } = await supabase.auth.verifyOtp({ token_hash: message!.token_hash, type: 'recovery' });
+      expect(error).toBeNull();
+      expect(data.session?.user.email).toBe(email);
+      expect(events).toContain('PASSWORD_RECOVERY');
+      expect((await supabase.auth.updateUser({ password: 'recovered secret' })).error).toBeNull();
+      expect(events).toContain('USER_UPDATED');
+      const other = target.client().supabase;
+      expect((await other.auth.signInWithPassword({ email, password: 'recovered secret' })).error).toBeNull();
+      expect((await other.auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({
+        code: 'invalid_credentials',
+      });
+    },
+  );
 
   test.skipIf(!local)('an expired one-time token is 403 otp_expired', async () => {
     const email = await confirmedAccount('expired');
@@ -160,7 +193,9 @@ describe.skipIf(hosted && !hostedConfirmation)('auth contract: e-mail links (con
       `update auth.one_time_tokens set created_at = created_at - interval '2 hours' where token_hash = $1`,
       [message!.token_hash],
     );
-    const { error } = await target.client().supabase.auth.verifyOtp({ token_hash: message!.token_hash, type: 'recovery' });
+    const { error } = await target
+      .client()
+      .supabase.auth.verifyOtp({ token_hash: message!.token_hash, type: 'recovery' });
     expect(error).toMatchObject({ code: 'otp_expired', status: 403 });
   });
 

@@ -4,7 +4,14 @@
 // SUPABASE_CONTRACT_EMAIL_CONFIRMATION=off (see README, "Auth").
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Session, User } from '@supabase/supabase-js';
-import { decodeJwt, hosted, hostedConfirmation, newEmail, startContractTarget, type ContractTarget } from './contract-target.ts';
+import {
+  decodeJwt,
+  hosted,
+  hostedConfirmation,
+  newEmail,
+  startContractTarget,
+  type ContractTarget,
+} from './contract-target.ts';
 
 const PASSWORD = 'correct horse 1';
 
@@ -15,7 +22,10 @@ describe.skipIf(hosted && hostedConfirmation)('auth contract: sessions (confirma
   });
   afterAll(() => target?.close());
 
-  async function signedUp(label: string, data: Record<string, unknown> = { role: 'creator', full_name: 'Casey Creator' }) {
+  async function signedUp(
+    label: string,
+    data: Record<string, unknown> = { role: 'creator', full_name: 'Casey Creator' },
+  ) {
     const email = newEmail(label);
     const c = target.client();
     const { data: result, error } = await c.supabase.auth.signUp({ email, password: PASSWORD, options: { data } });
@@ -42,16 +52,32 @@ describe.skipIf(hosted && hostedConfirmation)('auth contract: sessions (confirma
       app_metadata: { provider: 'email', providers: ['email'] },
       is_anonymous: false,
     });
-    for (const field of ['email_confirmed_at', 'confirmed_at', 'created_at', 'updated_at', 'last_sign_in_at'] as const) {
+    for (const field of [
+      'email_confirmed_at',
+      'confirmed_at',
+      'created_at',
+      'updated_at',
+      'last_sign_in_at',
+    ] as const) {
       expect(new Date(user[field] as string).getTime(), field).toBeGreaterThan(0);
     }
-    expect(user.identities?.[0]).toMatchObject({ provider: 'email', user_id: user.id, identity_data: { email, sub: user.id } });
+    expect(user.identities?.[0]).toMatchObject({
+      provider: 'email',
+      user_id: user.id,
+      identity_data: { email, sub: user.id },
+    });
   }
 
   test('signUp returns a session and user with Supabase shapes and emits SIGNED_IN', async () => {
     const { session, user, email, events } = await signedUp('signup', { role: 'brand', full_name: 'Bea Brand' });
     expectSessionShape(session, email);
-    expect(user.user_metadata).toMatchObject({ role: 'brand', full_name: 'Bea Brand', email, email_verified: true, sub: user.id });
+    expect(user.user_metadata).toMatchObject({
+      role: 'brand',
+      full_name: 'Bea Brand',
+      email,
+      email_verified: true,
+      sub: user.id,
+    });
     expect(events).toContain('SIGNED_IN');
   });
 
@@ -100,7 +126,11 @@ describe.skipIf(hosted && hostedConfirmation)('auth contract: sessions (confirma
     const { email } = await signedUp('wrongpw');
     const { supabase, events } = target.client();
     const wrong = await supabase.auth.signInWithPassword({ email, password: 'not the password' });
-    expect(wrong.error).toMatchObject({ code: 'invalid_credentials', status: 400, message: 'Invalid login credentials' });
+    expect(wrong.error).toMatchObject({
+      code: 'invalid_credentials',
+      status: 400,
+      message: 'Invalid login credentials',
+    });
     const unknown = await supabase.auth.signInWithPassword({ email: newEmail('nobody'), password: PASSWORD });
     expect(unknown.error).toMatchObject({ code: 'invalid_credentials', status: 400 });
     expect(events).not.toContain('SIGNED_IN');
@@ -119,7 +149,9 @@ describe.skipIf(hosted && hostedConfirmation)('auth contract: sessions (confirma
     const { data, error } = await supabase.auth.refreshSession();
     expect(error).toBeNull();
     expect(data.session!.refresh_token).not.toBe(session.refresh_token);
-    expect(decodeJwt(data.session!.access_token).payload.session_id).toBe(decodeJwt(session.access_token).payload.session_id);
+    expect(decodeJwt(data.session!.access_token).payload.session_id).toBe(
+      decodeJwt(session.access_token).payload.session_id,
+    );
     expect(events).toContain('TOKEN_REFRESHED');
   });
 
@@ -155,7 +187,9 @@ describe.skipIf(hosted && hostedConfirmation)('auth contract: sessions (confirma
 
   test('updateUser merges metadata and emits USER_UPDATED', async () => {
     const { supabase, events } = await signedUp('meta', { role: 'creator', full_name: 'Old Name', bio: 'x' });
-    const { data, error } = await supabase.auth.updateUser({ data: { full_name: 'New Name', bio: null, region: 'EU' } });
+    const { data, error } = await supabase.auth.updateUser({
+      data: { full_name: 'New Name', bio: null, region: 'EU' },
+    });
     expect(error).toBeNull();
     expect(data.user!.user_metadata).toMatchObject({ role: 'creator', full_name: 'New Name', region: 'EU' });
     expect(data.user!.user_metadata).not.toHaveProperty('bio');
@@ -174,25 +208,32 @@ describe.skipIf(hosted && hostedConfirmation)('auth contract: sessions (confirma
     expect(changed.error).toBeNull();
 
     const other = target.client().supabase;
-    expect((await other.auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await other.auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
     expect((await other.auth.signInWithPassword({ email, password: 'a brand new secret' })).error).toBeNull();
   });
 
-  test.skipIf(hosted)('a password change signs out the account\'s other devices; changing the e-mail is refused', async () => {
-    const me = await signedUp('other-devices');
-    const laptop = target.client();
-    const { data } = await laptop.supabase.auth.signInWithPassword({ email: me.email, password: PASSWORD });
-    expect((await me.supabase.auth.updateUser({ password: 'rotated secret 2' })).error).toBeNull();
-    const stale = await target.client().supabase.auth.refreshSession({ refresh_token: data.session!.refresh_token });
-    expect(stale.error).toMatchObject({ code: 'refresh_token_not_found', status: 400 });
-    expect((await me.supabase.auth.refreshSession()).error).toBeNull();
-    const email = await me.supabase.auth.updateUser({ email: newEmail('moved') });
-    expect(email.error).toMatchObject({ code: 'validation_failed', status: 400 });
-  });
+  test.skipIf(hosted)(
+    "a password change signs out the account's other devices; changing the e-mail is refused",
+    async () => {
+      const me = await signedUp('other-devices');
+      const laptop = target.client();
+      const { data } = await laptop.supabase.auth.signInWithPassword({ email: me.email, password: PASSWORD });
+      expect((await me.supabase.auth.updateUser({ password: 'rotated secret 2' })).error).toBeNull();
+      const stale = await target.client().supabase.auth.refreshSession({ refresh_token: data.session!.refresh_token });
+      expect(stale.error).toMatchObject({ code: 'refresh_token_not_found', status: 400 });
+      expect((await me.supabase.auth.refreshSession()).error).toBeNull();
+      const email = await me.supabase.auth.updateUser({ email: newEmail('moved') });
+      expect(email.error).toMatchObject({ code: 'validation_failed', status: 400 });
+    },
+  );
 
   test.skipIf(hosted)('a banned user can neither sign in nor refresh', async () => {
     const me = await signedUp('banned');
-    await target.server!.db.pool.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [me.user.id]);
+    await target.server!.db.pool.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [
+      me.user.id,
+    ]);
     const signIn = await target.client().supabase.auth.signInWithPassword({ email: me.email, password: PASSWORD });
     expect(signIn.error).toMatchObject({ code: 'user_banned', status: 400 });
     expect((await me.supabase.auth.refreshSession()).error).toMatchObject({ code: 'user_banned', status: 400 });
@@ -217,7 +258,8 @@ describe.skipIf(hosted && hostedConfirmation)('auth contract: sessions (confirma
       }
       return devices;
     }
-    const refresh = async (token: string) => (await target.client().supabase.auth.refreshSession({ refresh_token: token })).error;
+    const refresh = async (token: string) =>
+      (await target.client().supabase.auth.refreshSession({ refresh_token: token })).error;
 
     test('others: the other devices are signed out, this one stays', async () => {
       const [me, a, b] = await threeDevices();
@@ -241,11 +283,14 @@ describe.skipIf(hosted && hostedConfirmation)('auth contract: sessions (confirma
       const [me, a, b] = await threeDevices();
       expect((await me!.supabase.auth.signOut()).error).toBeNull();
       expect(me!.events).toContain('SIGNED_OUT');
-      for (const device of [me!, a!, b!]) expect(await refresh(device.session.refresh_token)).toMatchObject({ code: 'refresh_token_not_found' });
+      for (const device of [me!, a!, b!])
+        expect(await refresh(device.session.refresh_token)).toMatchObject({ code: 'refresh_token_not_found' });
       const stale = await target.client().supabase.auth.getUser(a!.session.access_token);
       // supabase-js turns session_not_found into AuthSessionMissingError.
       expect(stale.error?.name).toBe('AuthSessionMissingError');
-      const raw = await fetch(`${target.url}/auth/v1/user`, { headers: { apikey: target.anonKey, authorization: `Bearer ${a!.session.access_token}` } });
+      const raw = await fetch(`${target.url}/auth/v1/user`, {
+        headers: { apikey: target.anonKey, authorization: `Bearer ${a!.session.access_token}` },
+      });
       expect(raw.status).toBe(403);
       expect(raw.headers.get('x-supabase-api-version')).toBe('2024-01-01');
       expect(await raw.json()).toMatchObject({ code: 'session_not_found' });
@@ -255,11 +300,19 @@ describe.skipIf(hosted && hostedConfirmation)('auth contract: sessions (confirma
   test('GET /settings reports e-mail sign-up with autoconfirm on', async () => {
     const res = await fetch(`${target.url}/auth/v1/settings`, { headers: { apikey: target.anonKey } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ external: { email: true }, disable_signup: false, mailer_autoconfirm: true });
+    expect(await res.json()).toMatchObject({
+      external: { email: true },
+      disable_signup: false,
+      mailer_autoconfirm: true,
+    });
   });
 
   test.skipIf(hosted)('a malformed JSON body is 400 bad_json with the API version header', async () => {
-    const res = await fetch(`${target.url}/auth/v1/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const res = await fetch(`${target.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(await res.json()).toMatchObject({ code: 'bad_json' });

@@ -71,7 +71,10 @@ test('the confirmation e-mail is sent by SMTP with its link and recorded as sent
   const [message] = sink.received;
   expect(message!.to.join()).toContain(email);
   expect(message!.from).toContain('auth@pacta.test');
-  const { rows } = await server.db.pool.query('select action_link, sent_at, send_error from auth.pacta_email_outbox where to_email = $1', [email]);
+  const { rows } = await server.db.pool.query(
+    'select action_link, sent_at, send_error from auth.pacta_email_outbox where to_email = $1',
+    [email],
+  );
   expect(rows[0].sent_at).toBeInstanceOf(Date);
   expect(rows[0].send_error).toBeNull();
   // The link survives the transfer encoding (soft line breaks removed).

@@ -31,7 +31,8 @@ async function signUp(label: string) {
   return res.body as { access_token: string; user: { id: string } };
 }
 
-const writes = async () => (await server.db.pool.query('select count(*)::int as n from public.auth_probe_writes')).rows[0].n as number;
+const writes = async () =>
+  (await server.db.pool.query('select count(*)::int as n from public.auth_probe_writes')).rows[0].n as number;
 
 async function probe(token: string | undefined) {
   const res = await fetch(`${server.url}/test/probe-write`, {
@@ -72,22 +73,35 @@ test('rejected tokens: each 401 with { code, message } and nothing written', asy
   const otherKey = await jose.generateKeyPair('ES256');
   const header = jose.decodeProtectedHeader(session.access_token);
   const [h, , s] = session.access_token.split('.');
-  const tamperedPayload = Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-4000-8000-000000000001' })).toString('base64url');
+  const tamperedPayload = Buffer.from(
+    JSON.stringify({ ...claims, sub: '00000000-0000-4000-8000-000000000001' }),
+  ).toString('base64url');
 
   const cases: Record<string, { token: string | undefined; code: string }> = {
     missing: { token: undefined, code: 'no_authorization' },
     garbage: { token: 'not-a-jwt', code: 'bad_jwt' },
     expired: { token: await signWithServerKey(claims, { iat: now - 7200, exp: now - 3600 }), code: 'bad_jwt' },
     'wrong aud': { token: await signWithServerKey({ ...claims, aud: 'anon' }), code: 'bad_jwt' },
-    'wrong iss': { token: await signWithServerKey({ ...claims, iss: 'https://elsewhere.example/auth/v1' }), code: 'bad_jwt' },
+    'wrong iss': {
+      token: await signWithServerKey({ ...claims, iss: 'https://elsewhere.example/auth/v1' }),
+      code: 'bad_jwt',
+    },
     'wrong key': {
-      token: await new jose.SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: header.kid!, typ: 'JWT' }).sign(otherKey.privateKey),
+      token: await new jose.SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', kid: header.kid!, typ: 'JWT' })
+        .sign(otherKey.privateKey),
       code: 'bad_jwt',
     },
     tampered: { token: `${h}.${tamperedPayload}.${s}`, code: 'bad_jwt' },
-    'alg none': { token: `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${tamperedPayload}.`, code: 'bad_jwt' },
+    'alg none': {
+      token: `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${tamperedPayload}.`,
+      code: 'bad_jwt',
+    },
     'no session_id': { token: await signWithServerKey({ ...claims, session_id: undefined }), code: 'bad_jwt' },
-    'unknown session': { token: await signWithServerKey({ ...claims, session_id: '00000000-0000-4000-8000-000000000002' }), code: 'session_not_found' },
+    'unknown session': {
+      token: await signWithServerKey({ ...claims, session_id: '00000000-0000-4000-8000-000000000002' }),
+      code: 'session_not_found',
+    },
   };
   const before = await writes();
   for (const [name, { token, code }] of Object.entries(cases)) {
@@ -102,7 +116,10 @@ test('a signed-out session token is rejected with 401 session_not_found and writ
   const { session } = await validClaims();
   expect((await probe(session.access_token)).status).toBe(200);
   const before = await writes();
-  const logout = await fetch(`${server.url}/auth/v1/logout?scope=local`, { method: 'POST', headers: { authorization: `Bearer ${session.access_token}` } });
+  const logout = await fetch(`${server.url}/auth/v1/logout?scope=local`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session.access_token}` },
+  });
   expect(logout.status).toBe(204);
   expect(await probe(session.access_token)).toEqual({
     status: 401,
@@ -117,7 +134,10 @@ test('a session ended by refresh-token reuse is rejected with 401 session_not_fo
   // The test server's reuse interval is GoTrue's 10 s: wait it out by back-dating the rotation.
   const rotated = await postJson(`${server.url}/auth/v1/token?grant_type=refresh_token`, { refresh_token: first });
   expect(rotated.status).toBe(200);
-  await server.db.pool.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`, [first]);
+  await server.db.pool.query(
+    `update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`,
+    [first],
+  );
   const reuse = await postJson(`${server.url}/auth/v1/token?grant_type=refresh_token`, { refresh_token: first });
   expect(reuse).toMatchObject({ status: 400, body: { code: 'refresh_token_already_used' } });
   expect((await probe(rotated.body.access_token as string)).body.code).toBe('session_not_found');
@@ -126,8 +146,12 @@ test('a session ended by refresh-token reuse is rejected with 401 session_not_fo
 
 test('within the reuse interval a concurrent refresh gets the current token instead of revoking', async () => {
   const session = (await signUp('concurrent')) as unknown as { refresh_token: string };
-  const a = await postJson(`${server.url}/auth/v1/token?grant_type=refresh_token`, { refresh_token: session.refresh_token });
-  const b = await postJson(`${server.url}/auth/v1/token?grant_type=refresh_token`, { refresh_token: session.refresh_token });
+  const a = await postJson(`${server.url}/auth/v1/token?grant_type=refresh_token`, {
+    refresh_token: session.refresh_token,
+  });
+  const b = await postJson(`${server.url}/auth/v1/token?grant_type=refresh_token`, {
+    refresh_token: session.refresh_token,
+  });
   expect(a.status).toBe(200);
   expect(b.status).toBe(200);
   expect(b.body.refresh_token).toBe(a.body.refresh_token);

@@ -30,7 +30,11 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(items: T[]): T | undefined => items[Math.floor(next() * items.length)] };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: T[]): T | undefined => items[Math.floor(next() * items.length)],
+  };
 }
 
 type Device = { client: TestClient; idb: IDBFactory; name: string };
@@ -41,7 +45,10 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step().catch(() => {});
 });
 
-async function serverDrafts(server: TestServer, userId: string): Promise<Map<string, { title: string; deleted: boolean }>> {
+async function serverDrafts(
+  server: TestServer,
+  userId: string,
+): Promise<Map<string, { title: string; deleted: boolean }>> {
   const { rows } = await server.db.pool.query<{ id: string; title: string; deleted: boolean }>(
     'select id, title, deleted from public.drafts where user_id = $1',
     [userId],
@@ -58,7 +65,8 @@ function live(all: Map<string, { title: string; deleted: boolean }>): Map<string
   return new Map([...all].filter(([, v]) => !v.deleted).map(([id, v]) => [id, v.title]));
 }
 
-const sameMap = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+const sameMap = (a: Map<string, string>, b: Map<string, string>) =>
+  a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 
 /** `CONVERGENCE_CUT=1`: restarts also cut requests in flight (their transactions may still commit on the old instance). */
 const CUT_REQUESTS = process.env.CONVERGENCE_CUT === '1';
@@ -196,7 +204,8 @@ async function runOnce(seed: number, databaseUrl: string, port: number): Promise
           const ids = new Set([...local.keys(), ...truth.keys()]);
           const differing = [...ids].filter((id) => local.get(id) !== truth.get(id)).slice(0, 5);
           for (const id of differing) {
-            const doc = (await d.client.db.collections.drafts.findOne(id).exec())?.toJSON() as Record<string, unknown> | undefined;
+            const doc = (await d.client.db.collections.drafts.findOne(id).exec())?.toJSON() as
+              Record<string, unknown> | undefined;
             detail.push(
               `  ${id}: local ${doc ? JSON.stringify({ title: doc.title, version: doc.version, sync_rejection: doc.sync_rejection }) : 'absent'}, server ${JSON.stringify(all.get(id) ?? 'absent')}, acknowledged ${JSON.stringify(acknowledged.has(id) ? { titles: [...acknowledged.get(id)!.titles], deleted: acknowledged.get(id)!.deleted } : 'no')}, status ${JSON.stringify(d.client.replication.syncStatus.lastError ?? null)}`,
             );
@@ -204,7 +213,8 @@ async function runOnce(seed: number, databaseUrl: string, port: number): Promise
         }
       }
     }
-    if (process.env.CONVERGENCE_TIMING) console.log(`seed ${seed}: steps ${stepsDoneAt - startedAt} ms, converged after ${Date.now() - stepsDoneAt} ms`);
+    if (process.env.CONVERGENCE_TIMING)
+      console.log(`seed ${seed}: steps ${stepsDoneAt - startedAt} ms, converged after ${Date.now() - stepsDoneAt} ms`);
     // Every acknowledged write is there: the row exists; a deletion stays deleted; a live row holds
     // one of the titles written to it (a later acknowledged write may supersede an earlier one). A
     // draft created and deleted before it ever reached the server is never written (nothing to
@@ -214,11 +224,15 @@ async function runOnce(seed: number, databaseUrl: string, port: number): Promise
     for (const [id, ack] of acknowledged) {
       const row = all.get(id);
       const ok = ack.deleted
-        ? row ? row.deleted : ack.titles.size === 0
+        ? row
+          ? row.deleted
+          : ack.titles.size === 0
         : row && (row.deleted || written.get(id)?.has(row.title));
       if (!ok) {
         lostAcknowledged++;
-        detail.push(`acknowledged ${id} (${[...ack.titles].join(', ')}${ack.deleted ? ', deleted' : ''}) is ${row ? JSON.stringify(row) : 'missing'}`);
+        detail.push(
+          `acknowledged ${id} (${[...ack.titles].join(', ')}${ack.deleted ? ', deleted' : ''}) is ${row ? JSON.stringify(row) : 'missing'}`,
+        );
       }
     }
     return { divergences, lostAcknowledged, detail };
@@ -227,33 +241,38 @@ async function runOnce(seed: number, databaseUrl: string, port: number): Promise
     for (const d of devices) await d.client.close({ remove: true }).catch(() => {});
     const t1 = Date.now();
     await stopServer(server);
-    if (process.env.CONVERGENCE_TIMING) console.log(`seed ${seed}: clients closed in ${t1 - t0} ms, server in ${Date.now() - t1} ms`);
+    if (process.env.CONVERGENCE_TIMING)
+      console.log(`seed ${seed}: clients closed in ${t1 - t0} ms, server in ${Date.now() - t1} ms`);
   }
 }
 
-test(`${RUNS} seeded random runs of ${CLIENTS} devices converge, and no acknowledged write is lost`, async () => {
-  const database = await createTestDatabase();
-  cleanup.push(database.drop);
-  const port = await freePort();
-  let divergences = 0;
-  let lost = 0;
-  let runs = 0;
-  const failedSeeds: number[] = [];
-  const startedAt = Date.now();
-  const figures = () =>
-    `${runs} runs (seeds ${FIRST_SEED}–${FIRST_SEED + runs - 1}, ${STEPS} steps, ${CLIENTS} devices), ${divergences} divergences, ${lost} lost acknowledged writes${failedSeeds.length ? `, failing seeds: ${failedSeeds.join(' ')}` : ''}, ${Math.round((Date.now() - startedAt) / 1000)} s`;
-  for (let seed = FIRST_SEED; seed < FIRST_SEED + RUNS; seed++) {
-    const outcome = await runOnce(seed, database.url, port);
-    runs++;
-    divergences += outcome.divergences;
-    lost += outcome.lostAcknowledged;
-    if (outcome.divergences || outcome.lostAcknowledged) {
-      failedSeeds.push(seed);
-      console.log(`convergence seed ${seed} failed:\n  ${outcome.detail.slice(0, 10).join('\n  ')}`);
+test(
+  `${RUNS} seeded random runs of ${CLIENTS} devices converge, and no acknowledged write is lost`,
+  async () => {
+    const database = await createTestDatabase();
+    cleanup.push(database.drop);
+    const port = await freePort();
+    let divergences = 0;
+    let lost = 0;
+    let runs = 0;
+    const failedSeeds: number[] = [];
+    const startedAt = Date.now();
+    const figures = () =>
+      `${runs} runs (seeds ${FIRST_SEED}–${FIRST_SEED + runs - 1}, ${STEPS} steps, ${CLIENTS} devices), ${divergences} divergences, ${lost} lost acknowledged writes${failedSeeds.length ? `, failing seeds: ${failedSeeds.join(' ')}` : ''}, ${Math.round((Date.now() - startedAt) / 1000)} s`;
+    for (let seed = FIRST_SEED; seed < FIRST_SEED + RUNS; seed++) {
+      const outcome = await runOnce(seed, database.url, port);
+      runs++;
+      divergences += outcome.divergences;
+      lost += outcome.lostAcknowledged;
+      if (outcome.divergences || outcome.lostAcknowledged) {
+        failedSeeds.push(seed);
+        console.log(`convergence seed ${seed} failed:\n  ${outcome.detail.slice(0, 10).join('\n  ')}`);
+      }
+      // A long soak says how far it got (it may be stopped before the end).
+      if (RUNS > 10 && runs % 10 === 0 && runs < RUNS) console.log(`convergence progress: ${figures()}`);
     }
-    // A long soak says how far it got (it may be stopped before the end).
-    if (RUNS > 10 && runs % 10 === 0 && runs < RUNS) console.log(`convergence progress: ${figures()}`);
-  }
-  console.log(`convergence: ${figures()}`);
-  expect({ divergences, lost, failedSeeds }).toEqual({ divergences: 0, lost: 0, failedSeeds: [] });
-}, Math.max(600_000, RUNS * 60_000));
+    console.log(`convergence: ${figures()}`);
+    expect({ divergences, lost, failedSeeds }).toEqual({ divergences: 0, lost: 0, failedSeeds: [] });
+  },
+  Math.max(600_000, RUNS * 60_000),
+);

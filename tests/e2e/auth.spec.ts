@@ -12,10 +12,14 @@ import { withE2eDatabase } from './support/e2e-server-info.ts';
 // runs with e-mail confirmation on: every confirmation and reset link is read from the dev mailbox.
 
 // Refused sign-ins and the routed failures below make Chromium log the failed responses; those are the point.
-test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|403|500)/] });
+test.use({
+  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|403|500)/],
+});
 
 async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -43,9 +47,17 @@ test.describe('sign-up', () => {
     const signUp = new SignUpPage(page);
     const email = uniqueEmail('creator');
     await signUp.goto();
-    await signUp.fill({ fullName: 'Cora Creator', email, password: 'creator-pass-1', role: 'creator', links: { Instagram: 'https://instagram.com/cora' } });
+    await signUp.fill({
+      fullName: 'Cora Creator',
+      email,
+      password: 'creator-pass-1',
+      role: 'creator',
+      links: { Instagram: 'https://instagram.com/cora' },
+    });
     await signUp.submit.click();
-    await expect(page.locator('main').getByRole('status')).toHaveText('Account created! Please check your email to confirm your account, then sign in.');
+    await expect(page.locator('main').getByRole('status')).toHaveText(
+      'Account created! Please check your email to confirm your account, then sign in.',
+    );
 
     const mail = await latestEmail(request, email, 'signup');
     expect(mail.action_link).toContain(encodeURIComponent('/auth/callback'));
@@ -57,7 +69,13 @@ test.describe('sign-up', () => {
     const signUp = new SignUpPage(page);
     const email = uniqueEmail('brand');
     await signUp.goto();
-    await signUp.fill({ fullName: 'Bram Brand', email, password: 'brand-pass-12', role: 'brand', links: { LinkedIn: 'https://linkedin.com/company/bram' } });
+    await signUp.fill({
+      fullName: 'Bram Brand',
+      email,
+      password: 'brand-pass-12',
+      role: 'brand',
+      links: { LinkedIn: 'https://linkedin.com/company/bram' },
+    });
     await signUp.submit.click();
     await expect(page.locator('main').getByRole('status')).toContainText('check your email');
 
@@ -77,10 +95,19 @@ test.describe('sign-up', () => {
       links: { TikTok: 'https://tiktok.com/@val' },
     };
     await signUp.expectError({ ...valid, fullName: '   ' }, 'Please fill in all fields');
-    await signUp.expectError({ ...valid, password: 'short1', confirmPassword: 'short1' }, 'Password must be at least 8 characters long');
+    await signUp.expectError(
+      { ...valid, password: 'short1', confirmPassword: 'short1' },
+      'Password must be at least 8 characters long',
+    );
     await signUp.expectError({ ...valid, confirmPassword: 'long-enough-2' }, 'Passwords do not match');
-    await signUp.expectError({ ...valid, role: 'brand', links: { Instagram: 'https://instagram.com/val' } }, 'LinkedIn is required for brand accounts');
-    await signUp.expectError({ ...valid, role: 'creator', links: {} }, 'At least one social link is required for creators');
+    await signUp.expectError(
+      { ...valid, role: 'brand', links: { Instagram: 'https://instagram.com/val' } },
+      'LinkedIn is required for brand accounts',
+    );
+    await signUp.expectError(
+      { ...valid, role: 'creator', links: {} },
+      'At least one social link is required for creators',
+    );
   });
 
   test('a referral link shows the invitation badge', async ({ page }) => {
@@ -94,7 +121,10 @@ test.describe('sign-up', () => {
 });
 
 test.describe('sign-in and sign-out', () => {
-  test('sign in, a signed-in visitor of /signin goes to /dashboard, sign out goes to /auth/signin', async ({ page, request }) => {
+  test('sign in, a signed-in visitor of /signin goes to /dashboard, sign out goes to /auth/signin', async ({
+    page,
+    request,
+  }) => {
     const account = await createConfirmedAccount(request, { role: 'brand' });
     const signIn = new SignInPage(page);
     await signIn.goto();
@@ -146,7 +176,10 @@ test.describe('sign-in and sign-out', () => {
     await signIn.goto();
     await signIn.signIn(account.email, account.password, { rememberMe: false });
     await expect(page).toHaveURL(/\/dashboard$/);
-    const stored = await page.evaluate((key) => ({ local: localStorage.getItem(key), session: sessionStorage.getItem(key) }), AUTH_STORAGE_KEY);
+    const stored = await page.evaluate(
+      (key) => ({ local: localStorage.getItem(key), session: sessionStorage.getItem(key) }),
+      AUTH_STORAGE_KEY,
+    );
     expect(stored.local).toBeNull();
     expect(stored.session).toContain('access_token');
   });
@@ -181,7 +214,9 @@ test.describe('password reset', () => {
   });
 
   test('a used or broken link shows the error with Return to Sign In', async ({ page }) => {
-    await page.goto('/auth/callback#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+    await page.goto(
+      '/auth/callback#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
     await expect(page.getByRole('alert')).toHaveText('Email link is invalid or has expired');
     await page.getByRole('link', { name: 'Return to Sign In' }).click();
     await expect(page).toHaveURL(/\/auth\/signin$/);
@@ -222,7 +257,7 @@ test.describe('session', () => {
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
   });
 
-  test('the overlay\'s Sign out and try again ends the session', async ({ page, request }) => {
+  test("the overlay's Sign out and try again ends the session", async ({ page, request }) => {
     await signedInBrand(page, request);
     await page.route('**/auth/v1/user', () => {
       // Never answered: the session check hangs.
@@ -237,7 +272,11 @@ test.describe('session', () => {
   test('the session-error dialog counts retries to 2, then reads Max Retries Reached', async ({ page, request }) => {
     await signedInBrand(page, request);
     await page.route('**/auth/v1/user', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'unexpected_failure', message: 'boom' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'unexpected_failure', message: 'boom' }),
+      }),
     );
     await page.reload();
     const dialog = page.getByRole('alertdialog', { name: 'Session problem' });
@@ -276,7 +315,11 @@ test.describe('session', () => {
     await page.route('**/auth/v1/user', async (route) => {
       if (first) {
         first = false;
-        await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'bad_jwt', message: 'invalid JWT' }) });
+        await route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'bad_jwt', message: 'invalid JWT' }),
+        });
       } else await route.continue();
     });
     await page.reload();
@@ -285,17 +328,27 @@ test.describe('session', () => {
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
   });
 
-  test('a 401 whose refresh is refused signs out with "Session expired. Please sign in again."', async ({ page, request }) => {
+  test('a 401 whose refresh is refused signs out with "Session expired. Please sign in again."', async ({
+    page,
+    request,
+  }) => {
     await signedInBrand(page, request);
     await page.route('**/auth/v1/user', (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'bad_jwt', message: 'invalid JWT' }) }),
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'bad_jwt', message: 'invalid JWT' }),
+      }),
     );
     await page.route('**/auth/v1/token?grant_type=refresh_token', (route) =>
       route.fulfill({
         status: 400,
         contentType: 'application/json',
         headers: { 'x-supabase-api-version': '2024-01-01' },
-        body: JSON.stringify({ code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' }),
+        body: JSON.stringify({
+          code: 'refresh_token_not_found',
+          message: 'Invalid Refresh Token: Refresh Token Not Found',
+        }),
       }),
     );
     await page.reload();
@@ -304,7 +357,11 @@ test.describe('session', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)).toBeNull();
   });
 
-  test('offline is not an error: a signed-in user reopening the app offline stays signed in', async ({ page, request, context }) => {
+  test('offline is not an error: a signed-in user reopening the app offline stays signed in', async ({
+    page,
+    request,
+    context,
+  }) => {
     await signedInBrand(page, request);
     // The service worker must have the app shell before the connection goes.
     await page.evaluate(() => navigator.serviceWorker?.ready.then(() => true));
@@ -350,9 +407,17 @@ function localRowCount(page: Page, userId: string): Promise<number> {
 test.describe('sign-out never drops unsynced changes silently', () => {
   // Switching the network back logs ERR_NETWORK_CHANGED for requests cut mid-way.
   // (One pattern: Playwright reads a two-element array option as [value, fixture options].)
-  test.use({ allowedConsoleErrors: [/net::ERR_NETWORK_CHANGED|Failed to load resource: the server responded with a status of (400|401|403|500)/] });
+  test.use({
+    allowedConsoleErrors: [
+      /net::ERR_NETWORK_CHANGED|Failed to load resource: the server responded with a status of (400|401|403|500)/,
+    ],
+  });
 
-  test('an offline change makes Sign Out warn with the count; waiting for sync pushes it, then signs out', async ({ page, context, request }) => {
+  test('an offline change makes Sign Out warn with the count; waiting for sync pushes it, then signs out', async ({
+    page,
+    context,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const account = await createConfirmedAccount(request, { role: 'creator', fullName: 'Sid Signout' });
     await new SignInPage(page).signInToDashboard(account.email, account.password);

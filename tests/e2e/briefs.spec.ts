@@ -13,7 +13,11 @@ test.use({ allowedConsoleErrors: [/net::ERR_NETWORK_CHANGED/] });
 type Account = { email: string; password: string; fullName: string };
 const run = Date.now().toString(36);
 
-async function openAs(browser: Browser, account: Account, path: string): Promise<{ context: BrowserContext; page: Page }> {
+async function openAs(
+  browser: Browser,
+  account: Account,
+  path: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, account);
@@ -28,7 +32,10 @@ async function openAs(browser: Browser, account: Account, path: string): Promise
   return { context, page };
 }
 
-test('a brief drafted offline survives a reload, is finished on a second device, and is created there', async ({ browser, request }) => {
+test('a brief drafted offline survives a reload, is finished on a second device, and is created there', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Brief Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Brief Creator ${run}` });
@@ -84,7 +91,9 @@ test('a brief drafted offline survives a reload, is finished on a second device,
   await onLaptop.field('Budget per creator ($)').fill('300');
   await onLaptop.next.click();
   await onLaptop.expectStep(4, 'Review & Submit');
-  await expect(laptop.page.getByRole('complementary', { name: 'Brief assistant' })).toContainText('Ready to create (worth adding)');
+  await expect(laptop.page.getByRole('complementary', { name: 'Brief assistant' })).toContainText(
+    'Ready to create (worth adding)',
+  );
   await onLaptop.create.click();
   await expect(laptop.page.getByRole('heading', { name: 'Campaign Created Successfully!' })).toBeVisible();
   await expect(laptop.page.getByText('Redirecting you to your campaign page...')).toBeVisible();
@@ -93,16 +102,31 @@ test('a brief drafted offline survives a reload, is finished on a second device,
 
   // The phone's list no longer shows the draft, and creators see the campaign.
   await expect(wizard.draft(title)).toHaveCount(0, { timeout: 20_000 });
-  const server = await withE2eDatabase((c) => c.query(`select is_campaign, deliverables, timeline, amount_cents::int as amount_cents, product_url, key_messaging from public.deals where title = $1`, [title]));
+  const server = await withE2eDatabase((c) =>
+    c.query(
+      `select is_campaign, deliverables, timeline, amount_cents::int as amount_cents, product_url, key_messaging from public.deals where title = $1`,
+      [title],
+    ),
+  );
   expect(server.rows).toEqual([
-    { is_campaign: true, deliverables: ['TikTok Video'], timeline: '2 weeks', amount_cents: 30_000, product_url: 'https://example.com/trail', key_messaging: 'Grip on wet rock.' },
+    {
+      is_campaign: true,
+      deliverables: ['TikTok Video'],
+      timeline: '2 weeks',
+      amount_cents: 30_000,
+      product_url: 'https://example.com/trail',
+      key_messaging: 'Grip on wet rock.',
+    },
   ]);
   const c = await openAs(browser, creator, '/deals');
   await expect(new DealsPage(c.page).card(title)).toBeVisible({ timeout: 20_000 });
   for (const x of [phone, laptop, c]) await x.context.close();
 });
 
-test('two devices edit different fields of one draft offline; after reconnecting both edits are on both', async ({ browser, request }) => {
+test('two devices edit different fields of one draft offline; after reconnecting both edits are on both', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Merge Brand ${run}` });
   const title = `Two devices ${run}`;
@@ -123,7 +147,8 @@ test('two devices edit different fields of one draft offline; after reconnecting
   await onA.field('Campaign goals').fill('Written on device A');
   await onB.field('Target audience').fill('Chosen on device B');
   // Both edits are stored locally (the sync indicator counts them) before the devices reconnect.
-  for (const page of [a.page, b.page]) await expect(page.getByRole('banner').getByLabel(/waiting to sync/)).toBeVisible();
+  for (const page of [a.page, b.page])
+    await expect(page.getByRole('banner').getByLabel(/waiting to sync/)).toBeVisible();
   await a.context.setOffline(false);
   await b.context.setOffline(false);
 
@@ -141,7 +166,10 @@ test('two devices edit different fields of one draft offline; after reconnecting
   await b.context.close();
 });
 
-test('blind reviews: neither side sees the other\'s review until both have written; then both show and the rating changes', async ({ browser, request }) => {
+test("blind reviews: neither side sees the other's review until both have written; then both show and the rating changes", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Review Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Review Creator ${run}` });
@@ -158,7 +186,10 @@ test('blind reviews: neither side sees the other\'s review until both have writt
   await b.page.getByRole('group', { name: 'Rating' }).getByLabel('4 stars').check();
   await b.page.getByLabel('Your review').fill('On brief and early.');
   await b.page.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(b.page.getByTestId('review-visibility')).toContainText(`Only you can see it until ${creator.fullName} has reviewed you too`, { timeout: 20_000 });
+  await expect(b.page.getByTestId('review-visibility')).toContainText(
+    `Only you can see it until ${creator.fullName} has reviewed you too`,
+    { timeout: 20_000 },
+  );
   await expect(reviewsOf(b.page).getByText('No reviews yet.')).toBeVisible();
   await waitForSynced(b.page);
   await c.page.reload();

@@ -7,7 +7,11 @@ import { expect, test } from './support/console-errors.ts';
 // Dashboard on the built app and the real server: data comes from the user's local
 // RxDB database, filled by replication.
 
-test('a creator sees their dashboard: welcome, level, Quick Stats, empty applications with Browse Deals, cards', async ({ page, request, context }) => {
+test('a creator sees their dashboard: welcome, level, Quick Stats, empty applications with Browse Deals, cards', async ({
+  page,
+  request,
+  context,
+}) => {
   const account = await createConfirmedAccount(request, { role: 'creator', fullName: 'Dana Creator' });
   await new SignInPage(page).signInToDashboard(account.email, account.password);
   const dashboard = new DashboardPage(page);
@@ -32,20 +36,30 @@ test('a creator sees their dashboard: welcome, level, Quick Stats, empty applica
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
   await expect(page.getByRole('button', { name: 'Copy Link' })).toBeVisible({ timeout: 3_000 });
-  for (const text of ['$10 per new Pro subscription.', '5% of referred deal earnings for 3 months.', 'Monthly payouts.']) {
+  for (const text of [
+    '$10 per new Pro subscription.',
+    '5% of referred deal earnings for 3 months.',
+    'Monthly payouts.',
+  ]) {
     await expect(page.getByText(text)).toBeVisible();
   }
 
   expect(await blockingAxeViolations(page)).toEqual([]);
 });
 
-test('a brand sees their dashboard with Create Your First Deal, a Shortlist and the LinkedIn rule', async ({ page, request }) => {
+test('a brand sees their dashboard with Create Your First Deal, a Shortlist and the LinkedIn rule', async ({
+  page,
+  request,
+}) => {
   const account = await createConfirmedAccount(request, { role: 'brand', fullName: 'Bo Brand' });
   await new SignInPage(page).signInToDashboard(account.email, account.password);
   const dashboard = new DashboardPage(page);
   await dashboard.expectLoaded('Bo Brand');
   await dashboard.expectSynced();
-  await expect(dashboard.section('Your Deals').getByRole('link', { name: 'Create Your First Deal' })).toHaveAttribute('href', '/deals/new');
+  await expect(dashboard.section('Your Deals').getByRole('link', { name: 'Create Your First Deal' })).toHaveAttribute(
+    'href',
+    '/deals/new',
+  );
   await expect(dashboard.section('Quick Stats').getByText('Open deals')).toBeVisible();
   await expect(page.getByText('LinkedIn required')).toBeVisible();
   // A link is flagged verified when it contains the platform's base address.
@@ -86,7 +100,10 @@ test('signed out, /dashboard goes to /auth/signin', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth\/signin$/);
 });
 
-test('deals, applications and recent messages come from synced data; each card links to its deal; admin sees all with the view toggle', async ({ page, request }) => {
+test('deals, applications and recent messages come from synced data; each card links to its deal; admin sees all with the view toggle', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: 'Lena Brand' });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: 'Cal Creator' });
@@ -98,7 +115,10 @@ test('deals, applications and recent messages come from synced data; each card l
   await dashboard.expectLoaded('Lena Brand');
   const deals = dashboard.section('Your Deals');
   await expect(deals.getByRole('link').first()).toHaveText(/Deal number 12/);
-  await expect(deals.getByRole('link', { name: /Deal number 12/ })).toHaveAttribute('href', `/deals/${seeded.newestDeal.id}`);
+  await expect(deals.getByRole('link', { name: /Deal number 12/ })).toHaveAttribute(
+    'href',
+    `/deals/${seeded.newestDeal.id}`,
+  );
   await expect(deals.getByText('Showing 10 of 12.')).toBeVisible();
   await expect(dashboard.section('Quick Stats').locator('dd').first()).toHaveText('12');
   await expect(dashboard.section('Recent messages').getByText('To Cal Creator')).toBeVisible();
@@ -108,7 +128,10 @@ test('deals, applications and recent messages come from synced data; each card l
   await signIn.signInToDashboard(creator.email, creator.password);
   await dashboard.expectLoaded('Cal Creator');
   const applications = dashboard.section('Your Applications');
-  await expect(applications.getByRole('link', { name: /Deal number 12/ })).toHaveAttribute('href', `/deals/${seeded.newestDeal.id}`);
+  await expect(applications.getByRole('link', { name: /Deal number 12/ })).toHaveAttribute(
+    'href',
+    `/deals/${seeded.newestDeal.id}`,
+  );
   await expect(applications.getByText('Pending')).toBeVisible();
   await expect(dashboard.section('Recent messages').getByText('Thanks for applying!')).toBeVisible();
   await page.getByRole('button', { name: 'Sign Out' }).click();

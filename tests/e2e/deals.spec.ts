@@ -3,7 +3,14 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { CreateDealPage } from './pages/create-deal-page.ts';
 import { DealDetailPage } from './pages/deal-detail-page.ts';
-import { DealsPage, makeDealProOnly, seedAcceptedApplication, seedDeals, signIn, waitForSynced } from './pages/deals-page.ts';
+import {
+  DealsPage,
+  makeDealProOnly,
+  seedAcceptedApplication,
+  seedDeals,
+  signIn,
+  waitForSynced,
+} from './pages/deals-page.ts';
 import { SwipePage } from './pages/swipe-page.ts';
 import { expect, test } from './support/console-errors.ts';
 
@@ -12,7 +19,11 @@ import { expect, test } from './support/console-errors.ts';
 
 type Account = { email: string; password: string; fullName: string };
 
-async function openAs(browser: Browser, account: Account, path: string): Promise<{ context: BrowserContext; page: Page }> {
+async function openAs(
+  browser: Browser,
+  account: Account,
+  path: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, account);
@@ -36,7 +47,10 @@ async function expectNoSeriousAxeViolations(page: Page) {
 
 const run = Date.now().toString(36);
 
-test('offline swipe session: 20 deals, 5 applications survive a reload, reach the brand live, and the acceptance comes back', async ({ browser, request }) => {
+test('offline swipe session: 20 deals, 5 applications survive a reload, reach the brand live, and the acceptance comes back', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Swipe Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Swipe Creator ${run}` });
@@ -57,7 +71,7 @@ test('offline swipe session: 20 deals, 5 applications survive a reload, reach th
   // tests left on the shared e2e server are ordered into the same deck; they are skipped and not counted.
   const ways = ['button', 'key', 'drag'] as const;
   let lastSkipped = '';
-  for (let i = 0; i < 20; ) {
+  for (let i = 0; i < 20;) {
     if (!(await swipe.currentTitle()).startsWith(`Swipe ${run} `)) {
       lastSkipped = await swipe.act('skip', 'button');
       continue;
@@ -85,7 +99,12 @@ test('offline swipe session: 20 deals, 5 applications survive a reload, reach th
   await c.context.setOffline(false);
   await expect(counts.filter({ hasText: /^1 application$/ })).toHaveCount(5, { timeout: 30_000 });
   for (const title of applied) {
-    await expect(b.page.locator('.my-deal').filter({ has: b.page.getByRole('heading', { name: title }) }).getByTestId('applications-count')).toHaveText('1 application');
+    await expect(
+      b.page
+        .locator('.my-deal')
+        .filter({ has: b.page.getByRole('heading', { name: title }) })
+        .getByTestId('applications-count'),
+    ).toHaveText('1 application');
   }
 
   // The brand accepts one (in-app navigation) and the creator sees it accepted.
@@ -93,7 +112,10 @@ test('offline swipe session: 20 deals, 5 applications survive a reload, reach th
   await b.page.getByRole('link', { name: `View Details: ${accepted}` }).click();
   const brandDetail = new DealDetailPage(b.page);
   await expect(brandDetail.applicants).toHaveCount(1);
-  await brandDetail.applicants.first().getByRole('button', { name: /^Accept/ }).click();
+  await brandDetail.applicants
+    .first()
+    .getByRole('button', { name: /^Accept/ })
+    .click();
   await expect(brandDetail.applicants).toHaveCount(0);
   await expect(b.page.getByText('No applicants yet.')).toBeVisible();
 
@@ -108,7 +130,10 @@ test('offline swipe session: 20 deals, 5 applications survive a reload, reach th
   await Promise.all([c.context.close(), b.context.close(), other.context.close()]);
 });
 
-test('a deal created offline shows as waiting to sync, publishes on reconnect, and creators find it in the list and in swipe', async ({ browser, request }) => {
+test('a deal created offline shows as waiting to sync, publishes on reconnect, and creators find it in the list and in swipe', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Offline Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Browsing Creator ${run}` });
@@ -120,17 +145,32 @@ test('a deal created offline shows as waiting to sync, publishes on reconnect, a
   const create = new CreateDealPage(b.page);
   await create.submit.click();
   await expect(create.error).toHaveText('Please fill in all required fields.');
-  await create.fill({ title, description: 'Film a 30-second reel with our new bottle.', amount: '1,250.50', niches: [] });
+  await create.fill({
+    title,
+    description: 'Film a 30-second reel with our new bottle.',
+    amount: '1,250.50',
+    niches: [],
+  });
   await create.submit.click();
   await expect(create.error).toHaveText('Please select at least one niche.');
-  await create.fill({ title, description: 'Film a 30-second reel with our new bottle.', amount: '1250.50', niches: ['Fitness', 'Travel'], requirements: 'one reel, , two stories ', category: 'Giveaway' });
+  await create.fill({
+    title,
+    description: 'Film a 30-second reel with our new bottle.',
+    amount: '1250.50',
+    niches: ['Fitness', 'Travel'],
+    requirements: 'one reel, , two stories ',
+    category: 'Giveaway',
+  });
   await create.submit.click();
   await expect(b.page).toHaveURL(/\/deals\/[0-9a-f-]{36}$/);
   const detail = new DealDetailPage(b.page);
   await expect(detail.heading).toHaveText(title);
   await expect(detail.waitingToSync).toBeVisible();
   await expect(b.page.getByText('$1,250.50')).toBeVisible();
-  await expect(b.page.getByRole('region', { name: 'Requirements' }).getByRole('listitem')).toHaveText(['one reel', 'two stories']);
+  await expect(b.page.getByRole('region', { name: 'Requirements' }).getByRole('listitem')).toHaveText([
+    'one reel',
+    'two stories',
+  ]);
 
   await b.context.setOffline(false);
   await expect(detail.waitingToSync).toHaveCount(0, { timeout: 30_000 });
@@ -146,7 +186,10 @@ test('a deal created offline shows as waiting to sync, publishes on reconnect, a
   await Promise.all([b.context.close(), c.context.close()]);
 });
 
-test('an offline application to a deal completed meanwhile comes back with the reason, without looping or vanishing', async ({ browser, request }) => {
+test('an offline application to a deal completed meanwhile comes back with the reason, without looping or vanishing', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Closing Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Late Creator ${run}` });
@@ -176,7 +219,9 @@ test('an offline application to a deal completed meanwhile comes back with the r
   });
   await c.context.setOffline(false);
   await c.page.goto(`/deals/${deal!.id}`);
-  await expect(c.page.getByText('This application did not go through: This deal is no longer open for applications.')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    c.page.getByText('This application did not go through: This deal is no longer open for applications.'),
+  ).toBeVisible({ timeout: 30_000 });
   // Never hidden behind "Synced": the sync status counts the refused change.
   await expect(c.page.getByTestId('sync-status-label')).toHaveText('1 change could not be saved');
   const settled = pushes;
@@ -185,18 +230,26 @@ test('an offline application to a deal completed meanwhile comes back with the r
 
   // Kept (not silently dropped), also after a reload and on My Deals.
   await c.page.reload();
-  await expect(c.page.getByText('This application did not go through: This deal is no longer open for applications.')).toBeVisible();
+  await expect(
+    c.page.getByText('This application did not go through: This deal is no longer open for applications.'),
+  ).toBeVisible();
   await c.page.goto('/my-deals');
-  await expect(c.page.getByText('This application did not go through: This deal is no longer open for applications.')).toBeVisible();
+  await expect(
+    c.page.getByText('This application did not go through: This deal is no longer open for applications.'),
+  ).toBeVisible();
   await Promise.all([b.context.close(), c.context.close()]);
 });
 
-test('an offline application to a deal that turned Pro-only meanwhile says why, on the deal and on My Deals', async ({ browser, request }) => {
+test('an offline application to a deal that turned Pro-only meanwhile says why, on the deal and on My Deals', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Upselling Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Offline Creator ${run}` });
   const [deal] = await seedDeals(brand.email, [`Soon Pro only ${run}`]);
-  const reason = 'This application did not go through: This is a Pro Exclusive Deal: only Pro users can apply. Upgrade to Pro to apply.';
+  const reason =
+    'This application did not go through: This is a Pro Exclusive Deal: only Pro users can apply. Upgrade to Pro to apply.';
 
   const c = await openAs(browser, creator, `/deals/${deal!.id}`);
   const detail = new DealDetailPage(c.page);
@@ -215,7 +268,10 @@ test('an offline application to a deal that turned Pro-only meanwhile says why, 
   await c.context.close();
 });
 
-test('a non-Pro creator opening a link to a Pro-only deal sees Pro Exclusive Deal with Upgrade to Pro, not its content', async ({ browser, request }) => {
+test('a non-Pro creator opening a link to a Pro-only deal sees Pro Exclusive Deal with Upgrade to Pro, not its content', async ({
+  browser,
+  request,
+}) => {
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Pro Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Free Creator ${run}` });
   const [deal] = await seedDeals(brand.email, [`Members only ${run}`], { proOnly: true });
@@ -232,7 +288,10 @@ test('a non-Pro creator opening a link to a Pro-only deal sees Pro Exclusive Dea
   await c.context.close();
 });
 
-test('deals list, swipe, create, detail and My Deals have no serious accessibility violations', async ({ browser, request }) => {
+test('deals list, swipe, create, detail and My Deals have no serious accessibility violations', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Axe Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Axe Creator ${run}` });
@@ -269,7 +328,11 @@ test('filters, permission messages, editing and completion rules', async ({ brow
   const otherBrand = await createConfirmedAccount(request, { role: 'brand', fullName: `Other Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Filtering Creator ${run}` });
   // Older than the deal under test, which stays on the first page of cards (newest first).
-  await seedDeals(otherBrand.email, Array.from({ length: 30 }, (_, i) => `Paged ${i} ${run}`), { amountCents: 77_777 });
+  await seedDeals(
+    otherBrand.email,
+    Array.from({ length: 30 }, (_, i) => `Paged ${i} ${run}`),
+    { amountCents: 77_777 },
+  );
   const [deal] = await seedDeals(brand.email, [`Editable ${run}`], { amountCents: 40_000, niches: ['Gaming'] });
 
   // Signed out, the create screen asks to sign in.
@@ -325,7 +388,9 @@ test('filters, permission messages, editing and completion rules', async ({ brow
   await expect(b.page.getByText('No applicants yet.')).toBeVisible();
   await expect(b.page.getByText('No reviews yet.')).toBeVisible();
   await b.page.getByRole('button', { name: 'Show Recommended Creators' }).click();
-  await expect(b.page.getByRole('region', { name: 'Recommended creators' }).getByRole('listitem').first()).toBeVisible();
+  await expect(
+    b.page.getByRole('region', { name: 'Recommended creators' }).getByRole('listitem').first(),
+  ).toBeVisible();
   await b.page.getByRole('link', { name: 'Edit / Manage' }).click();
   await b.page.getByLabel('Title').fill(`Edited ${run}`);
   await b.page.getByLabel('Requirements (comma separated)').fill('one reel, , two stories ');
@@ -336,7 +401,11 @@ test('filters, permission messages, editing and completion rules', async ({ brow
   await expect(b.page.getByText('You must select at least one creator before completing the deal.')).toBeVisible();
   await b.page.getByRole('link', { name: 'Back to the deal' }).first().click();
   await expect(b.page.getByRole('heading', { level: 1 })).toHaveText(`Edited ${run}`);
-  await expect(b.page.getByRole('region', { name: 'Requirements' }).getByRole('listitem')).toHaveText(['Instagram Post', 'one reel', 'two stories']);
+  await expect(b.page.getByRole('region', { name: 'Requirements' }).getByRole('listitem')).toHaveText([
+    'Instagram Post',
+    'one reel',
+    'two stories',
+  ]);
 
   // The creator sees the edit.
   await c.page.goto(`/deals/${deal!.id}`);

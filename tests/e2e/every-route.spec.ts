@@ -91,12 +91,14 @@ async function openSession(browser: Browser, request: import('@playwright/test')
   const network = { current: 'online' as Network };
   const problems: string[] = [];
   const note = (text: string) => {
-    if (!EXPECTED.some((e) => (e.when === 'any' || e.when === network.current) && e.what.test(text))) problems.push(`${network.current} ${page.url()}: ${text}`);
+    if (!EXPECTED.some((e) => (e.when === 'any' || e.when === network.current) && e.what.test(text)))
+      problems.push(`${network.current} ${page.url()}: ${text}`);
   };
   page.on('console', (msg) => {
     if (msg.type() === 'error') note(`console error: ${msg.text()}`);
     // RxDB's advert for its paid storages is for developers, not for every user's console.
-    if (msg.type() === 'warning' && msg.text().includes('RxDB Open Core')) note(`console warning: ${msg.text().slice(0, 80)}`);
+    if (msg.type() === 'warning' && msg.text().includes('RxDB Open Core'))
+      note(`console warning: ${msg.text().slice(0, 80)}`);
   });
   page.on('pageerror', (err) => note(`uncaught: ${err.message}`));
   page.on('requestfailed', (req) => {
@@ -111,7 +113,10 @@ async function openSession(browser: Browser, request: import('@playwright/test')
   let me = '';
   let email = '';
   if (role !== 'signed-out') {
-    const account = await createConfirmedAccount(request, { role: role === 'admin' ? 'brand' : role, fullName: `Route ${role} ${run}` });
+    const account = await createConfirmedAccount(request, {
+      role: role === 'admin' ? 'brand' : role,
+      fullName: `Route ${role} ${run}`,
+    });
     if (role === 'admin') await promoteToAdmin(account.email);
     me = await userId(account.email);
     email = account.email;
@@ -138,15 +143,22 @@ test.beforeAll(async ({ request }) => {
 test('the sweep visits every path of the route table (src/app/routes.tsx)', async () => {
   const table = await fs.readFile('src/app/routes.tsx', 'utf8');
   const paths = [...table.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!).filter((p) => p !== '*');
-  const matches = (route: string, visited: string) => new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}$`).test(visited.split('?')[0]!);
+  const matches = (route: string, visited: string) =>
+    new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}$`).test(visited.split('?')[0]!);
   expect(paths.filter((route) => !ROUTES.some((visited) => matches(route, visited)))).toEqual([]);
 });
 
 for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
-  test(`every route as ${role}, online then offline: no unexpected console error or failed request`, async ({ browser, request, baseURL }) => {
+  test(`every route as ${role}, online then offline: no unexpected console error or failed request`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(300_000);
     const session = await openSession(browser, request, role);
-    const paths = ROUTES.map((p) => p.replace(':deal', dealId).replace(':me', session.me || '00000000-0000-4000-8000-000000000001'));
+    const paths = ROUTES.map((p) =>
+      p.replace(':deal', dealId).replace(':me', session.me || '00000000-0000-4000-8000-000000000001'),
+    );
     for (const network of ['online', 'offline'] as const) {
       // The network drops between pages: a request still in flight when it drops (the last page's
       // change stream connecting) fails for anyone; the sweep judges what each page sends itself.
@@ -156,7 +168,9 @@ for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
       for (const path of paths) {
         await session.page.goto(path);
         // Every screen has one main heading; it shows once the route has rendered (and, signed in, its data).
-        await expect(session.page.locator('main h1').first(), `${network} ${path} shows its heading`).toBeVisible({ timeout: 15_000 });
+        await expect(session.page.locator('main h1').first(), `${network} ${path} shows its heading`).toBeVisible({
+          timeout: 15_000,
+        });
         await session.page.waitForLoadState('load');
       }
     }
@@ -168,13 +182,15 @@ for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
 
 /** Nothing wider than the window, and (on a desktop) the navigation bar on a single line. */
 async function checkLayout(page: Page, width: number, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${label}: no horizontal overflow`).toBeLessThanOrEqual(0);
   if (width < 1024) return;
   const lines = await page.evaluate(() => {
-    const items = [...document.querySelectorAll<HTMLElement>('header nav a, header nav button, header nav select')].filter(
-      (el) => el.offsetParent !== null && el.getBoundingClientRect().width > 0,
-    );
+    const items = [
+      ...document.querySelectorAll<HTMLElement>('header nav a, header nav button, header nav select'),
+    ].filter((el) => el.offsetParent !== null && el.getBoundingClientRect().width > 0);
     // An item wraps when its text runs over more than one line (icons beside the text do not count).
     const textLines = (el: HTMLElement) => {
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -254,16 +270,25 @@ const SCREENS: Record<Role, [name: string, path: string][]> = {
 };
 
 for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
-  test(`screenshots as ${role} at 390 and 1280 px, light and dark: no overflow, header on one line`, async ({ browser, request }, testInfo) => {
+  test(`screenshots as ${role} at 390 and 1280 px, light and dark: no overflow, header on one line`, async ({
+    browser,
+    request,
+  }, testInfo) => {
     test.setTimeout(600_000);
     const session = await openSession(browser, request, role);
     let own = '';
     if (role === 'brand') {
       // The brand's own deal, with an applicant, so the deal page shows the brand's actions.
       const [deal] = await seedDeals(session.email, [`Screenshot deal ${run}`]);
-      const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Screenshot Applicant ${run}` });
+      const creator = await createConfirmedAccount(request, {
+        role: 'creator',
+        fullName: `Screenshot Applicant ${run}`,
+      });
       await withE2eDatabase((client) =>
-        client.query('insert into public.applications (id, deal_id, creator_id) select gen_random_uuid(), $1, id from auth.users where email = $2', [deal!.id, creator.email]),
+        client.query(
+          'insert into public.applications (id, deal_id, creator_id) select gen_random_uuid(), $1, id from auth.users where email = $2',
+          [deal!.id, creator.email],
+        ),
       );
       own = deal!.id;
     }
@@ -274,9 +299,13 @@ for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
         await session.page.setViewportSize({ width: 1280, height: 900 });
         await session.page.goto(path.replace(':deal', dealId).replace(':own', own).replace(':me', session.me));
         await expect(session.page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
-        if (path === '/deals/:own') await expect(session.page.getByText('Screenshot Applicant', { exact: false }).first()).toBeVisible({ timeout: 15_000 });
+        if (path === '/deals/:own')
+          await expect(session.page.getByText('Screenshot Applicant', { exact: false }).first()).toBeVisible({
+            timeout: 15_000,
+          });
         await expect(session.page.locator('html')).toHaveAttribute('data-theme', theme);
-        for (const width of [390, 1280]) await shoot(session.page, testInfo, theme === 'dark' ? `${name}-dark` : name, width);
+        for (const width of [390, 1280])
+          await shoot(session.page, testInfo, theme === 'dark' ? `${name}-dark` : name, width);
       }
     }
     await session.context.close();

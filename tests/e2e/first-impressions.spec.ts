@@ -11,16 +11,28 @@ import { withE2eDatabase } from './support/e2e-server-info.ts';
 
 const run = Date.now().toString(36);
 
-test("Create Deal: 'Please select at least one niche.' goes away as soon as a niche is picked", async ({ page, request }) => {
+test("Create Deal: 'Please select at least one niche.' goes away as soon as a niche is picked", async ({
+  page,
+  request,
+}) => {
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Niche Brand ${run}` });
   await signIn(page, brand);
   const form = new CreateDealPage(page);
   await form.goto();
-  await form.fill({ title: `Niche check ${run}`, description: 'A deal whose niche comes last.', amount: '250', niches: [] });
+  await form.fill({
+    title: `Niche check ${run}`,
+    description: 'A deal whose niche comes last.',
+    amount: '250',
+    niches: [],
+  });
   await form.submit.click();
   await expect(form.error).toHaveText('Please select at least one niche.');
 
-  await page.locator('main form').getByRole('group', { name: 'Niches' }).getByRole('button', { name: 'Fitness', exact: true }).click();
+  await page
+    .locator('main form')
+    .getByRole('group', { name: 'Niches' })
+    .getByRole('button', { name: 'Fitness', exact: true })
+    .click();
   await expect(form.error).toHaveCount(0);
   // A different problem does not take the fixed one's place until the next submit.
   await page.locator('main form').getByLabel('Amount ($)').fill('0');
@@ -31,7 +43,10 @@ test("Create Deal: 'Please select at least one niche.' goes away as soon as a ni
   await expect(form.error).toHaveCount(0);
 });
 
-test('Deadline is one date field on create and on edit; an older free-text deadline is shown as it is', async ({ page, request }) => {
+test('Deadline is one date field on create and on edit; an older free-text deadline is shown as it is', async ({
+  page,
+  request,
+}) => {
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Deadline Brand ${run}` });
   const [deal] = await seedDeals(brand.email, [`Deadline deal ${run}`]);
   await signIn(page, brand);
@@ -41,7 +56,9 @@ test('Deadline is one date field on create and on edit; an older free-text deadl
   await expect(page.locator('main form').getByLabel('Deadline')).toHaveAttribute('type', 'date');
 
   // A deal written before the date field existed holds free text (as the server, like the seed).
-  await withE2eDatabase((db) => db.query(`update public.deals set deadline = 'Within 2 weeks' where id = $1`, [deal!.id]));
+  await withE2eDatabase((db) =>
+    db.query(`update public.deals set deadline = 'Within 2 weeks' where id = $1`, [deal!.id]),
+  );
   await page.goto(`/deals/${deal!.id}`);
   await expect(page.getByText('Deadline: Within 2 weeks')).toBeVisible({ timeout: 20_000 });
   await page.goto(`/deals/${deal!.id}/edit`);
@@ -66,11 +83,18 @@ test('a signed-out deep link to a deal lands on that deal after sign-in', async 
   await expect(page.getByRole('heading', { level: 1, name: `Deep link deal ${run}` })).toBeVisible({ timeout: 20_000 });
 });
 
-test('an admin signing in to /admin/ledger, or reloading it, stays there while the role is still syncing', async ({ page, request }) => {
+test('an admin signing in to /admin/ledger, or reloading it, stays there while the role is still syncing', async ({
+  page,
+  request,
+}) => {
   // Promoted as the demo admin is, in the profile only: until the profile reaches the new device's
   // database the session knows only the sign-up metadata, which says brand.
   const admin = await createConfirmedAccount(request, { role: 'brand', fullName: `Guard Admin ${run}` });
-  await withE2eDatabase((client) => client.query(`update public.profiles set role = 'admin' where id = (select id from auth.users where email = $1)`, [admin.email]));
+  await withE2eDatabase((client) =>
+    client.query(`update public.profiles set role = 'admin' where id = (select id from auth.users where email = $1)`, [
+      admin.email,
+    ]),
+  );
   await page.goto('/admin/ledger');
   await expect(page).toHaveURL(/\/auth\/signin$/);
   await new SignInPage(page).signIn(admin.email, admin.password);
@@ -132,7 +156,10 @@ test('My Deals filters by status, with a count per status', async ({ page, reque
   await expect(list.getByRole('heading', { name: open!.title })).toBeVisible();
 });
 
-test("A creator's My Deals: its applications a page at a time, newest first, filtered and counted by the deal's status, live", async ({ page, request }) => {
+test("A creator's My Deals: its applications a page at a time, newest first, filtered and counted by the deal's status, live", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Applied Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Applying Creator ${run}` });
@@ -140,9 +167,14 @@ test("A creator's My Deals: its applications a page at a time, newest first, fil
   const deals = await seedDeals(brand.email, titles);
   const id = (n: number) => deals.find((d) => d.title === titles[n - 1])!.id;
   await withE2eDatabase(async (db) => {
-    const creatorId = (await db.query<{ id: string }>('select id from auth.users where email = $1', [creator.email])).rows[0]!.id;
+    const creatorId = (await db.query<{ id: string }>('select id from auth.users where email = $1', [creator.email]))
+      .rows[0]!.id;
     // One statement each, in title order: the server stamps each application's time as it arrives.
-    for (let n = 1; n <= 23; n++) await db.query('insert into public.applications (id, deal_id, creator_id) values (gen_random_uuid(), $1, $2)', [id(n), creatorId]);
+    for (let n = 1; n <= 23; n++)
+      await db.query('insert into public.applications (id, deal_id, creator_id) values (gen_random_uuid(), $1, $2)', [
+        id(n),
+        creatorId,
+      ]);
     await db.query(`update public.deals set status = 'cancelled' where id = any($1::uuid[])`, [[id(1), id(2)]]);
     await db.query(`update public.applications set status = 'accepted' where deal_id = $1`, [id(3)]);
     // #22 leaves the creator's device: its application stays, a row of its own.

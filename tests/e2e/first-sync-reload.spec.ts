@@ -14,8 +14,13 @@ async function recordPushes(context: BrowserContext): Promise<PushSeen[]> {
     const collection = new URL(route.request().url()).pathname.split('/')[3] ?? '?';
     const body = route.request().postDataJSON() as { rows?: { newDocumentState?: { id?: string } }[] } | null;
     const response = await route.fetch();
-    if (process.env.DUMP_PUSHES) (await import('node:fs')).appendFileSync('/tmp/hardening-pushes.jsonl', `${route.request().postData()}\n`);
-    seen.push({ collection, status: response.status(), ids: (body?.rows ?? []).map((r) => r.newDocumentState?.id ?? '?') });
+    if (process.env.DUMP_PUSHES)
+      (await import('node:fs')).appendFileSync('/tmp/hardening-pushes.jsonl', `${route.request().postData()}\n`);
+    seen.push({
+      collection,
+      status: response.status(),
+      ids: (body?.rows ?? []).map((r) => r.newDocumentState?.id ?? '?'),
+    });
     await route.fulfill({ response });
   });
   return seen;
@@ -30,7 +35,8 @@ test('a reload during the first sync pushes nothing the user did not write', asy
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: 'Rae Reload' });
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: 'Reload Brand' });
   await withE2eDatabase(async (client) => {
-    const id = async (email: string) => (await client.query<{ id: string }>('select id from auth.users where email = $1', [email])).rows[0]!.id;
+    const id = async (email: string) =>
+      (await client.query<{ id: string }>('select id from auth.users where email = $1', [email])).rows[0]!.id;
     const creatorId = await id(creator.email);
     const brandId = await id(brand.email);
     await client.query(

@@ -2,7 +2,14 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
 import { seedAcceptedApplication, seedDeals, signIn, waitForSynced } from './pages/deals-page.ts';
-import { LeaderboardPage, PayoutsPage, seedQualifiedReferrals, seedRewards, seedTopReferrers, setXp } from './pages/growth-pages.ts';
+import {
+  LeaderboardPage,
+  PayoutsPage,
+  seedQualifiedReferrals,
+  seedRewards,
+  seedTopReferrers,
+  setXp,
+} from './pages/growth-pages.ts';
 import { expect, test } from './support/console-errors.ts';
 
 // Growth (XP, levels, referrals, leaderboard, payouts) on the built app and the real server. Awards
@@ -12,7 +19,10 @@ import { expect, test } from './support/console-errors.ts';
 type Account = { email: string; password: string; fullName: string };
 const run = Date.now().toString(36);
 
-async function openDashboard(browser: Browser, account: Account): Promise<{ context: BrowserContext; page: Page; dashboard: DashboardPage }> {
+async function openDashboard(
+  browser: Browser,
+  account: Account,
+): Promise<{ context: BrowserContext; page: Page; dashboard: DashboardPage }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, account);
@@ -25,7 +35,10 @@ async function openDashboard(browser: Browser, account: Account): Promise<{ cont
 
 const leaderboardCard = (dashboard: DashboardPage) => dashboard.section('Leaderboard');
 
-test('a brand completes a deal with a creator: both see XP and level change live, and the creator sees Level Up!', async ({ browser, request }) => {
+test('a brand completes a deal with a creator: both see XP and level change live, and the creator sees Level Up!', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Completing Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Levelling Creator ${run}` });
@@ -65,7 +78,10 @@ test('a brand completes a deal with a creator: both see XP and level change live
   await Promise.all([b.context.close(), c.context.close()]);
 });
 
-test('a creator one XP short of a level crosses it with one application and sees Level Up!', async ({ browser, request }) => {
+test('a creator one XP short of a level crosses it with one application and sees Level Up!', async ({
+  browser,
+  request,
+}) => {
   const brand = await createConfirmedAccount(request, { role: 'brand' });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Threshold Creator ${run}` });
   await setXp(creator.email, 99);
@@ -76,12 +92,17 @@ test('a creator one XP short of a level crosses it with one application and sees
   await c.page.goto(`/deals/${deal!.id}`);
   await c.page.getByRole('button', { name: 'Apply to this deal' }).click();
   await c.page.waitForURL('**/dashboard', { timeout: 15_000 });
-  await expect(c.page.getByRole('status').filter({ hasText: 'Level Up!' })).toContainText('You reached level 2.', { timeout: 30_000 });
+  await expect(c.page.getByRole('status').filter({ hasText: 'Level Up!' })).toContainText('You reached level 2.', {
+    timeout: 30_000,
+  });
   await expect(leaderboardCard(c.dashboard).getByTestId('leaderboard-xp')).toHaveText('124');
   await c.context.close();
 });
 
-test('leaderboard: periods, the signed-in user\'s row and rank, the dashboard card, and the last board offline', async ({ browser, request }) => {
+test("leaderboard: periods, the signed-in user's row and rank, the dashboard card, and the last board offline", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const me = await createConfirmedAccount(request, { role: 'creator', fullName: `Leader ${run}` });
   const rival = await createConfirmedAccount(request, { role: 'brand', fullName: `Rival ${run}` });
@@ -140,7 +161,10 @@ test('leaderboard: a member outside the top 50 sees their rank below the table',
   await context.close();
 });
 
-test('payout history: All, Pending and Paid over the seeded rewards, Type, Amount, Status, Date, Back to Dashboard', async ({ browser, request }) => {
+test('payout history: All, Pending and Paid over the seeded rewards, Type, Amount, Status, Date, Back to Dashboard', async ({
+  browser,
+  request,
+}) => {
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Earner ${run}` });
   await seedRewards(creator.email, [
     { type: 'pro_subscription', cents: 1_000, status: 'paid', daysAgo: 40 },

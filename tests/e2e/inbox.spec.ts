@@ -12,7 +12,12 @@ test.slow();
 
 type Person = { context: BrowserContext; page: Page; account: { email: string; password: string; fullName: string } };
 
-async function person(browser: Browser, baseURL: string | undefined, role: 'brand' | 'creator', fullName: string): Promise<Person> {
+async function person(
+  browser: Browser,
+  baseURL: string | undefined,
+  role: 'brand' | 'creator',
+  fullName: string,
+): Promise<Person> {
   const context = await browser.newContext({ baseURL });
   const account = await createConfirmedAccount(context.request, { role, fullName });
   const page = await context.newPage();
@@ -94,7 +99,10 @@ test('a creator writes three messages offline; the brand sees them arrive in ord
   }
 });
 
-test('both sides start the same conversation offline; after reconnecting there is one conversation holding both messages', async ({ browser, baseURL }) => {
+test('both sides start the same conversation offline; after reconnecting there is one conversation holding both messages', async ({
+  browser,
+  baseURL,
+}) => {
   const { brand, creator, deal } = await dealWithApplicant(browser, baseURL, 'Coffee grinder review');
   try {
     // The brand sees the application before going offline.

@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { seedAcceptedApplication, seedDeals, signIn, waitForSynced } from './pages/deals-page.ts';
-import { completePayoutOnboarding, disputeTickets, HostedCheckoutPage, ledgerOf, PaymentPanel } from './pages/money-pages.ts';
+import {
+  completePayoutOnboarding,
+  disputeTickets,
+  HostedCheckoutPage,
+  ledgerOf,
+  PaymentPanel,
+} from './pages/money-pages.ts';
 import { promoteToAdmin } from './support/e2e-server-info.ts';
 import { expect, test } from './support/console-errors.ts';
 
@@ -9,7 +15,11 @@ import { expect, test } from './support/console-errors.ts';
 
 type Account = { email: string; password: string; fullName: string };
 
-async function openAs(browser: Browser, account: Account, path: string): Promise<{ context: BrowserContext; page: Page }> {
+async function openAs(
+  browser: Browser,
+  account: Account,
+  path: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, account);
@@ -60,7 +70,9 @@ test('a free creator upgrades to Pro (monthly) with 4242, sees the Pro badge and
   await page.getByRole('button', { name: 'Cancel plan' }).click();
   await expect(page.getByText(/Cancels on/)).toBeVisible();
   await page.getByRole('link', { name: '← Return to Pacta' }).click();
-  await expect(page.getByTestId('subscription-state')).toContainText('Cancelled: Pro stays active until', { timeout: 20_000 });
+  await expect(page.getByTestId('subscription-state')).toContainText('Cancelled: Pro stays active until', {
+    timeout: 20_000,
+  });
   await expect(page.getByText('You are a Pro member.')).toBeVisible();
 });
 
@@ -100,7 +112,9 @@ test('a brand funds the deal, the creator sets up payouts, the brand completes a
   await expect(brandPanel.root.getByText('Payout released to creator!')).toBeVisible();
   await expect(brandPanel.root).toContainText('Payout released to the creator: $237.50.', { timeout: 20_000 });
 
-  await expect(creatorPanel.root).toContainText('Payout released: $237.50 sent to your payout account.', { timeout: 20_000 });
+  await expect(creatorPanel.root).toContainText('Payout released: $237.50 sent to your payout account.', {
+    timeout: 20_000,
+  });
   await expect(creatorPanel.creatorPayout).toHaveText('$237.50');
   const ledger = await ledgerOf(deal!.id);
   expect(ledger.transfers).toBe(1);
@@ -108,7 +122,10 @@ test('a brand funds the deal, the creator sets up payouts, the brand completes a
   expect(ledger.held).toBe(0);
 });
 
-test('a dispute opened by the creator freezes the release and reaches staff; the admin refunds half; the ledger balances', async ({ browser, request }) => {
+test('a dispute opened by the creator freezes the release and reaches staff; the admin refunds half; the ledger balances', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Dispute Brand ${run}` });
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Dispute Creator ${run}` });
@@ -129,7 +146,9 @@ test('a dispute opened by the creator freezes the release and reaches staff; the
   await completePayoutOnboarding(c.page, creator.fullName);
   await expect(creatorPanel.root).toContainText('Payouts are set up');
   await creatorPanel.button('Open dispute').click();
-  await c.page.getByLabel('What went wrong?').fill('The brand asked for three extra videos that were not in the brief.');
+  await c.page
+    .getByLabel('What went wrong?')
+    .fill('The brand asked for three extra videos that were not in the brief.');
   await creatorPanel.button('Open dispute').click();
   await expect(creatorPanel.root).toContainText('Disputed — the payout is on hold', { timeout: 20_000 });
 
@@ -144,20 +163,31 @@ test('a dispute opened by the creator freezes the release and reaches staff; the
 
   // Staff find it in the support queue and follow it to the deal's dispute panel.
   const a = await openAs(browser, admin, '/support');
-  await a.page.getByRole('list', { name: 'Support queue' }).getByRole('link', { name: new RegExp(`Dispute: ${deal!.title}`) }).click();
+  await a.page
+    .getByRole('list', { name: 'Support queue' })
+    .getByRole('link', { name: new RegExp(`Dispute: ${deal!.title}`) })
+    .click();
   await a.page.getByRole('link', { name: 'About a deal' }).click();
   await expect(a.page).toHaveURL(new RegExp(`/deals/${deal!.id}`));
   const adminPanel = new PaymentPanel(a.page);
   await expect(adminPanel.root).toContainText('The brand asked for three extra videos');
   await a.page.getByLabel(/Refund to the brand/).fill('200');
   await adminPanel.button('Resolve dispute').click();
-  await expect(adminPanel.root).toContainText('Dispute resolved: $224.00 refunded to the brand, $190.00 paid to the creator.');
+  await expect(adminPanel.root).toContainText(
+    'Dispute resolved: $224.00 refunded to the brand, $190.00 paid to the creator.',
+  );
   await a.page.getByRole('link', { name: 'Ledger of this deal' }).click();
   await expect(a.page.getByRole('heading', { name: 'Ledger', level: 1 })).toBeVisible();
   await expect(a.page.getByTestId('held')).toHaveText('$0.00');
 
   const ledger = await ledgerOf(deal!.id);
-  expect(ledger.kinds).toMatchObject({ charge: 44_800, refund: 22_400, fee: 2_400, commission: 1_000, transfer: 19_000 });
+  expect(ledger.kinds).toMatchObject({
+    charge: 44_800,
+    refund: 22_400,
+    fee: 2_400,
+    commission: 1_000,
+    transfer: 19_000,
+  });
   expect(ledger.held).toBe(0);
   await expect(creatorPanel.root).toContainText('Payout released: $190.00', { timeout: 20_000 });
 });

@@ -12,7 +12,11 @@ import { expect, test } from './support/console-errors.ts';
 // the fixture); switching the network back logs ERR_NETWORK_CHANGED for requests cut mid-way.
 test.use({ allowedConsoleErrors: [/net::ERR_NETWORK_CHANGED/] });
 
-test('offline after one visit: signed in from local data on every route; an offline settings change syncs after reconnecting', async ({ page, context, request }) => {
+test('offline after one visit: signed in from local data on every route; an offline settings change syncs after reconnecting', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const account = await createConfirmedAccount(request, { role: 'creator', fullName: 'Olive Offline' });
   await new SignInPage(page).signInToDashboard(account.email, account.password);
@@ -75,14 +79,20 @@ test('offline after one visit: signed in from local data on every route; an offl
     .toMatchObject({ bio: 'Written on a train with no signal at all, and it still saved.', niches: ['Travel'] });
 });
 
-test('unsynced changes survive a reload and are never dropped silently at sign-out; signing out deletes the local database', async ({ page, context, request }) => {
+test('unsynced changes survive a reload and are never dropped silently at sign-out; signing out deletes the local database', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const account = await createConfirmedAccount(request, { role: 'brand', fullName: 'Noor Signout' });
   await new SignInPage(page).signInToDashboard(account.email, account.password);
   const dashboard = new DashboardPage(page);
   await dashboard.expectSynced();
   const userDatabases = () =>
-    page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((name) => name.includes('pacta-')));
+    page.evaluate(async () =>
+      (await indexedDB.databases()).map((d) => d.name ?? '').filter((name) => name.includes('pacta-')),
+    );
   expect((await userDatabases()).length).toBeGreaterThan(0);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();

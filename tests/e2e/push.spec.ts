@@ -7,7 +7,12 @@ import { expect, test } from './support/console-errors.ts';
 // the DevTools protocol, as the browser's push service would hand it over) shows a notification, and
 // its click opens the conversation it is about.
 
-test('a push shows the notification; clicking it opens the conversation', async ({ page, context, request, baseURL }) => {
+test('a push shows the notification; clicking it opens the conversation', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: 'Pat Pusher' });
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: 'Nova Drinks' });
   const [deal] = await seedDeals(brand.email, ['Summer drinks']);
@@ -39,16 +44,32 @@ test('a push shows the notification; clicking it opens the conversation', async 
     notificationId: '00000000-0000-4000-8000-000000000001',
   };
   await expect.poll(() => registrations.get(`${baseURL}/`)).toBeTruthy();
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${baseURL}/`, registrationId: registrations.get(`${baseURL}/`)!, data: JSON.stringify(payload) });
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: `${baseURL}/`,
+    registrationId: registrations.get(`${baseURL}/`)!,
+    data: JSON.stringify(payload),
+  });
 
   await expect
     .poll(() =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data as unknown,
+        }));
       }),
     )
-    .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: conversationPath, notificationId: payload.notificationId } }]);
+    .toEqual([
+      {
+        title: payload.title,
+        body: payload.body,
+        tag: payload.tag,
+        data: { url: conversationPath, notificationId: payload.notificationId },
+      },
+    ]);
 
   // The click: the browser would dispatch 'notificationclick' on the worker; the DevTools protocol
   // cannot click an OS notification, so the same event goes to the worker's own handler from inside it.
@@ -64,5 +85,7 @@ test('a push shows the notification; clicking it opens the conversation', async 
   await expect(page).toHaveURL(new RegExp(`${conversationPath}$`));
   await expect(page.getByRole('heading', { name: 'Nova Drinks' })).toBeVisible();
   // The notification closed itself on click.
-  await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(0);
+  await expect
+    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length))
+    .toBe(0);
 });

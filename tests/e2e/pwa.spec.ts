@@ -6,11 +6,24 @@ test('Chromium finds the built app installable', async ({ page, context }) => {
   await shell.goto('/');
   await shell.waitForServiceWorker();
   const manifest = await (await page.request.get('/manifest.webmanifest')).json();
-  expect(manifest).toMatchObject({ name: 'Pacta', short_name: 'Pacta', display: 'standalone', start_url: '/', scope: '/', id: '/' });
-  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  expect(manifest).toMatchObject({
+    name: 'Pacta',
+    short_name: 'Pacta',
+    display: 'standalone',
+    start_url: '/',
+    scope: '/',
+    id: '/',
+  });
+  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
   expect(manifest.screenshots.map((s: { form_factor: string }) => s.form_factor)).toEqual(['wide', 'narrow']);
   const cdp = await context.newCDPSession(page);
-  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[];
+  };
   // Playwright's contexts are incognito-like; that is the test browser, not the app.
   expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 });
@@ -79,7 +92,10 @@ test('the service worker never answers server paths with the app shell', async (
   }
 });
 
-test('a new version waits for the user: "A new version is ready" with Reload, never a silent reload', async ({ page, request }) => {
+test('a new version waits for the user: "A new version is ready" with Reload, never a silent reload', async ({
+  page,
+  request,
+}) => {
   const shell = new ShellPage(page);
   await shell.goto('/about');
   await shell.waitForServiceWorker();
@@ -98,13 +114,17 @@ test('a new version waits for the user: "A new version is ready" with Reload, ne
     await expect(prompt).toBeHidden();
     // The reload happened only now, on request, and the new worker controls the page.
     await expect(page.getByLabel('Message')).toHaveValue('');
-    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null))
+      .toBeNull();
   } finally {
     await request.delete('/__e2e/next-deployment');
   }
 });
 
-test('the Install app button appears only when the browser offers installation, and uses its prompt', async ({ page }) => {
+test('the Install app button appears only when the browser offers installation, and uses its prompt', async ({
+  page,
+}) => {
   const shell = new ShellPage(page);
   await shell.goto('/about');
   const install = shell.nav.getByRole('button', { name: 'Install app' });

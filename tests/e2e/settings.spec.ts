@@ -6,14 +6,22 @@ import { expect, test } from './support/console-errors.ts';
 
 // Settings on the built app and the real server.
 
-async function signedIn(page: import('@playwright/test').Page, request: import('@playwright/test').APIRequestContext, role: 'creator' | 'brand', fullName: string) {
+async function signedIn(
+  page: import('@playwright/test').Page,
+  request: import('@playwright/test').APIRequestContext,
+  role: 'creator' | 'brand',
+  fullName: string,
+) {
   const account = await createConfirmedAccount(request, { role, fullName });
   await new SignInPage(page).signInToDashboard(account.email, account.password);
   await new DashboardPage(page).expectLoaded(fullName);
   return account;
 }
 
-test('profile edits are saved with "Settings updated successfully" and reach the server; the e-mail is read-only', async ({ page, request }) => {
+test('profile edits are saved with "Settings updated successfully" and reach the server; the e-mail is read-only', async ({
+  page,
+  request,
+}) => {
   const account = await signedIn(page, request, 'creator', 'Sam Settings');
   const settings = new SettingsPage(page);
   await settings.goto();
@@ -57,7 +65,9 @@ test('password change checks length and confirmation, then works for the next si
   await settings.newPassword.fill('short');
   await settings.confirmPassword.fill('short');
   await settings.updatePassword.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Password must be at least 8 characters long' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Password must be at least 8 characters long' }),
+  ).toBeVisible();
   await settings.newPassword.fill('a-new-password-1');
   await settings.confirmPassword.fill('a-new-password-2');
   await settings.updatePassword.click();
@@ -74,7 +84,10 @@ test('password change checks length and confirmation, then works for the next si
   expect(token.ok()).toBe(true);
 });
 
-test('sections by ?section= (and stripe/profile/social aliases), Pro links, the theme stored locally, keyboard and axe', async ({ page, request }) => {
+test('sections by ?section= (and stripe/profile/social aliases), Pro links, the theme stored locally, keyboard and axe', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signedIn(page, request, 'creator', 'Theo Theme');
   const settings = new SettingsPage(page);
@@ -93,7 +106,8 @@ test('sections by ?section= (and stripe/profile/social aliases), Pro links, the 
     await settings.goto(param);
     await expect(sections.locator('[aria-current="page"]')).toHaveText(current);
     // Account and security are checked by the tests above.
-    if (['personalisation', 'pro', 'privacy'].includes(param)) expect(await blockingAxeViolations(page), param).toEqual([]);
+    if (['personalisation', 'pro', 'privacy'].includes(param))
+      expect(await blockingAxeViolations(page), param).toEqual([]);
   }
 
   await settings.goto('pro');
@@ -116,7 +130,8 @@ test('sections by ?section= (and stripe/profile/social aliases), Pro links, the 
     const name = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.textContent?.trim() ?? '');
     reached.add(name);
   }
-  for (const name of ['Account', 'Security', 'Personalisation', 'Pro', 'Privacy', 'Technology', 'Save changes']) expect(reached).toContain(name);
+  for (const name of ['Account', 'Security', 'Personalisation', 'Pro', 'Privacy', 'Technology', 'Save changes'])
+    expect(reached).toContain(name);
   await page.keyboard.press('Enter');
   await expect(settings.toast('Settings updated successfully')).toBeVisible();
 });

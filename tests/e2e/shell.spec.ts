@@ -17,7 +17,7 @@ test('the landing page promises escrow, warns about off-platform deals and has n
   expect(await shell.navLinkTexts()).toEqual(['Sign In', 'Sign Up']);
 });
 
-test('a signed-out visitor\'s landing page loads neither RxDB nor supabase-js', async ({ page }) => {
+test("a signed-out visitor's landing page loads neither RxDB nor supabase-js", async ({ page }) => {
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.text());
@@ -26,8 +26,14 @@ test('a signed-out visitor\'s landing page loads neither RxDB nor supabase-js', 
   await page.waitForLoadState('networkidle');
   const bodies = await Promise.all(scripts);
   expect(bodies.length).toBeGreaterThan(0);
-  expect(bodies.filter((body) => /rxdb/i.test(body)), 'scripts containing RxDB').toHaveLength(0);
-  expect(bodies.filter((body) => body.includes('GoTrueClient')), 'scripts containing supabase-js auth').toHaveLength(0);
+  expect(
+    bodies.filter((body) => /rxdb/i.test(body)),
+    'scripts containing RxDB',
+  ).toHaveLength(0);
+  expect(
+    bodies.filter((body) => body.includes('GoTrueClient')),
+    'scripts containing supabase-js auth',
+  ).toHaveLength(0);
 });
 
 test('every other page has the three-column footer with the exact links', async ({ page }) => {
@@ -56,7 +62,16 @@ test('every other page has the three-column footer with the exact links', async 
 });
 
 test('signed-out visitors on guarded routes go to /auth/signin; wrong paths get a 404 page', async ({ page }) => {
-  for (const path of ['/dashboard', '/settings', '/deals', '/campaign/new', '/swipe', '/inbox', '/support', '/growth']) {
+  for (const path of [
+    '/dashboard',
+    '/settings',
+    '/deals',
+    '/campaign/new',
+    '/swipe',
+    '/inbox',
+    '/support',
+    '/growth',
+  ]) {
     await page.goto(path);
     await expect(page, `${path} redirects`).toHaveURL(/\/auth\/signin$/);
   }
@@ -132,7 +147,10 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   }
 
-  test('a brand sees Deals, Dashboard, Profile, Settings, Support, the icons and Sign Out', async ({ page, request }) => {
+  test('a brand sees Deals, Dashboard, Profile, Settings, Support, the icons and Sign Out', async ({
+    page,
+    request,
+  }) => {
     await signInAs(page, request, 'brand');
     const shell = new ShellPage(page);
     await expect.poll(() => shell.navLinkTexts()).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
@@ -146,7 +164,7 @@ test.describe('signed in', () => {
     await expect.poll(() => shell.navLinkTexts()).toEqual(['Sign In', 'Sign Up']);
   });
 
-  test('a brand\'s Pro page is Brand Pro', async ({ page, request }) => {
+  test("a brand's Pro page is Brand Pro", async ({ page, request }) => {
     await signInAs(page, request, 'brand');
     const shell = new ShellPage(page);
     for (const path of ['/upgrade', '/pro']) {
@@ -160,7 +178,9 @@ test.describe('signed in', () => {
   test('a creator sees Browse Deals; role guards send a creator away from brand pages', async ({ page, request }) => {
     await signInAs(page, request, 'creator');
     const shell = new ShellPage(page);
-    await expect.poll(() => shell.navLinkTexts()).toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+    await expect
+      .poll(() => shell.navLinkTexts())
+      .toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
     await shell.nav.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile\/me$/);
     await page.goto('/campaign/new');
@@ -184,7 +204,10 @@ test.describe('signed in', () => {
     // The page's script must come from the network (not the service worker's cache) to be held back.
     test.use({ serviceWorkers: 'block' });
 
-    test('a mobile menu opened right after sign-in stays open when the dashboard arrives', async ({ page, request }) => {
+    test('a mobile menu opened right after sign-in stays open when the dashboard arrives', async ({
+      page,
+      request,
+    }) => {
       const account = await createConfirmedAccount(request, { role: 'creator' });
       await page.setViewportSize({ width: 390, height: 800 });
       // The dashboard's script is held until the menu is open: the moment a quick tap lands in on a
@@ -216,7 +239,10 @@ test.describe('signed in', () => {
     });
   });
 
-  test('an admin toggles Brand View / Creator View (default brand) and passes every role check', async ({ page, request }) => {
+  test('an admin toggles Brand View / Creator View (default brand) and passes every role check', async ({
+    page,
+    request,
+  }) => {
     await signInAs(page, request, 'admin');
     const shell = new ShellPage(page);
     // One toggle per screen: the dashboard's own (beside Create New Deal), the bar's everywhere else.
@@ -232,7 +258,9 @@ test.describe('signed in', () => {
     await expect(toggle.getByRole('button', { name: 'Brand View' })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => shell.navLinkTexts()).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
     await toggle.getByRole('button', { name: 'Creator View' }).click();
-    await expect.poll(() => shell.navLinkTexts()).toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+    await expect
+      .poll(() => shell.navLinkTexts())
+      .toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
     for (const path of ['/deals/new', '/swipe', '/campaign/new']) {
       await page.goto(path);
       await expect(page, `${path} is open to an admin`).toHaveURL(new RegExp(`${path}$`));

@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { COMMISSION_BP, PRO_COMMISSION_BP, SERVICE_FEE_BP, dealPaymentSummary, formatRate, formatUsd } from '../../src/domain/fees.ts';
+import {
+  COMMISSION_BP,
+  PRO_COMMISSION_BP,
+  SERVICE_FEE_BP,
+  dealPaymentSummary,
+  formatRate,
+  formatUsd,
+} from '../../src/domain/fees.ts';
 import { ShellPage } from './pages/shell-page.ts';
 import { expect, test } from './support/console-errors.ts';
 
@@ -25,7 +32,9 @@ for (const [path, title] of STATIC_PAGES) {
     await shell.goto(path);
     await expect(shell.heading).toHaveText(title);
     if (path !== '/') await expect(shell.footer).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
     const blocking = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -40,7 +49,9 @@ test('the open mobile menu has no serious or critical accessibility violations',
   await shell.menuButton.click();
   await expect(page.locator('#mobile-menu')).toBeVisible();
   const results = await new AxeBuilder({ page }).include('.site-header').analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+    [],
+  );
 });
 
 test('no serious contrast problems in any of the ten themes', async ({ page }) => {
@@ -68,20 +79,30 @@ test('commission policy and terms show the fee module figures, so they agree', a
   await expect(shell.main).toContainText('Service fees are non-refundable.');
   await shell.goto('/commission-policy');
   const example = page.getByTestId('fee-example');
-  await expect(example.getByRole('row', { name: /Brand pays in total/ })).toContainText(formatUsd(free.brandTotalCents));
-  await expect(example.getByRole('row', { name: /Platform commission/ })).toContainText(formatUsd(free.commissionCents));
+  await expect(example.getByRole('row', { name: /Brand pays in total/ })).toContainText(
+    formatUsd(free.brandTotalCents),
+  );
+  await expect(example.getByRole('row', { name: /Platform commission/ })).toContainText(
+    formatUsd(free.commissionCents),
+  );
   await expect(example.getByRole('row', { name: /Platform commission/ })).toContainText(formatUsd(pro.commissionCents));
-  await expect(example.getByRole('row', { name: /Creator receives/ })).toContainText(formatUsd(free.creatorPayoutCents));
+  await expect(example.getByRole('row', { name: /Creator receives/ })).toContainText(
+    formatUsd(free.creatorPayoutCents),
+  );
   await expect(example.getByRole('row', { name: /Creator receives/ })).toContainText(formatUsd(pro.creatorPayoutCents));
   // The figures the spec quotes for a $1,000 deal.
   expect([formatUsd(free.commissionCents), formatUsd(free.creatorPayoutCents)]).toEqual(['$50.00', '$950.00']);
 });
 
-test('about shows figures true of any Pacta (its terms), no user counts a demo cannot back; careers lists four roles', async ({ page }) => {
+test('about shows figures true of any Pacta (its terms), no user counts a demo cannot back; careers lists four roles', async ({
+  page,
+}) => {
   const shell = new ShellPage(page);
   await shell.goto('/about');
-  for (const figure of ['12%', '5%', '26', '100%']) await expect(shell.main.getByText(figure, { exact: true })).toBeVisible();
-  for (const claim of ['10K+', '500+', '$2M+', '95%']) await expect(shell.main.getByText(claim, { exact: true })).toHaveCount(0);
+  for (const figure of ['12%', '5%', '26', '100%'])
+    await expect(shell.main.getByText(figure, { exact: true })).toBeVisible();
+  for (const claim of ['10K+', '500+', '$2M+', '95%'])
+    await expect(shell.main.getByText(claim, { exact: true })).toHaveCount(0);
   await shell.goto('/careers');
   await expect(shell.main.getByRole('link', { name: /^Apply Now for / })).toHaveCount(4);
 });
@@ -133,7 +154,9 @@ test.describe('contact form', () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource/] });
     test('says so clearly and keeps what was typed', async ({ page }) => {
       // Only this test stubs /api/contact; the others run against the real server.
-      await page.route('**/api/contact', (route) => route.fulfill({ status: 404, json: { code: 'not_found', message: 'No route' } }));
+      await page.route('**/api/contact', (route) =>
+        route.fulfill({ status: 404, json: { code: 'not_found', message: 'No route' } }),
+      );
       const shell = new ShellPage(page);
       await shell.goto('/contact');
       await fillContactForm(page);
@@ -151,7 +174,12 @@ test.describe('contact form', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     const response = await stored;
     expect(response.status()).toBe(201);
-    expect(response.request().postDataJSON()).toEqual({ name: 'Ada Brand', email: 'ada@example.com', subject: 'partnership', message: 'I would like to sponsor three creators.' });
+    expect(response.request().postDataJSON()).toEqual({
+      name: 'Ada Brand',
+      email: 'ada@example.com',
+      subject: 'partnership',
+      message: 'I would like to sponsor three creators.',
+    });
     await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
     await expect(shell.main).toContainText("Thank you for reaching out! We'll get back to you within 24 hours.");
   });

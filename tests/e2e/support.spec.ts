@@ -2,7 +2,13 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { SignInPage } from './pages/auth-pages.ts';
 import { blockingAxeViolations, DashboardPage } from './pages/dashboard-page.ts';
-import { grantPro, openTicketCountOnServer, openTicketsOnServer, serverTicket, SupportPage } from './pages/support-page.ts';
+import {
+  grantPro,
+  openTicketCountOnServer,
+  openTicketsOnServer,
+  serverTicket,
+  SupportPage,
+} from './pages/support-page.ts';
 import { expect, test } from './support/console-errors.ts';
 import { promoteToAdmin } from './support/e2e-server-info.ts';
 
@@ -13,7 +19,12 @@ import { promoteToAdmin } from './support/e2e-server-info.ts';
 // Switching the network back logs ERR_NETWORK_CHANGED for requests cut mid-way.
 test.use({ allowedConsoleErrors: [/net::ERR_NETWORK_CHANGED/] });
 
-async function signedIn(browser: Browser, request: APIRequestContext, role: 'creator' | 'brand' | 'admin', fullName: string) {
+async function signedIn(
+  browser: Browser,
+  request: APIRequestContext,
+  role: 'creator' | 'brand' | 'admin',
+  fullName: string,
+) {
   const account = await createConfirmedAccount(request, { role: role === 'admin' ? 'brand' : role, fullName });
   if (role === 'admin') await promoteToAdmin(account.email);
   const context = await browser.newContext();
@@ -29,7 +40,10 @@ async function waitForServiceWorker(page: Page) {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
-test('a ticket written offline reaches the staff queue live; staff reply, the creator answers, closing removes the reply box', async ({ browser, request }) => {
+test('a ticket written offline reaches the staff queue live; staff reply, the creator answers, closing removes the reply box', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const staff = await signedIn(browser, request, 'admin', 'Sam Staff');
   const creator = await signedIn(browser, request, 'creator', 'Olive Offline');
@@ -62,7 +76,9 @@ test('a ticket written offline reaches the staff queue live; staff reply, the cr
     }
 
     // Back online: the ticket lands, then its reply (parent before child).
-    await expect(creator.page.locator('.ticket-header').getByText('Waiting to sync')).toHaveCount(0, { timeout: 30_000 });
+    await expect(creator.page.locator('.ticket-header').getByText('Waiting to sync')).toHaveCount(0, {
+      timeout: 30_000,
+    });
     await expect.poll(async () => (await serverTicket(ticketId))?.replies, { timeout: 30_000 }).toBe(1);
 
     // Staff see it in the queue without reloading, with the asker's name, and the open count grew.
@@ -75,7 +91,9 @@ test('a ticket written offline reaches the staff queue live; staff reply, the cr
     await staff.support.reply('Sorry about that: the transfer is on its way today.');
 
     // The creator sees the staff reply, marked as staff, and answers.
-    const staffReply = creator.support.thread.locator('li').filter({ hasText: 'Sorry about that: the transfer is on its way today.' });
+    const staffReply = creator.support.thread
+      .locator('li')
+      .filter({ hasText: 'Sorry about that: the transfer is on its way today.' });
     await expect(staffReply).toBeVisible({ timeout: 30_000 });
     await expect(staffReply).toContainText('Pacta Staff');
     await creator.support.reply('Thanks, it arrived!');
@@ -96,7 +114,10 @@ test('a ticket written offline reaches the staff queue live; staff reply, the cr
   }
 });
 
-test("a Pro creator's ticket sent as low lands as high priority and sorts above an older normal one", async ({ browser, request }) => {
+test("a Pro creator's ticket sent as low lands as high priority and sorts above an older normal one", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const staff = await signedIn(browser, request, 'admin', 'Sam Staff');
   const brand = await signedIn(browser, request, 'brand', 'Nora Normal');
@@ -108,10 +129,14 @@ test("a Pro creator's ticket sent as low lands as high priority and sorts above 
 
     await grantPro(pro.account.email);
     await pro.support.goto();
-    await expect(pro.page.getByText('As a Pro member, your tickets are answered first.')).toBeVisible({ timeout: 30_000 });
+    await expect(pro.page.getByText('As a Pro member, your tickets are answered first.')).toBeVisible({
+      timeout: 30_000,
+    });
     const proId = await pro.support.openTicket('Brand has not confirmed delivery', 'Could you nudge them?', 'Low');
     // The server files it high, whatever the form sent; the device learns it on the next pull.
-    await expect.poll(async () => await serverTicket(proId), { timeout: 30_000 }).toMatchObject({ priority: 'high', is_pro: true });
+    await expect
+      .poll(async () => await serverTicket(proId), { timeout: 30_000 })
+      .toMatchObject({ priority: 'high', is_pro: true });
     await expect(pro.page.locator('.ticket-header').getByText('High priority')).toBeVisible({ timeout: 30_000 });
     await expect(pro.page.locator('.ticket-header').getByText('Pro', { exact: true })).toBeVisible();
 
@@ -119,7 +144,9 @@ test("a Pro creator's ticket sent as low lands as high priority and sorts above 
     await expect(staff.support.row('Brand has not confirmed delivery')).toBeVisible({ timeout: 30_000 });
     await expect(staff.support.row('Brand has not confirmed delivery')).toContainText('High priority');
     const subjects = await staff.support.queueSubjects();
-    expect(subjects.indexOf('Brand has not confirmed delivery')).toBeLessThan(subjects.indexOf('Invoice address is wrong'));
+    expect(subjects.indexOf('Brand has not confirmed delivery')).toBeLessThan(
+      subjects.indexOf('Invoice address is wrong'),
+    );
     expect(subjects.indexOf('Invoice address is wrong')).toBeGreaterThan(-1);
     expect(await blockingAxeViolations(staff.page)).toEqual([]);
 
@@ -156,7 +183,10 @@ test('a reply written offline to a ticket staff closed meanwhile shows why it wa
       await creator.context.setOffline(false);
     }
     const refused = creator.support.thread.locator('li').filter({ hasText: 'It happens with PNG files too.' });
-    await expect(refused).toContainText('This reply did not go through: This ticket is closed, so it takes no more replies.', { timeout: 30_000 });
+    await expect(refused).toContainText(
+      'This reply did not go through: This ticket is closed, so it takes no more replies.',
+      { timeout: 30_000 },
+    );
     await expect(creator.support.replyBox).toHaveCount(0);
     expect((await serverTicket(ticketId))?.replies).toBe(0);
 
@@ -187,7 +217,10 @@ test('a reply written offline to a ticket staff closed meanwhile shows why it wa
   }
 });
 
-test('a ticket written offline that the server refuses for the free plan\'s limit opens the upgrade dialog on the ticket, with Retry', async ({ browser, request }) => {
+test("a ticket written offline that the server refuses for the free plan's limit opens the upgrade dialog on the ticket, with Retry", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const creator = await signedIn(browser, request, 'brand', 'Tess Twodevices');
   try {

@@ -37,7 +37,10 @@ async function applicationsOf(email: string): Promise<string[]> {
   });
 }
 
-test('closing the leader tab hands replication to another tab: server changes still arrive, its writes still land', async ({ browser, request }) => {
+test('closing the leader tab hands replication to another tab: server changes still arrive, its writes still land', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const run = Date.now().toString(36);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Tab Brand ${run}` });
@@ -61,7 +64,10 @@ test('closing the leader tab hands replication to another tab: server changes st
   await context.close();
 });
 
-test('a frozen leader tab hands replication to another tab, and sends nothing itself once it wakes', async ({ browser, request }) => {
+test('a frozen leader tab hands replication to another tab, and sends nothing itself once it wakes', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Freeze Brand ${run}` });

@@ -26,7 +26,14 @@ afterAll(async () => {
 function startServerProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', EMAIL_CONFIRMATION: 'off' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      EMAIL_CONFIRMATION: 'off',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -38,72 +45,106 @@ function startServerProcess(databaseUrl: string, port: number): Promise<ChildPro
   }, 60_000);
 }
 
-test(`the server killed (SIGKILL) in the middle of a push batch, ${KILLS} times: all or nothing of each batch, and the client resumes`, async () => {
-  const database = await createTestDatabase();
-  cleanup.push(database.drop);
-  const port = await freePort();
-  // Tokens are signed with the key stored in the database, for the issuer http://127.0.0.1:<port>.
-  const signer = await startTestServer({ databaseUrl: database.url, port });
-  const user = await signer.createUser({ role: 'creator' });
-  await signer.close({ keepDatabase: true });
+test(
+  `the server killed (SIGKILL) in the middle of a push batch, ${KILLS} times: all or nothing of each batch, and the client resumes`,
+  async () => {
+    const database = await createTestDatabase();
+    cleanup.push(database.drop);
+    const port = await freePort();
+    // Tokens are signed with the key stored in the database, for the issuer http://127.0.0.1:<port>.
+    const signer = await startTestServer({ databaseUrl: database.url, port });
+    const user = await signer.createUser({ role: 'creator' });
+    await signer.close({ keepDatabase: true });
 
-  let child = await startServerProcess(database.url, port);
-  cleanup.push(async () => void child.kill('SIGKILL'));
-  const client: TestClient = await createTestClient({ url: `http://127.0.0.1:${port}` }, user, ['drafts']);
-  cleanup.push(() => client.close({ remove: true }));
+    let child = await startServerProcess(database.url, port);
+    cleanup.push(async () => void child.kill('SIGKILL'));
+    const client: TestClient = await createTestClient({ url: `http://127.0.0.1:${port}` }, user, ['drafts']);
+    cleanup.push(() => client.close({ remove: true }));
 
-  const delays = fc.sample(fc.integer({ min: 0, max: 300 }), { seed: SEED, numRuns: KILLS });
-  const batch = 40;
-  const counts: string[] = [];
-  const startMs: number[] = [];
-  for (let round = 0; round < KILLS; round++) await killRound(round).catch((err: unknown) => {
-    // Said at once: a long soak's summary only comes at its very end.
-    console.log(`SIGKILL mid-push failed in round ${round + 1} of ${KILLS}: ${err instanceof Error ? err.message : String(err)}`);
-    throw err;
-  });
-  async function killRound(round: number) {
-    const ids = Array.from({ length: batch }, () => newId());
-    let killed: Promise<void> | undefined;
-    client.network.delayMs = (url) => {
-      if (!killed && url.includes('/drafts/push')) {
-        const target = child;
-        killed = new Promise<void>((resolve) => {
-          target.once('exit', () => resolve());
-          setTimeout(() => target.kill('SIGKILL'), delays[round]);
-        });
-      }
-      return 0;
-    };
-    await client.db.collections.drafts.bulkInsert(
-      ids.map((id, i) => prepareDocument('drafts', { id, user_id: user.id, kind: 'deal', title: `Round ${round} draft ${i}` } as never)),
+    const delays = fc.sample(fc.integer({ min: 0, max: 300 }), { seed: SEED, numRuns: KILLS });
+    const batch = 40;
+    const counts: string[] = [];
+    const startMs: number[] = [];
+    for (let round = 0; round < KILLS; round++)
+      await killRound(round).catch((err: unknown) => {
+        // Said at once: a long soak's summary only comes at its very end.
+        console.log(
+          `SIGKILL mid-push failed in round ${round + 1} of ${KILLS}: ${err instanceof Error ? err.message : String(err)}`,
+        );
+        throw err;
+      });
+    async function killRound(round: number) {
+      const ids = Array.from({ length: batch }, () => newId());
+      let killed: Promise<void> | undefined;
+      client.network.delayMs = (url) => {
+        if (!killed && url.includes('/drafts/push')) {
+          const target = child;
+          killed = new Promise<void>((resolve) => {
+            target.once('exit', () => resolve());
+            setTimeout(() => target.kill('SIGKILL'), delays[round]);
+          });
+        }
+        return 0;
+      };
+      await client.db.collections.drafts.bulkInsert(
+        ids.map((id, i) =>
+          prepareDocument('drafts', {
+            id,
+            user_id: user.id,
+            kind: 'deal',
+            title: `Round ${round} draft ${i}`,
+          } as never),
+        ),
+      );
+      await eventually(() => killed !== undefined, 20_000).catch((err) => {
+        throw new Error(
+          `no push in round ${round}: ${JSON.stringify(client.network.calls.slice(-5))} ${JSON.stringify(client.replication.syncStatus)}`,
+          { cause: err },
+        );
+      });
+      await killed;
+      const { rows } = await signerPool(
+        database.url,
+        `select count(*)::int as n from public.drafts where id = any($1::uuid[])`,
+        [ids],
+      );
+      const onServer = rows[0]!.n;
+      counts.push(String(onServer));
+      expect([0, batch], `round ${round}: rows of the batch on the server right after the kill`).toContain(onServer);
+
+      client.network.delayMs = () => 0;
+      const startedAt = Date.now();
+      child = await startServerProcess(database.url, port);
+      startMs.push(Date.now() - startedAt);
+      await eventually(async () => {
+        const { rows: after } = await signerPool(
+          database.url,
+          `select count(*)::int as n from public.drafts where id = any($1::uuid[])`,
+          [ids],
+        );
+        return after[0]!.n === batch;
+      }, 30_000);
+      // A long soak says how far it got (it may be stopped before the end).
+      if (KILLS > 20 && (round + 1) % 10 === 0)
+        console.log(
+          `SIGKILL mid-push progress: ${round + 1} of ${KILLS} kills, every batch all or nothing and then complete`,
+        );
+    }
+    await client.replication.awaitInSync();
+    const { rows } = await signerPool(
+      database.url,
+      `select count(*)::int as n, count(distinct title)::int as titles from public.drafts where user_id = $1`,
+      [user.id],
     );
-    await eventually(() => killed !== undefined, 20_000).catch((err) => {
-      throw new Error(`no push in round ${round}: ${JSON.stringify(client.network.calls.slice(-5))} ${JSON.stringify(client.replication.syncStatus)}`, { cause: err });
-    });
-    await killed;
-    const { rows } = await signerPool(database.url, `select count(*)::int as n from public.drafts where id = any($1::uuid[])`, [ids]);
-    const onServer = rows[0]!.n;
-    counts.push(String(onServer));
-    expect([0, batch], `round ${round}: rows of the batch on the server right after the kill`).toContain(onServer);
-
-    client.network.delayMs = () => 0;
-    const startedAt = Date.now();
-    child = await startServerProcess(database.url, port);
-    startMs.push(Date.now() - startedAt);
-    await eventually(async () => {
-      const { rows: after } = await signerPool(database.url, `select count(*)::int as n from public.drafts where id = any($1::uuid[])`, [ids]);
-      return after[0]!.n === batch;
-    }, 30_000);
-    // A long soak says how far it got (it may be stopped before the end).
-    if (KILLS > 20 && (round + 1) % 10 === 0) console.log(`SIGKILL mid-push progress: ${round + 1} of ${KILLS} kills, every batch all or nothing and then complete`);
-  }
-  await client.replication.awaitInSync();
-  const { rows } = await signerPool(database.url, `select count(*)::int as n, count(distinct title)::int as titles from public.drafts where user_id = $1`, [user.id]);
-  expect(rows[0]).toEqual({ n: KILLS * batch, titles: KILLS * batch });
-  const local = await client.db.collections.drafts.find().exec();
-  expect(local.length).toBe(KILLS * batch);
-  console.log(`SIGKILL mid-push: ${KILLS} kills (seed ${SEED}); rows of the batch on the server at each kill: ${counts.join(' ')}; restarts took ${startMs.join(' ')} ms`);
-}, Math.max(600_000, KILLS * 30_000));
+    expect(rows[0]).toEqual({ n: KILLS * batch, titles: KILLS * batch });
+    const local = await client.db.collections.drafts.find().exec();
+    expect(local.length).toBe(KILLS * batch);
+    console.log(
+      `SIGKILL mid-push: ${KILLS} kills (seed ${SEED}); rows of the batch on the server at each kill: ${counts.join(' ')}; restarts took ${startMs.join(' ')} ms`,
+    );
+  },
+  Math.max(600_000, KILLS * 30_000),
+);
 
 /** A short-lived connection to the test database (the server process has its own pool). */
 async function signerPool(url: string, sql: string, values: unknown[]): Promise<{ rows: Record<string, number>[] }> {
@@ -161,11 +202,20 @@ test('Postgres unreachable or restarting: 503 JSON { code, message }, then the s
   cleanup.push(() => server.close({ keepDatabase: true }));
   const user = await server.createUser({ role: 'creator' });
   const pull = () =>
-    fetch(`${server.url}/sync/v1/drafts/pull`, { headers: { authorization: `Bearer ${user.accessToken}`, 'x-pacta-protocol': '1' } });
+    fetch(`${server.url}/sync/v1/drafts/pull`, {
+      headers: { authorization: `Bearer ${user.accessToken}`, 'x-pacta-protocol': '1' },
+    });
   expect((await pull()).status).toBe(200);
 
   relay.down();
-  for (const res of [await pull(), await fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'A', email: 'a@example.test', subject: 'general', message: 'Hi' }) })]) {
+  for (const res of [
+    await pull(),
+    await fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'A', email: 'a@example.test', subject: 'general', message: 'Hi' }),
+    }),
+  ]) {
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ code: 'database_unavailable', message: expect.any(String) });
   }
@@ -180,7 +230,9 @@ test('Postgres unreachable or restarting: 503 JSON { code, message }, then the s
   const pg = (await import('pg')).default;
   const c = new pg.Client({ connectionString: admin.toString() });
   await c.connect();
-  await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  await c.query(
+    `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
   await c.end();
   const afterRestart = await pull();
   expect([200, 503]).toContain(afterRestart.status);
@@ -190,7 +242,11 @@ test('Postgres unreachable or restarting: 503 JSON { code, message }, then the s
   const draft = { id: newId(), user_id: user.id, kind: 'deal', title: 'After the restart', _deleted: false };
   const pushed = await fetch(`${server.url}/sync/v1/drafts/push`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${user.accessToken}`, 'x-pacta-protocol': '1', 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${user.accessToken}`,
+      'x-pacta-protocol': '1',
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ rows: [{ newDocumentState: draft }] }),
   });
   expect(pushed.status).toBe(200);

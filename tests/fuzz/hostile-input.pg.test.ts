@@ -26,7 +26,11 @@ beforeAll(async () => {
   const secretKey = `sk_test_${randomBytes(8).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const port = await freePort();
-  localStripe = await startLocalStripe({ secretKey, webhookSecret, webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook` });
+  localStripe = await startLocalStripe({
+    secretKey,
+    webhookSecret,
+    webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
+  });
   server = await startTestServer({
     port,
     env: {
@@ -58,7 +62,9 @@ async function fingerprint(): Promise<string> {
   );
   const parts: string[] = [];
   for (const { name } of tables) {
-    const { rows } = await server.db.pool.query<{ h: string | null }>(`select md5(string_agg(md5(t::text), ',' order by md5(t::text))) as h from ${name} t`);
+    const { rows } = await server.db.pool.query<{ h: string | null }>(
+      `select md5(string_agg(md5(t::text), ',' order by md5(t::text))) as h from ${name} t`,
+    );
     parts.push(`${name}:${rows[0]!.h ?? '-'}`);
   }
   return parts.join(' ');
@@ -68,12 +74,19 @@ async function fingerprint(): Promise<string> {
 
 /** Refused wherever they appear: outside the limits every request meets. */
 const alwaysRefused: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('\u0000', '\u0007', '\u001b[31m', '\u007f', '\u000b').chain((c) => fc.string({ maxLength: 8 }).map((s) => JSON.stringify(`${s}${c}${s}`))),
+  fc
+    .constantFrom('\u0000', '\u0007', '\u001b[31m', '\u007f', '\u000b')
+    .chain((c) => fc.string({ maxLength: 8 }).map((s) => JSON.stringify(`${s}${c}${s}`))),
   fc.constantFrom('"\\ud800"', '"x\\udfff"'),
   fc.constantFrom('1e400', '-1e400', '123456789012345678901234567890', '9007199254740993'),
   fc.integer({ min: 13, max: 60 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
   fc.constant(`[${Array.from({ length: 1001 }, () => '0').join(',')}]`),
-  fc.constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '{"a":{"prototype":1}}', '{"a\\u0000":1}'),
+  fc.constantFrom(
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '{"a":{"prototype":1}}',
+    '{"a\\u0000":1}',
+  ),
   fc.constant(`{${Array.from({ length: 201 }, (_, i) => `"k${i}":1`).join(',')}}`),
   fc.constant(JSON.stringify('x'.repeat(100_001))),
 );
@@ -99,23 +112,137 @@ type Template = {
   sync?: boolean;
 };
 
-const application = () => ({ id: newId(), deal_id: dealId, creator_id: user.id, status: 'pending', pitch: 'Hi', _deleted: false });
-const message = () => ({ id: newId(), conversation_id: newId(), sender_id: user.id, recipient_id: newId(), body: 'Hi', _deleted: false });
+const application = () => ({
+  id: newId(),
+  deal_id: dealId,
+  creator_id: user.id,
+  status: 'pending',
+  pitch: 'Hi',
+  _deleted: false,
+});
+const message = () => ({
+  id: newId(),
+  conversation_id: newId(),
+  sender_id: user.id,
+  recipient_id: newId(),
+  body: 'Hi',
+  _deleted: false,
+});
 
 function templates(): Template[] {
   const email = `fuzz-${newId().slice(0, 8)}@example.test`;
   return [
-    { name: 'POST /auth/v1/signup', method: 'POST', url: '/auth/v1/signup', body: { email, password: 'correct-horse-battery', data: { role: 'creator', full_name: 'Fuzz' } }, fields: [{ path: ['email'], kind: 'email' }, { path: ['password'], kind: 'text' }] },
-    { name: 'POST /auth/v1/token (password)', method: 'POST', url: '/auth/v1/token?grant_type=password', body: { email, password: 'wrong-horse-battery' } },
-    { name: 'POST /auth/v1/token (refresh)', method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', body: { refresh_token: 'abcdefgh' }, fields: [{ path: ['refresh_token'], kind: 'text' }] },
-    { name: 'PUT /auth/v1/user', method: 'PUT', url: '/auth/v1/user', body: { data: { full_name: 'Fuzz' } }, auth: true },
-    { name: 'POST /auth/v1/recover', method: 'POST', url: '/auth/v1/recover', body: { email }, fields: [{ path: ['email'], kind: 'email' }] },
-    { name: 'POST /auth/v1/resend', method: 'POST', url: '/auth/v1/resend', body: { type: 'signup', email }, fields: [{ path: ['email'], kind: 'email' }, { path: ['type'], kind: 'text' }] },
-    { name: 'POST /auth/v1/verify', method: 'POST', url: '/auth/v1/verify', body: { type: 'signup', token_hash: 'deadbeef' }, fields: [{ path: ['type'], kind: 'text' }] },
-    { name: 'POST /sync/v1/applications/push', method: 'POST', url: '/sync/v1/applications/push', body: { rows: [{ newDocumentState: application() }] }, auth: true, sync: true, fields: [{ path: ['rows', '0', 'newDocumentState', 'deal_id'], kind: 'uuid' }, { path: ['rows', '0', 'newDocumentState', 'id'], kind: 'uuid' }] },
-    { name: 'POST /sync/v1/messages/push', method: 'POST', url: '/sync/v1/messages/push', body: { rows: [{ newDocumentState: message() }] }, auth: true, sync: true, fields: [{ path: ['rows', '0', 'newDocumentState', 'body'], kind: 'text' }, { path: ['rows', '0', 'newDocumentState', 'sender_id'], kind: 'uuid' }] },
-    { name: 'POST /sync/v1/deals/push', method: 'POST', url: '/sync/v1/deals/push', body: { rows: [{ newDocumentState: { id: newId(), brand_id: user.id, title: 'T', description: 'D', amount_cents: 100, _deleted: false } }] }, auth: true, sync: true, fields: [{ path: ['rows', '0', 'newDocumentState', 'amount_cents'], kind: 'number' }] },
-    { name: 'POST /api/contact', method: 'POST', url: '/api/contact', body: { name: 'Fuzz', email: 'fuzz@example.test', subject: 'general', message: 'Hello' }, fields: [{ path: ['email'], kind: 'email' }, { path: ['subject'], kind: 'text' }, { path: ['message'], kind: 'text' }] },
+    {
+      name: 'POST /auth/v1/signup',
+      method: 'POST',
+      url: '/auth/v1/signup',
+      body: { email, password: 'correct-horse-battery', data: { role: 'creator', full_name: 'Fuzz' } },
+      fields: [
+        { path: ['email'], kind: 'email' },
+        { path: ['password'], kind: 'text' },
+      ],
+    },
+    {
+      name: 'POST /auth/v1/token (password)',
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      body: { email, password: 'wrong-horse-battery' },
+    },
+    {
+      name: 'POST /auth/v1/token (refresh)',
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      body: { refresh_token: 'abcdefgh' },
+      fields: [{ path: ['refresh_token'], kind: 'text' }],
+    },
+    {
+      name: 'PUT /auth/v1/user',
+      method: 'PUT',
+      url: '/auth/v1/user',
+      body: { data: { full_name: 'Fuzz' } },
+      auth: true,
+    },
+    {
+      name: 'POST /auth/v1/recover',
+      method: 'POST',
+      url: '/auth/v1/recover',
+      body: { email },
+      fields: [{ path: ['email'], kind: 'email' }],
+    },
+    {
+      name: 'POST /auth/v1/resend',
+      method: 'POST',
+      url: '/auth/v1/resend',
+      body: { type: 'signup', email },
+      fields: [
+        { path: ['email'], kind: 'email' },
+        { path: ['type'], kind: 'text' },
+      ],
+    },
+    {
+      name: 'POST /auth/v1/verify',
+      method: 'POST',
+      url: '/auth/v1/verify',
+      body: { type: 'signup', token_hash: 'deadbeef' },
+      fields: [{ path: ['type'], kind: 'text' }],
+    },
+    {
+      name: 'POST /sync/v1/applications/push',
+      method: 'POST',
+      url: '/sync/v1/applications/push',
+      body: { rows: [{ newDocumentState: application() }] },
+      auth: true,
+      sync: true,
+      fields: [
+        { path: ['rows', '0', 'newDocumentState', 'deal_id'], kind: 'uuid' },
+        { path: ['rows', '0', 'newDocumentState', 'id'], kind: 'uuid' },
+      ],
+    },
+    {
+      name: 'POST /sync/v1/messages/push',
+      method: 'POST',
+      url: '/sync/v1/messages/push',
+      body: { rows: [{ newDocumentState: message() }] },
+      auth: true,
+      sync: true,
+      fields: [
+        { path: ['rows', '0', 'newDocumentState', 'body'], kind: 'text' },
+        { path: ['rows', '0', 'newDocumentState', 'sender_id'], kind: 'uuid' },
+      ],
+    },
+    {
+      name: 'POST /sync/v1/deals/push',
+      method: 'POST',
+      url: '/sync/v1/deals/push',
+      body: {
+        rows: [
+          {
+            newDocumentState: {
+              id: newId(),
+              brand_id: user.id,
+              title: 'T',
+              description: 'D',
+              amount_cents: 100,
+              _deleted: false,
+            },
+          },
+        ],
+      },
+      auth: true,
+      sync: true,
+      fields: [{ path: ['rows', '0', 'newDocumentState', 'amount_cents'], kind: 'number' }],
+    },
+    {
+      name: 'POST /api/contact',
+      method: 'POST',
+      url: '/api/contact',
+      body: { name: 'Fuzz', email: 'fuzz@example.test', subject: 'general', message: 'Hello' },
+      fields: [
+        { path: ['email'], kind: 'email' },
+        { path: ['subject'], kind: 'text' },
+        { path: ['message'], kind: 'text' },
+      ],
+    },
   ];
 }
 
@@ -148,7 +275,9 @@ async function send(endpoint: string, req: Sent, expectRefusal: boolean): Promis
   try {
     res = await fetch(`${server.url}${req.url}`, { method: req.method, headers: req.headers, body: req.body });
   } catch (err) {
-    failures.push(`${endpoint}: connection dropped (${(err as Error).cause ?? err}) for ${req.method} ${req.url.slice(0, 120)} ${req.body?.slice(0, 200) ?? ''}`);
+    failures.push(
+      `${endpoint}: connection dropped (${(err as Error).cause ?? err}) for ${req.method} ${req.url.slice(0, 120)} ${req.body?.slice(0, 200) ?? ''}`,
+    );
     return;
   }
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
@@ -166,8 +295,12 @@ async function send(endpoint: string, req: Sent, expectRefusal: boolean): Promis
     } catch {
       body = undefined;
     }
-    const shaped = !!body && typeof (body as { code?: unknown }).code === 'string' && typeof (body as { message?: unknown }).message === 'string';
-    if (!shaped) failures.push(`${endpoint}: ${res.status} without { code, message }: ${text.slice(0, 200)} for ${what}`);
+    const shaped =
+      !!body &&
+      typeof (body as { code?: unknown }).code === 'string' &&
+      typeof (body as { message?: unknown }).message === 'string';
+    if (!shaped)
+      failures.push(`${endpoint}: ${res.status} without { code, message }: ${text.slice(0, 200)} for ${what}`);
   } else if (expectRefusal && res.status !== 404) {
     // A sync push may answer 200 with the row refused as a conflict (a rule of the data); anything
     // else hostile that is accepted is a failure.
@@ -186,7 +319,12 @@ function headersFor(t: { auth?: boolean; sync?: boolean }, extra: Record<string,
   };
 }
 
-const params = { seed: SEED, numRuns: RUNS_PER_ENDPOINT, interruptAfterTimeLimit: TIME_LIMIT_MS / 12, endOnFailure: true };
+const params = {
+  seed: SEED,
+  numRuns: RUNS_PER_ENDPOINT,
+  interruptAfterTimeLimit: TIME_LIMIT_MS / 12,
+  endOnFailure: true,
+};
 
 test('every endpoint refuses hostile input with 4xx { code, message }: no 5xx, no dropped connection, nothing written', async () => {
   const before = await fingerprint();
@@ -200,25 +338,53 @@ test('every endpoint refuses hostile input with 4xx { code, message }: no 5xx, n
     );
     await fc.assert(
       fc.asyncProperty(hostile, async ([path, raw]) => {
-        await send(t.name, { method: t.method, url: t.url, headers: headersFor(t), body: bodyWith(body, path, raw) }, true);
+        await send(
+          t.name,
+          { method: t.method, url: t.url, headers: headersFor(t), body: bodyWith(body, path, raw) },
+          true,
+        );
       }),
       params,
     );
   }
 
   // 2. Every registered route (future ones too): hostile path parameters, query values, bodies, headers.
-  const routes = server.app.pactaRoutes.filter((r) => /^\/(auth\/v1|sync\/v1|api)\//.test(r.url) && !r.url.includes('/dev/'));
+  const routes = server.app.pactaRoutes.filter(
+    (r) => /^\/(auth\/v1|sync\/v1|api)\//.test(r.url) && !r.url.includes('/dev/'),
+  );
   const rawBodies = fc.oneof(
     alwaysRefused,
     fc.constantFrom('{', '{"a":', 'null', '[]', '"text"', '123', '\u0000', '{"a":1}{"b":2}', ''),
     fc.string({ maxLength: 40 }),
   );
   const param = fc.oneof(
-    fc.constantFrom('__proto__', 'constructor', 'prototype', '..%2F..%2Fetc', '%00', '%ZZ', 'x'.repeat(300), "'; drop table deals; --", '%F0%9F%92%A9'),
+    fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'prototype',
+      '..%2F..%2Fetc',
+      '%00',
+      '%ZZ',
+      'x'.repeat(300),
+      "'; drop table deals; --",
+      '%F0%9F%92%A9',
+    ),
     fc.string({ maxLength: 20 }).map(encodeURIComponent),
   );
   const query = fc.oneof(
-    fc.constantFrom('checkpoint=1e400', 'checkpoint=%7B%22__proto__%22%3A1%7D', 'limit=1e400', 'limit=-1', 'limit=NaN', 'checkpoint=%00', 'grant_type=%00', 'scope=constructor', 'type=__proto__&token=x', 'a[b][c][d]=1', `x=${'y'.repeat(9_000)}`),
+    fc.constantFrom(
+      'checkpoint=1e400',
+      'checkpoint=%7B%22__proto__%22%3A1%7D',
+      'limit=1e400',
+      'limit=-1',
+      'limit=NaN',
+      'checkpoint=%00',
+      'grant_type=%00',
+      'scope=constructor',
+      'type=__proto__&token=x',
+      'a[b][c][d]=1',
+      `x=${'y'.repeat(9_000)}`,
+    ),
     fc.string({ maxLength: 30 }).map((s) => `checkpoint=${encodeURIComponent(s)}`),
   );
   const header = fc.oneof(
@@ -235,7 +401,8 @@ test('every endpoint refuses hostile input with 4xx { code, message }: no 5xx, n
   );
   for (const route of routes) {
     const name = `${route.method} ${route.url}`;
-    const urlWith = (p: string, q: string) => `${route.url.replace(/:[a-z_]+/gi, p)}${route.url.includes('?') ? '&' : '?'}${q}`;
+    const urlWith = (p: string, q: string) =>
+      `${route.url.replace(/:[a-z_]+/gi, p)}${route.url.includes('?') ? '&' : '?'}${q}`;
     const tokenless = !route.url.startsWith('/sync/');
     await fc.assert(
       fc.asyncProperty(param, query, rawBodies, header, fc.boolean(), async (p, q, raw, h, withUser) => {
@@ -257,7 +424,12 @@ test('every endpoint refuses hostile input with 4xx { code, message }: no 5xx, n
     { method: 'PATCH', url: '/auth/v1/signup', body: '{}' },
     { method: 'GET', url: `/api/${'x'.repeat(9_000)}` },
     { method: 'GET', url: '/api/contact', headers: { 'x-big': 'y'.repeat(20_000) } },
-    { method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(1_100_000) }) },
+    {
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+    },
     { method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/xml' }, body: '<a/>' },
     { method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, body: '{"name": "a", ' },
   ];
@@ -267,7 +439,12 @@ test('every endpoint refuses hostile input with 4xx { code, message }: no 5xx, n
   const report = [...counts].map(([k, n]) => `  ${String(n).padStart(4)}  ${k}`).join('\n');
   const fiveXX = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
   console.log(
-    `fuzz seed ${SEED}: ${[...counts.values()].reduce((a, b) => a + b, 0)} requests, ${fiveXX} × 5xx, ${before === after ? 0 : 'SOME'} rows changed\n${report}\n  statuses: ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join(' ')}`,
+    `fuzz seed ${SEED}: ${[...counts.values()].reduce((a, b) => a + b, 0)} requests, ${fiveXX} × 5xx, ${before === after ? 0 : 'SOME'} rows changed\n${report}\n  statuses: ${[
+      ...statuses,
+    ]
+      .sort()
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ')}`,
   );
   expect(failures.slice(0, 15), `failures (FUZZ_SEED=${SEED})`).toEqual([]);
   expect(

@@ -21,28 +21,46 @@ async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
 
 describe('layer zones', { timeout: 60_000 }, () => {
   test('src/db importing a UI component fails', async () => {
-    const ids = await ruleIdsFor('src/db/lint-probe.ts', "import { PageHeader } from '../components/page-header.tsx';\nexport const probe = PageHeader;\n");
+    const ids = await ruleIdsFor(
+      'src/db/lint-probe.ts',
+      "import { PageHeader } from '../components/page-header.tsx';\nexport const probe = PageHeader;\n",
+    );
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
   test('shared code importing a feature or the app fails', async () => {
-    expect(await ruleIdsFor('src/lib/lint-probe.ts', "import { useDeal } from '../features/deals/data/use-deal-data.ts';\nexport const probe = useDeal;\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
-    expect(await ruleIdsFor('src/components/lint-probe.ts', "import { routes } from '../app/routes.tsx';\nexport const probe = routes;\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
+    expect(
+      await ruleIdsFor(
+        'src/lib/lint-probe.ts',
+        "import { useDeal } from '../features/deals/data/use-deal-data.ts';\nexport const probe = useDeal;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIdsFor(
+        'src/components/lint-probe.ts',
+        "import { routes } from '../app/routes.tsx';\nexport const probe = routes;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   test('a feature importing the app fails', async () => {
-    const ids = await ruleIdsFor('src/features/deals/lint-probe.ts', "import { RequireAuth } from '../../app/auth/guards.tsx';\nexport const probe = RequireAuth;\n");
+    const ids = await ruleIdsFor(
+      'src/features/deals/lint-probe.ts',
+      "import { RequireAuth } from '../../app/auth/guards.tsx';\nexport const probe = RequireAuth;\n",
+    );
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
   test("a feature importing another feature's internals fails; its index.ts is allowed", async () => {
-    const internal = await ruleIdsFor('src/features/deals/lint-probe.ts', "import { updateProfile } from '../profiles/update-profile.ts';\nexport const probe = updateProfile;\n");
+    const internal = await ruleIdsFor(
+      'src/features/deals/lint-probe.ts',
+      "import { updateProfile } from '../profiles/update-profile.ts';\nexport const probe = updateProfile;\n",
+    );
     expect(internal).toContain('import-x/no-restricted-paths');
-    const publicSurface = await ruleIdsFor('src/features/deals/lint-probe.ts', "import { updateProfile } from '../profiles/index.ts';\nexport const probe = updateProfile;\n");
+    const publicSurface = await ruleIdsFor(
+      'src/features/deals/lint-probe.ts',
+      "import { updateProfile } from '../profiles/index.ts';\nexport const probe = updateProfile;\n",
+    );
     expect(publicSurface).toEqual([]);
   });
 
@@ -59,21 +77,39 @@ describe('layer zones', { timeout: 60_000 }, () => {
   });
 
   test('the server importing app code fails; src/domain is shared with it', async () => {
-    expect(await ruleIdsFor('sync-server/lint-probe.ts', "import { syncServerUrl } from '../src/lib/config.ts';\nexport const probe = syncServerUrl;\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
-    expect(await ruleIdsFor('sync-server/lint-probe.ts', "import { NICHES } from '../src/domain/niches.ts';\nexport const probe = NICHES;\n")).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        'sync-server/lint-probe.ts',
+        "import { syncServerUrl } from '../src/lib/config.ts';\nexport const probe = syncServerUrl;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIdsFor(
+        'sync-server/lint-probe.ts',
+        "import { NICHES } from '../src/domain/niches.ts';\nexport const probe = NICHES;\n",
+      ),
+    ).toEqual([]);
   });
 
   test('src/domain importing rxdb or the local database fails', async () => {
-    expect(await ruleIdsFor('src/domain/lint-probe.ts', "import { createRxDatabase } from 'rxdb';\nexport const probe = createRxDatabase;\n")).toContain('no-restricted-imports');
-    expect(await ruleIdsFor('src/domain/lint-probe.ts', "import { prepareDocument } from '../db/prepare-document.ts';\nexport const probe = prepareDocument;\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
+    expect(
+      await ruleIdsFor(
+        'src/domain/lint-probe.ts',
+        "import { createRxDatabase } from 'rxdb';\nexport const probe = createRxDatabase;\n",
+      ),
+    ).toContain('no-restricted-imports');
+    expect(
+      await ruleIdsFor(
+        'src/domain/lint-probe.ts',
+        "import { prepareDocument } from '../db/prepare-document.ts';\nexport const probe = prepareDocument;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
   });
 
   test('a worker importing React fails', async () => {
-    expect(await ruleIdsFor('workers/lint-probe.ts', "import { useState } from 'react';\nexport const probe = useState;\n")).toContain('no-restricted-imports');
+    expect(
+      await ruleIdsFor('workers/lint-probe.ts', "import { useState } from 'react';\nexport const probe = useState;\n"),
+    ).toContain('no-restricted-imports');
   });
 });
 
@@ -102,7 +138,10 @@ describe('cycles, hooks and accessibility', { timeout: 60_000 }, () => {
   });
 
   test('an image without alternative text fails', async () => {
-    const ids = await ruleIdsFor('src/components/lint-probe.tsx', 'export function Probe() {\n  return <img src="/logo.png" />;\n}\n');
+    const ids = await ruleIdsFor(
+      'src/components/lint-probe.tsx',
+      'export function Probe() {\n  return <img src="/logo.png" />;\n}\n',
+    );
     expect(ids).toContain('jsx-a11y/alt-text');
   });
 });

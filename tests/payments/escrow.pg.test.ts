@@ -10,7 +10,9 @@ afterAll(() => f?.close());
 
 const balance = (dealId: string) => f.server.db.asService((tx) => dealBalance(tx, dealId));
 const transfersOf = async (dealId: string) => {
-  const { rows } = await f.server.db.pool.query(`select transfer_id from public.deal_escrows where deal_id = $1`, [dealId]);
+  const { rows } = await f.server.db.pool.query(`select transfer_id from public.deal_escrows where deal_id = $1`, [
+    dealId,
+  ]);
   return rows[0]?.transfer_id ? [await f.stripe.transfers.retrieve(rows[0].transfer_id)] : [];
 };
 const waitFor = async (check: () => Promise<boolean>) => {
@@ -33,7 +35,12 @@ test('a declined card leaves escrow unfunded and says why; a good card then fund
   await f.localStripe.idle();
   expect(await f.escrowStatus(dealId)).toBe('none');
   const view = await f.api(brand, 'GET', `/api/deals/${dealId}/payment`);
-  expect(view.body).toMatchObject({ escrowStatus: 'none', lastPaymentError: 'Your card was declined.', canFund: true, brandTotalCents: 11_200 });
+  expect(view.body).toMatchObject({
+    escrowStatus: 'none',
+    lastPaymentError: 'Your card was declined.',
+    canFund: true,
+    brandTotalCents: 11_200,
+  });
   expect((await balance(dealId)).chargeCents).toBe(0);
 
   const paid = await f.payOnHostedPage(String(start.body.url), '4242 4242 4242 4242');
@@ -42,7 +49,12 @@ test('a declined card leaves escrow unfunded and says why; a good card then fund
   await waitFor(async () => (await f.escrowStatus(dealId)) === 'pending');
   expect(await balance(dealId)).toMatchObject({ chargeCents: 11_200, feeCents: 1_200, heldCents: 10_000 });
   const creatorView = await f.api(creator, 'GET', `/api/deals/${dealId}/payment`);
-  expect(creatorView.body).toMatchObject({ escrowStatus: 'pending', lastPaymentError: null, creatorPayoutCents: 9_500, viewer: 'creator' });
+  expect(creatorView.body).toMatchObject({
+    escrowStatus: 'pending',
+    lastPaymentError: null,
+    creatorPayoutCents: 9_500,
+    viewer: 'creator',
+  });
 });
 
 test('release: only the brand or an admin (403 otherwise), only when completed and payouts are set up; pays once', async () => {
@@ -57,16 +69,25 @@ test('release: only the brand or an admin (403 otherwise), only when completed a
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'not_deal_owner' });
   }
-  expect((await f.api(brand, 'POST', '/api/release-escrow', { dealId })).body).toMatchObject({ code: 'deal_not_completed', message: 'The deal is not completed yet.' });
+  expect((await f.api(brand, 'POST', '/api/release-escrow', { dealId })).body).toMatchObject({
+    code: 'deal_not_completed',
+    message: 'The deal is not completed yet.',
+  });
   await completeDeal(f.server, dealId);
   const noPayouts = await f.api(brand, 'POST', '/api/release-escrow', { dealId });
   expect(noPayouts.status).toBe(409);
-  expect(noPayouts.body).toMatchObject({ code: 'payouts_not_set_up', message: 'The creator has not set up payouts yet.' });
+  expect(noPayouts.body).toMatchObject({
+    code: 'payouts_not_set_up',
+    message: 'The creator has not set up payouts yet.',
+  });
   expect(await f.escrowStatus(dealId)).toBe('pending');
 
   await f.setUpPayouts(creator);
   // A double click: two requests at once.
-  const [a, b] = await Promise.all([f.api(brand, 'POST', '/api/release-escrow', { dealId }), f.api(brand, 'POST', '/api/release-escrow', { dealId })]);
+  const [a, b] = await Promise.all([
+    f.api(brand, 'POST', '/api/release-escrow', { dealId }),
+    f.api(brand, 'POST', '/api/release-escrow', { dealId }),
+  ]);
   expect([a.status, b.status]).toEqual([200, 200]);
   expect([a.body.alreadyReleased, b.body.alreadyReleased].sort()).toEqual([false, true]);
   const again = await f.api(brand, 'POST', '/api/release-escrow', { dealId });
@@ -76,9 +97,18 @@ test('release: only the brand or an admin (403 otherwise), only when completed a
   expect(transfers).toHaveLength(1);
   expect(transfers[0]).toMatchObject({ amount: 95_000, transfer_group: `deal_${dealId}` });
   await f.localStripe.idle();
-  const transferEvents = f.localStripe.events.filter((e) => e.type === 'transfer.created' && e.data.object.transfer_group === `deal_${dealId}`);
+  const transferEvents = f.localStripe.events.filter(
+    (e) => e.type === 'transfer.created' && e.data.object.transfer_group === `deal_${dealId}`,
+  );
   expect(transferEvents).toHaveLength(1);
-  expect(await balance(dealId)).toEqual({ chargeCents: 112_000, refundCents: 0, feeCents: 12_000, commissionCents: 5_000, transferCents: 95_000, heldCents: 0 });
+  expect(await balance(dealId)).toEqual({
+    chargeCents: 112_000,
+    refundCents: 0,
+    feeCents: 12_000,
+    commissionCents: 5_000,
+    transferCents: 95_000,
+    heldCents: 0,
+  });
   const view = await f.api(creator, 'GET', `/api/deals/${dealId}/payment`);
   expect(view.body).toMatchObject({ escrowStatus: 'released', creatorPayoutCents: 95_000, commissionCents: 5_000 });
 });
@@ -91,7 +121,11 @@ test('a Pro creator pays 2.5% commission at release time; an admin may release t
   await f.fundDeal(brand, dealId);
   await f.setUpPayouts(creator);
   await completeDeal(f.server, dealId);
-  await f.server.db.asService((tx) => tx.query(`update public.profiles set pro_tier = 'premium', pro_until = now() + interval '30 days' where id = $1`, [creator.id]));
+  await f.server.db.asService((tx) =>
+    tx.query(`update public.profiles set pro_tier = 'premium', pro_until = now() + interval '30 days' where id = $1`, [
+      creator.id,
+    ]),
+  );
   const released = await f.api(admin, 'POST', '/api/release-escrow', { dealId });
   expect(released.status).toBe(200);
   expect(released.body.transferCents).toBe(10_001 - 250);
@@ -105,17 +139,22 @@ test('a creator Pro through the 10-referral grant pays 2.5% at release; so does 
   const referred = await Promise.all(Array.from({ length: 10 }, () => f.server.createUser({ role: 'brand' })));
   await f.server.db.asService(async (tx) => {
     for (const r of referred) {
-      await tx.query(`insert into public.referrals (referrer_id, referred_user_id, qualified, qualified_at) values ($1, $2, true, now())`, [booster.id, r.id]);
+      await tx.query(
+        `insert into public.referrals (referrer_id, referred_user_id, qualified, qualified_at) values ($1, $2, true, now())`,
+        [booster.id, r.id],
+      );
     }
     // The rule the growth engine runs when a referral qualifies: 10 qualified referrals bring Pro for a year.
     await tx.query(`select pacta_private.award_referral_badges($1)`, [booster.id]);
     // Only the lower commission, without Pro access (a support gesture): still 2.5%, not Pro.
-    await tx.query(`select pacta_private.grant_pro_features($1, array['lower_commission'], interval '30 days')`, [discounted.id]);
+    await tx.query(`select pacta_private.grant_pro_features($1, array['lower_commission'], interval '30 days')`, [
+      discounted.id,
+    ]);
   });
-  const { rows } = await f.server.db.pool.query(`select pro_tier, public.is_pro_user(id) as is_pro from public.profiles where id = any($1) order by id = $2 desc`, [
-    [booster.id, discounted.id],
-    booster.id,
-  ]);
+  const { rows } = await f.server.db.pool.query(
+    `select pro_tier, public.is_pro_user(id) as is_pro from public.profiles where id = any($1) order by id = $2 desc`,
+    [[booster.id, discounted.id], booster.id],
+  );
   expect(rows).toEqual([
     { pro_tier: 'free', is_pro: true },
     { pro_tier: 'free', is_pro: false },
@@ -125,12 +164,19 @@ test('a creator Pro through the 10-referral grant pays 2.5% at release; so does 
     await f.fundDeal(brand, dealId);
     await f.setUpPayouts(creator);
     await completeDeal(f.server, dealId);
-    expect((await f.api(creator, 'GET', `/api/deals/${dealId}/payment`)).body).toMatchObject({ commissionBp: 250, commissionCents: 500, creatorPayoutCents: 19_500 });
+    expect((await f.api(creator, 'GET', `/api/deals/${dealId}/payment`)).body).toMatchObject({
+      commissionBp: 250,
+      commissionCents: 500,
+      creatorPayoutCents: 19_500,
+    });
     const released = await f.api(brand, 'POST', '/api/release-escrow', { dealId });
     expect(released.status).toBe(200);
     expect(released.body.transferCents).toBe(19_500);
     expect(await balance(dealId)).toMatchObject({ commissionCents: 500, transferCents: 19_500, heldCents: 0 });
-    const memo = await f.server.db.pool.query(`select memo from public.ledger_entries where deal_id = $1 and kind = 'commission'`, [dealId]);
+    const memo = await f.server.db.pool.query(
+      `select memo from public.ledger_entries where deal_id = $1 and kind = 'commission'`,
+      [dealId],
+    );
     expect(memo.rows).toEqual([{ memo: 'Commission (2.5%)' }]);
   }
 });
@@ -140,20 +186,32 @@ test("a released payout to a referred creator gives the referrer 5% of it once; 
   const referrer = await f.server.createUser({ role: 'creator' });
   const creator = await f.server.createUser({ role: 'creator' });
   const loner = await f.server.createUser({ role: 'creator' });
-  await f.server.db.asService((tx) => tx.query(`insert into public.referrals (referrer_id, referred_user_id) values ($1, $2)`, [referrer.id, creator.id]));
+  await f.server.db.asService((tx) =>
+    tx.query(`insert into public.referrals (referrer_id, referred_user_id) values ($1, $2)`, [referrer.id, creator.id]),
+  );
   const rewards = async () =>
-    (await f.server.db.pool.query(`select reward_type, amount_cents, status, deal_id from public.referral_rewards where referrer_id = $1`, [referrer.id])).rows;
+    (
+      await f.server.db.pool.query(
+        `select reward_type, amount_cents, status, deal_id from public.referral_rewards where referrer_id = $1`,
+        [referrer.id],
+      )
+    ).rows;
 
   const dealId = await f.dealWithAcceptedCreator(brand, creator, 40_000);
   await f.fundDeal(brand, dealId);
   await f.setUpPayouts(creator);
   await completeDeal(f.server, dealId);
   expect(await rewards()).toEqual([]);
-  const [a, b] = await Promise.all([f.api(brand, 'POST', '/api/release-escrow', { dealId }), f.api(brand, 'POST', '/api/release-escrow', { dealId })]);
+  const [a, b] = await Promise.all([
+    f.api(brand, 'POST', '/api/release-escrow', { dealId }),
+    f.api(brand, 'POST', '/api/release-escrow', { dealId }),
+  ]);
   expect([a.body.alreadyReleased, b.body.alreadyReleased].sort()).toEqual([false, true]);
   expect((await f.api(brand, 'POST', '/api/release-escrow', { dealId })).body).toMatchObject({ alreadyReleased: true });
   // The payout is $400 − 5% = $380; the referrer's share is 5% of it.
-  expect(await rewards()).toEqual([{ reward_type: 'deal_earnings_share', amount_cents: 1_900, status: 'pending', deal_id: dealId }]);
+  expect(await rewards()).toEqual([
+    { reward_type: 'deal_earnings_share', amount_cents: 1_900, status: 'pending', deal_id: dealId },
+  ]);
 
   // The automatic release job pays through the same path: nothing for a creator nobody referred.
   const other = await f.dealWithAcceptedCreator(brand, loner, 10_000);
@@ -161,7 +219,10 @@ test("a released payout to a referred creator gives the referrer 5% of it once; 
   await f.setUpPayouts(loner);
   await completeDeal(f.server, other, 15);
   expect((await f.server.app.pactaPayments!.jobs.run()).released).toEqual([other]);
-  expect((await f.server.db.pool.query(`select count(*)::int as n from public.referral_rewards where deal_id = $1`, [other])).rows[0].n).toBe(0);
+  expect(
+    (await f.server.db.pool.query(`select count(*)::int as n from public.referral_rewards where deal_id = $1`, [other]))
+      .rows[0].n,
+  ).toBe(0);
   expect(await rewards()).toHaveLength(1);
 });
 
@@ -176,7 +237,9 @@ test('the automatic release job pays completed deals after 14 days, never disput
   await completeDeal(f.server, due, 15);
   await completeDeal(f.server, young, 13);
   await completeDeal(f.server, disputed, 15);
-  const opened = await f.api(creator, 'POST', `/api/deals/${disputed}/dispute`, { reason: 'The brand never confirmed the delivery.' });
+  const opened = await f.api(creator, 'POST', `/api/deals/${disputed}/dispute`, {
+    reason: 'The brand never confirmed the delivery.',
+  });
   expect(opened.status).toBe(200);
 
   const result = await f.server.app.pactaPayments!.jobs.run();
@@ -198,30 +261,59 @@ test('a dispute opened by the creator freezes the release; staff refund half; bo
   await f.setUpPayouts(creator);
   await completeDeal(f.server, dealId);
   expect((await f.api(creator, 'POST', `/api/deals/${dealId}/dispute`, { reason: 'short' })).status).toBe(400);
-  const opened = await f.api(creator, 'POST', `/api/deals/${dealId}/dispute`, { reason: 'Half of the deliverables were accepted, then the brand went silent.' });
+  const opened = await f.api(creator, 'POST', `/api/deals/${dealId}/dispute`, {
+    reason: 'Half of the deliverables were accepted, then the brand went silent.',
+  });
   expect(opened.status).toBe(200);
   expect(await f.escrowStatus(dealId)).toBe('disputed');
-  const { rows: tickets } = await f.server.db.pool.query(`select kind, deal_id, user_id, priority from public.support_tickets where id = $1`, [opened.body.ticketId]);
+  const { rows: tickets } = await f.server.db.pool.query(
+    `select kind, deal_id, user_id, priority from public.support_tickets where id = $1`,
+    [opened.body.ticketId],
+  );
   expect(tickets[0]).toEqual({ kind: 'dispute', deal_id: dealId, user_id: creator.id, priority: 'high' });
-  const { rows: told } = await f.server.db.pool.query(`select user_id from public.notifications where type = 'dispute_opened' and data->>'deal_id' = $1`, [dealId]);
+  const { rows: told } = await f.server.db.pool.query(
+    `select user_id from public.notifications where type = 'dispute_opened' and data->>'deal_id' = $1`,
+    [dealId],
+  );
   expect(told.map((r) => r.user_id).sort()).toEqual([brand.id, creator.id].sort());
 
   const frozen = await f.api(brand, 'POST', '/api/release-escrow', { dealId });
   expect(frozen.status).toBe(409);
   expect(frozen.body).toMatchObject({ code: 'deal_disputed' });
-  expect((await f.api(brand, 'POST', `/api/admin/deals/${dealId}/resolve-dispute`, { refundCents: 25_000 })).status).toBe(403);
-  expect((await f.api(admin, 'POST', `/api/admin/deals/${dealId}/resolve-dispute`, { refundCents: 60_000 })).status).toBe(400);
+  expect(
+    (await f.api(brand, 'POST', `/api/admin/deals/${dealId}/resolve-dispute`, { refundCents: 25_000 })).status,
+  ).toBe(403);
+  expect(
+    (await f.api(admin, 'POST', `/api/admin/deals/${dealId}/resolve-dispute`, { refundCents: 60_000 })).status,
+  ).toBe(400);
 
   const resolved = await f.api(admin, 'POST', `/api/admin/deals/${dealId}/resolve-dispute`, { refundCents: 25_000 });
   expect(resolved.status).toBe(200);
   // Half the amount and half the service fee go back; the other half is paid minus 5%.
   expect(resolved.body).toMatchObject({ escrowStatus: 'released', refundedCents: 28_000, transferCents: 23_750 });
-  expect(await balance(dealId)).toEqual({ chargeCents: 56_000, refundCents: 28_000, feeCents: 3_000, commissionCents: 1_250, transferCents: 23_750, heldCents: 0 });
-  const { rows: resolvedNotes } = await f.server.db.pool.query(`select user_id from public.notifications where type = 'dispute_resolved' and data->>'deal_id' = $1`, [dealId]);
+  expect(await balance(dealId)).toEqual({
+    chargeCents: 56_000,
+    refundCents: 28_000,
+    feeCents: 3_000,
+    commissionCents: 1_250,
+    transferCents: 23_750,
+    heldCents: 0,
+  });
+  const { rows: resolvedNotes } = await f.server.db.pool.query(
+    `select user_id from public.notifications where type = 'dispute_resolved' and data->>'deal_id' = $1`,
+    [dealId],
+  );
   expect(resolvedNotes).toHaveLength(2);
   const ledger = await f.api(admin, 'GET', `/api/admin/ledger?dealId=${dealId}`);
   expect(ledger.status).toBe(200);
-  expect((ledger.body.entries as { kind: string }[]).map((e) => e.kind).sort()).toEqual(['charge', 'commission', 'fee', 'fee', 'refund', 'transfer']);
+  expect((ledger.body.entries as { kind: string }[]).map((e) => e.kind).sort()).toEqual([
+    'charge',
+    'commission',
+    'fee',
+    'fee',
+    'refund',
+    'transfer',
+  ]);
   expect(ledger.body.balances).toEqual([expect.objectContaining({ dealId, heldCents: 0 })]);
   expect((await f.api(brand, 'GET', '/api/admin/ledger')).status).toBe(403);
 });
@@ -232,13 +324,18 @@ test('disputes are possible only for the parties of a funded deal, within 30 day
   const outsider = await f.server.createUser({ role: 'creator' });
   const dealId = await f.dealWithAcceptedCreator(brand, creator, 12_000);
   const reason = 'The deliverables never arrived as agreed.';
-  expect((await f.api(creator, 'POST', `/api/deals/${dealId}/dispute`, { reason })).body).toMatchObject({ code: 'not_funded' });
+  expect((await f.api(creator, 'POST', `/api/deals/${dealId}/dispute`, { reason })).body).toMatchObject({
+    code: 'not_funded',
+  });
   await f.fundDeal(brand, dealId);
   expect((await f.api(outsider, 'POST', `/api/deals/${dealId}/dispute`, { reason })).status).toBe(403);
   await completeDeal(f.server, dealId, 31);
   const late = await f.api(brand, 'POST', `/api/deals/${dealId}/dispute`, { reason });
   expect(late.status).toBe(409);
-  expect(late.body).toMatchObject({ code: 'dispute_window_closed', message: 'Disputes must be opened within 30 days of completion.' });
+  expect(late.body).toMatchObject({
+    code: 'dispute_window_closed',
+    message: 'Disputes must be opened within 30 days of completion.',
+  });
   expect(await f.escrowStatus(dealId)).toBe('pending');
 });
 
@@ -250,7 +347,14 @@ test('a funded deal cancelled before completion is refunded in full', async () =
   await f.server.db.asService((tx) => tx.query(`update public.deals set status = 'cancelled' where id = $1`, [dealId]));
   // The cancellation wakes the money jobs through NOTIFY.
   await waitFor(async () => (await f.escrowStatus(dealId)) === 'refunded');
-  expect(await balance(dealId)).toEqual({ chargeCents: 44_800, refundCents: 44_800, feeCents: 0, commissionCents: 0, transferCents: 0, heldCents: 0 });
+  expect(await balance(dealId)).toEqual({
+    chargeCents: 44_800,
+    refundCents: 44_800,
+    feeCents: 0,
+    commissionCents: 0,
+    transferCents: 0,
+    heldCents: 0,
+  });
 });
 
 test('a card dispute from the bank freezes the deal', async () => {

@@ -10,7 +10,12 @@ export type MoneyFixture = {
   /** A stripe-node client on the local Stripe (what a test uses to act as Stripe's dashboard would). */
   stripe: Stripe;
   webhookSecret: string;
-  api(user: TestUser | undefined, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  api(
+    user: TestUser | undefined,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
   /** Submits the hosted checkout page with a card, as a person would. */
   payOnHostedPage(url: string, card: string): Promise<{ status: number; location: string | null; html: string }>;
   /** Completes the hosted Connect onboarding page. */
@@ -29,7 +34,11 @@ export async function startMoneyFixture(): Promise<MoneyFixture> {
   const secretKey = `sk_test_${randomBytes(8).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const port = await freePort();
-  const localStripe = await startLocalStripe({ secretKey, webhookSecret, webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook` });
+  const localStripe = await startLocalStripe({
+    secretKey,
+    webhookSecret,
+    webhookUrl: `http://127.0.0.1:${port}/api/stripe/webhook`,
+  });
   const server = await startTestServer({
     port,
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: localStripe.url },
@@ -40,21 +49,37 @@ export async function startMoneyFixture(): Promise<MoneyFixture> {
   async function api(user: TestUser | undefined, method: 'GET' | 'POST', path: string, body?: unknown) {
     const response = await fetch(`${server.url}${path}`, {
       method,
-      headers: { ...(user ? { authorization: `Bearer ${user.accessToken}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(user ? { authorization: `Bearer ${user.accessToken}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
   async function payOnHostedPage(url: string, card: string) {
-    const response = await fetch(url, { method: 'POST', body: new URLSearchParams({ email: 'payer@example.test', card, exp: '12 / 34', cvc: '123' }), redirect: 'manual' });
+    const response = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'payer@example.test', card, exp: '12 / 34', cvc: '123' }),
+      redirect: 'manual',
+    });
     return { status: response.status, location: response.headers.get('location'), html: await response.text() };
   }
 
   async function completeOnboarding(url: string) {
     const page = await fetch(url);
     if (!(await page.text()).includes('Set up payouts')) throw new Error('onboarding page not shown');
-    const response = await fetch(url, { method: 'POST', body: new URLSearchParams({ name: 'Casey Creator', email: 'c@example.test', routing: '110000000', account: '000123456789' }), redirect: 'manual' });
+    const response = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({
+        name: 'Casey Creator',
+        email: 'c@example.test',
+        routing: '110000000',
+        account: '000123456789',
+      }),
+      redirect: 'manual',
+    });
     return { status: response.status, location: response.headers.get('location') };
   }
 
@@ -80,7 +105,11 @@ export async function startMoneyFixture(): Promise<MoneyFixture> {
           [dealId, brand.id, amountCents],
         );
         const applicationId = randomUUID();
-        await tx.query(`insert into public.applications (id, deal_id, creator_id, pitch) values ($1, $2, $3, 'Me!')`, [applicationId, dealId, creator.id]);
+        await tx.query(`insert into public.applications (id, deal_id, creator_id, pitch) values ($1, $2, $3, 'Me!')`, [
+          applicationId,
+          dealId,
+          creator.id,
+        ]);
         await tx.query(`update public.applications set status = 'accepted' where id = $1`, [applicationId]);
       });
       return dealId;
@@ -118,6 +147,10 @@ export async function startMoneyFixture(): Promise<MoneyFixture> {
 export async function completeDeal(server: TestServer, dealId: string, completedDaysAgo = 0): Promise<void> {
   await server.db.asService(async (tx) => {
     await tx.query(`update public.deals set status = 'completed' where id = $1`, [dealId]);
-    if (completedDaysAgo) await tx.query(`update public.deals set completed_at = now() - make_interval(days => $2) where id = $1`, [dealId, completedDaysAgo]);
+    if (completedDaysAgo)
+      await tx.query(`update public.deals set completed_at = now() - make_interval(days => $2) where id = $1`, [
+        dealId,
+        completedDaysAgo,
+      ]);
   });
 }

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => f?.close());
 
-const count = async (sql: string, params: unknown[] = []) => Number((await f.server.db.pool.query(sql, params)).rows[0].n);
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await f.server.db.pool.query(sql, params)).rows[0].n);
 
 async function postWebhook(payload: string, signature: string) {
   const response = await fetch(`${f.server.url}/api/stripe/webhook`, {
@@ -20,7 +21,12 @@ async function postWebhook(payload: string, signature: string) {
 }
 
 async function subscribe(creator: { id: string; accessToken: string; email: string; role: string }) {
-  const started = await f.api(creator, 'POST', '/api/create-checkout-session', { userId: creator.id, tier: 'premium', interval: 'monthly', trigger: 'test' });
+  const started = await f.api(creator, 'POST', '/api/create-checkout-session', {
+    userId: creator.id,
+    tier: 'premium',
+    interval: 'monthly',
+    trigger: 'test',
+  });
   expect(started.status).toBe(200);
   const paid = await f.payOnHostedPage(String(started.body.url), '4242424242424242');
   expect(paid.status).toBe(303);
@@ -34,7 +40,12 @@ test('a webhook with a bad signature is refused with 400 and changes nothing', a
   } finally {
     f.localStripe.setDelivery('auto');
   }
-  const event = f.localStripe.events.find((e) => e.type === 'customer.subscription.created' && e.data.object.metadata && (e.data.object.metadata as Record<string, string>).user_id === creator.id)!;
+  const event = f.localStripe.events.find(
+    (e) =>
+      e.type === 'customer.subscription.created' &&
+      e.data.object.metadata &&
+      (e.data.object.metadata as Record<string, string>).user_id === creator.id,
+  )!;
   const payload = JSON.stringify(event);
   const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_the_right_one' });
   const refused = await postWebhook(payload, forged);
@@ -62,7 +73,8 @@ test('the same event delivered twice changes nothing the second time', async () 
   await f.fundDeal(brand, dealId);
   await f.localStripe.idle();
   const succeeded = f.localStripe.events.find(
-    (e) => e.type === 'payment_intent.succeeded' && (e.data.object.metadata as Record<string, string>).deal_id === dealId,
+    (e) =>
+      e.type === 'payment_intent.succeeded' && (e.data.object.metadata as Record<string, string>).deal_id === dealId,
   )!;
   const snapshot = async () => ({
     ledger: await count(`select count(*) as n from public.ledger_entries where deal_id = $1`, [dealId]),
@@ -72,7 +84,10 @@ test('the same event delivered twice changes nothing the second time', async () 
   const before = await snapshot();
   expect(before.ledger).toBe(2); // charge + fee
   const payload = JSON.stringify(succeeded);
-  const again = await postWebhook(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: f.webhookSecret }));
+  const again = await postWebhook(
+    payload,
+    Stripe.webhooks.generateTestHeaderString({ payload, secret: f.webhookSecret }),
+  );
   expect(again.status).toBe(200);
   expect(again.body).toEqual({ received: true, duplicate: true });
   expect(await snapshot()).toEqual(before);
@@ -91,7 +106,12 @@ test('events delivered out of order end in the state Stripe holds now', async ()
     f.localStripe.setDelivery('auto');
   }
   const events = f.localStripe.events.slice(from);
-  expect(events.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed', 'customer.subscription.deleted']);
+  expect(events.map((e) => e.type)).toEqual([
+    'customer.subscription.created',
+    'invoice.paid',
+    'checkout.session.completed',
+    'customer.subscription.deleted',
+  ]);
   // Newest first: the deletion arrives before the creation and the checkout.
   for (const event of [...events].reverse()) expect(await f.localStripe.deliver(event)).toBe(200);
   const { rows } = await f.server.db.pool.query(

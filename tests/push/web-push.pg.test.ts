@@ -63,11 +63,10 @@ async function subscribe(user: TestUser, body: unknown): Promise<Response> {
 
 async function notify(userId: string, title: string, data: Record<string, unknown>) {
   await server.db.asService((tx) =>
-    tx.query(`insert into public.notifications (user_id, type, title, message, data) values ($1, 'test', $2, 'Details here', $3)`, [
-      userId,
-      title,
-      data,
-    ]),
+    tx.query(
+      `insert into public.notifications (user_id, type, title, message, data) values ($1, 'test', $2, 'Details here', $3)`,
+      [userId, title, data],
+    ),
   );
 }
 
@@ -108,7 +107,10 @@ test('a notification reaches the subscribed device as a VAPID-signed, encrypted 
   const [, jwt, k] = match as unknown as [string, string, string];
   expect(k).toBe(publicKey);
   const point = Buffer.from(k, 'base64url');
-  const key = await importJWK({ kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33, 65)) }, 'ES256');
+  const key = await importJWK(
+    { kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33, 65)) },
+    'ES256',
+  );
   const { payload, protectedHeader } = await jwtVerify(jwt, key, { audience: pushOrigin });
   expect(protectedHeader.alg).toBe('ES256');
   expect(payload.sub).toMatch(/^(mailto:|https:)/);
@@ -129,7 +131,9 @@ test('a subscription the push service answers 410 Gone is dropped', async () => 
   gone.add(`/push/gone-${user.id}`);
   expect((await subscribe(user, device.json)).status).toBe(201);
   const stored = () =>
-    server.db.pool.query('select count(*)::int as n from pacta_private.push_subscriptions where user_id = $1', [user.id]).then((r) => r.rows[0].n);
+    server.db.pool
+      .query('select count(*)::int as n from pacta_private.push_subscriptions where user_id = $1', [user.id])
+      .then((r) => r.rows[0].n);
   expect(await stored()).toBe(1);
 
   await notify(user.id, 'New application', { deal_id: 'd-2' });
@@ -179,7 +183,9 @@ test('with several server instances on one database, each notification is pushed
     await eventually(() => mine().length >= titles.length || null);
     // Both instances were woken by every notice; give a duplicate the time to show up.
     await new Promise((r) => setTimeout(r, 500));
-    const got = mine().map((r) => (JSON.parse(decrypt(r.body, device.ecdh, device.authSecret)) as { title: string }).title);
+    const got = mine().map(
+      (r) => (JSON.parse(decrypt(r.body, device.ecdh, device.authSecret)) as { title: string }).title,
+    );
     expect(got.sort()).toEqual([...titles].sort());
   } finally {
     await second.close({ keepDatabase: true });

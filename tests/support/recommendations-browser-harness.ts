@@ -19,7 +19,11 @@ export interface BrowserRecommendationsHarness {
   close(): Promise<void>;
 }
 
-const contentTypes: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json' };
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.map': 'application/json',
+};
 
 async function buildHarness(workDir: string): Promise<string> {
   const source = join(workDir, 'src');
@@ -46,7 +50,10 @@ async function buildHarness(workDir: string): Promise<string> {
 
 function serve(dir: string): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
     const file = join(dir, path === '/' ? 'index.html' : path);
     readFile(file).then(
       (body) => {

@@ -12,14 +12,19 @@ export async function makeUser(db: Database, role: Role, opts: { pro?: boolean; 
     await tx.query(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_user_meta_data)
        values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, '', now(), $3)`,
-      [id, `${role}-${id.slice(0, 8)}@example.test`, { role: role === 'admin' ? 'creator' : role, full_name: opts.name ?? `Test ${role}` }],
+      [
+        id,
+        `${role}-${id.slice(0, 8)}@example.test`,
+        { role: role === 'admin' ? 'creator' : role, full_name: opts.name ?? `Test ${role}` },
+      ],
     );
     await tx.query(
       `insert into public.profiles (id, role, full_name) values ($1, $2, $3)
        on conflict (id) do update set role = excluded.role`,
       [id, role, opts.name ?? `Test ${role}`],
     );
-    if (opts.pro) await tx.query(`update public.profiles set pro_tier = 'premium', pro_since = now() where id = $1`, [id]);
+    if (opts.pro)
+      await tx.query(`update public.profiles set pro_tier = 'premium', pro_since = now() where id = $1`, [id]);
   });
   return id;
 }
@@ -43,7 +48,14 @@ export function asServer(db: Database, sql: string, params: unknown[] = []): Pro
 
 /** A deal published by `brandId` (as the brand, through RLS and the rules). */
 export async function makeDeal(db: Database, brandId: string, fields: Record<string, unknown> = {}): Promise<string> {
-  const row = { id: randomUUID(), title: 'Summer launch', description: 'Two posts about our product', amount_cents: 50_000, niches: ['Fitness'], ...fields };
+  const row = {
+    id: randomUUID(),
+    title: 'Summer launch',
+    description: 'Two posts about our product',
+    amount_cents: 50_000,
+    niches: ['Fitness'],
+    ...fields,
+  };
   const cols = Object.keys(row);
   await asUser(
     db,
@@ -55,23 +67,31 @@ export async function makeDeal(db: Database, brandId: string, fields: Record<str
 }
 
 export async function apply(db: Database, creatorId: string, dealId: string, id = randomUUID()): Promise<string> {
-  await asUser(db, creatorId, `insert into public.applications (id, deal_id, creator_id, pitch) values ($1, $2, $3, 'Pick me')`, [
-    id,
-    dealId,
+  await asUser(
+    db,
     creatorId,
-  ]);
+    `insert into public.applications (id, deal_id, creator_id, pitch) values ($1, $2, $3, 'Pick me')`,
+    [id, dealId, creatorId],
+  );
   return id;
 }
 
 /** Asserts a write was refused by a Pacta rule (SQLSTATE class PT) with that machine code. */
-export async function expectRule(promise: Promise<unknown>, code: string, status?: number): Promise<{ detail?: string; hint?: string }> {
+export async function expectRule(
+  promise: Promise<unknown>,
+  code: string,
+  status?: number,
+): Promise<{ detail?: string; hint?: string }> {
   const err = (await promise.then(
     () => {
       throw new Error(`expected the write to be rejected with ${code}`);
     },
     (e: unknown) => e,
   )) as { code?: string; message?: string; detail?: string; hint?: string };
-  expect({ message: err.message, sqlstateClass: err.code?.slice(0, 2) }).toEqual({ message: code, sqlstateClass: 'PT' });
+  expect({ message: err.message, sqlstateClass: err.code?.slice(0, 2) }).toEqual({
+    message: code,
+    sqlstateClass: 'PT',
+  });
   if (status) expect(err.code).toBe(`PT${status}`);
   return err;
 }

@@ -36,7 +36,13 @@ export async function startTestServer(
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const config: ServerConfig = {
-    ...loadConfig({ LOG_LEVEL: 'silent', EMAIL_CONFIRMATION: 'off', ...opts.env, DATABASE_URL: database.url, PORT: String(port) }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      EMAIL_CONFIRMATION: 'off',
+      ...opts.env,
+      DATABASE_URL: database.url,
+      PORT: String(port),
+    }),
     publicUrl: url,
     staticDir: undefined,
   };
@@ -70,10 +76,10 @@ export async function startTestServer(
         );
         const hasSessions = await tx.query(`select to_regclass('auth.sessions') is not null as ok`);
         if (hasSessions.rows[0].ok) {
-          await tx.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [
-            sessionId,
-            id,
-          ]);
+          await tx.query(
+            `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`,
+            [sessionId, id],
+          );
         }
       });
       const { token } = await signerOf(app).sign({

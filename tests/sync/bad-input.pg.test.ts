@@ -21,7 +21,9 @@ const auth = (u: TestUser) => ({ authorization: `Bearer ${u.accessToken}`, ...pr
 
 /** A token signed with the server's real key that expired a minute ago. */
 async function expiredToken(user: TestUser): Promise<string> {
-  const { rows } = await server.db.pool.query('select kid, private_jwk from auth.pacta_signing_keys order by created_at desc limit 1');
+  const { rows } = await server.db.pool.query(
+    'select kid, private_jwk from auth.pacta_signing_keys order by created_at desc limit 1',
+  );
   const key = await jose.importJWK(rows[0].private_jwk, 'ES256');
   const now = Math.floor(Date.now() / 1000);
   return new jose.SignJWT({ sub: user.id, role: 'authenticated', session_id: newId() })
@@ -61,10 +63,17 @@ const push = (collection: string, body: unknown, headers: Record<string, string>
   });
 
 test('pull: every bad request answers 4xx JSON and reads nothing', async () => {
-  const pull = (path: string, headers: Record<string, string> = auth(creator)) => () => fetch(`${server.url}/sync/v1/${path}`, { headers });
+  const pull =
+    (path: string, headers: Record<string, string> = auth(creator)) =>
+    () =>
+      fetch(`${server.url}/sync/v1/${path}`, { headers });
   await expectUnchanged(pull('nope/pull'), 404, 'unknown_collection');
   await expectUnchanged(pull('deals/pull?checkpoint=%7Bnot-json'), 400, 'bad_checkpoint');
-  await expectUnchanged(pull(`deals/pull?checkpoint=${encodeURIComponent(JSON.stringify({ xid: 'x', id: 1 }))}`), 400, 'bad_checkpoint');
+  await expectUnchanged(
+    pull(`deals/pull?checkpoint=${encodeURIComponent(JSON.stringify({ xid: 'x', id: 1 }))}`),
+    400,
+    'bad_checkpoint',
+  );
   await expectUnchanged(pull('deals/pull?limit=0'), 400, 'validation_failed');
   await expectUnchanged(pull('deals/pull?limit=100000'), 400, 'validation_failed');
   await expectUnchanged(pull('deals/pull', protocol), 401);
@@ -78,8 +87,16 @@ test('pull: every bad request answers 4xx JSON and reads nothing', async () => {
 test('push: malformed, mistyped, oversized or out-of-scope batches are refused whole and write nothing', async () => {
   await expectUnchanged(() => push('drafts', '{"rows": [ {"newDocumentState": '), 400);
   await expectUnchanged(() => push('drafts', { rows: 'all of them' }), 400, 'validation_failed');
-  await expectUnchanged(() => push('drafts', { rows: [{ newDocumentState: draft(creator.id, { kind: 42 }) }] }), 400, 'validation_failed');
-  await expectUnchanged(() => push('drafts', { rows: [{ newDocumentState: draft(creator.id, { id: 'not-a-uuid' }) }] }), 400, 'validation_failed');
+  await expectUnchanged(
+    () => push('drafts', { rows: [{ newDocumentState: draft(creator.id, { kind: 42 }) }] }),
+    400,
+    'validation_failed',
+  );
+  await expectUnchanged(
+    () => push('drafts', { rows: [{ newDocumentState: draft(creator.id, { id: 'not-a-uuid' }) }] }),
+    400,
+    'validation_failed',
+  );
   await expectUnchanged(() => push('nope', { rows: [] }), 404, 'unknown_collection');
   await expectUnchanged(() => push('growth', { rows: [] }), 403, 'read_only_collection');
   const tooMany = Array.from({ length: MAX_PUSH_ROWS + 1 }, () => ({ newDocumentState: draft(creator.id) }));
@@ -88,7 +105,11 @@ test('push: malformed, mistyped, oversized or out-of-scope batches are refused w
   await expectUnchanged(() => push('drafts', huge), 413, 'payload_too_large');
   await expectUnchanged(() => push('drafts', { rows: [] }, protocol), 401);
   const expired = await expiredToken(creator);
-  await expectUnchanged(() => push('drafts', { rows: [] }, { ...protocol, authorization: `Bearer ${expired}` }), 401, 'bad_jwt');
+  await expectUnchanged(
+    () => push('drafts', { rows: [] }, { ...protocol, authorization: `Bearer ${expired}` }),
+    401,
+    'bad_jwt',
+  );
 
   // A valid row and a row written as another user: the whole batch is refused (403), nothing lands.
   const mine = draft(creator.id);
@@ -106,14 +127,24 @@ test('push: malformed, mistyped, oversized or out-of-scope batches are refused w
     [dealId],
   );
   const master = { ...rows[0].doc, _deleted: false };
-  await expectUnchanged(() => push('deals', { rows: [{ newDocumentState: { ...master, title: 'Mine now' }, assumedMasterState: master }] }), 403, 'out_of_scope');
+  await expectUnchanged(
+    () => push('deals', { rows: [{ newDocumentState: { ...master, title: 'Mine now' }, assumedMasterState: master }] }),
+    403,
+    'out_of_scope',
+  );
 });
 
 test('push: changing a business server-owned field refuses the batch with server_owned_field; sync stamps are ignored', async () => {
-  const { rows } = await server.db.pool.query(`select to_jsonb(p) - 'change_xid' - 'deleted' as doc from public.profiles p where id = $1`, [creator.id]);
+  const { rows } = await server.db.pool.query(
+    `select to_jsonb(p) - 'change_xid' - 'deleted' as doc from public.profiles p where id = $1`,
+    [creator.id],
+  );
   const master = { ...rows[0].doc, _deleted: false };
   const body = await expectUnchanged(
-    () => push('profiles', { rows: [{ newDocumentState: { ...master, bio: 'New bio', xp: 99999 }, assumedMasterState: master }] }),
+    () =>
+      push('profiles', {
+        rows: [{ newDocumentState: { ...master, bio: 'New bio', xp: 99999 }, assumedMasterState: master }],
+      }),
     400,
     'server_owned_field',
   );
@@ -122,7 +153,12 @@ test('push: changing a business server-owned field refuses the batch with server
   // the device) is not an error, and writes nothing by itself.
   const before = await databaseFingerprint(server.db);
   const stamps = await push('profiles', {
-    rows: [{ newDocumentState: { ...master, version: master.version + 5, updated_at: new Date().toISOString() }, assumedMasterState: master }],
+    rows: [
+      {
+        newDocumentState: { ...master, version: master.version + 5, updated_at: new Date().toISOString() },
+        assumedMasterState: master,
+      },
+    ],
   });
   expect(stamps.status).toBe(200);
   expect(await databaseFingerprint(server.db)).toBe(before);
@@ -130,9 +166,14 @@ test('push: changing a business server-owned field refuses the batch with server
   // A copy that merged a newer master (the server awarded XP meanwhile) while the device's record of
   // its assumed master lagged behind holds the server's current values: not a change, the bio lands.
   await server.db.asService((tx) => tx.query(`select public.award_xp($1, 'review', 30)`, [creator.id]));
-  const { rows: current } = await server.db.pool.query(`select to_jsonb(p) - 'change_xid' - 'deleted' as doc from public.profiles p where id = $1`, [creator.id]);
+  const { rows: current } = await server.db.pool.query(
+    `select to_jsonb(p) - 'change_xid' - 'deleted' as doc from public.profiles p where id = $1`,
+    [creator.id],
+  );
   expect(current[0].doc.xp).not.toBe(master.xp);
-  const merged = await push('profiles', { rows: [{ newDocumentState: { ...current[0].doc, _deleted: false, bio: 'Merged bio' }, assumedMasterState: master }] });
+  const merged = await push('profiles', {
+    rows: [{ newDocumentState: { ...current[0].doc, _deleted: false, bio: 'Merged bio' }, assumedMasterState: master }],
+  });
   expect(merged.status).toBe(200);
   const { rows: after } = await server.db.pool.query(`select bio, xp from public.profiles where id = $1`, [creator.id]);
   expect(after[0]).toEqual({ bio: 'Merged bio', xp: current[0].doc.xp });
@@ -157,7 +198,11 @@ test('a client older than the minimum protocol gets 426 client_too_old on every 
   const pull = await fetch(`${server.url}/sync/v1/deals/pull`, { headers: old });
   expect(pull.status).toBe(426);
   expect(await pull.json()).toMatchObject({ code: 'client_too_old' });
-  await expectUnchanged(() => push('drafts', { rows: [{ newDocumentState: draft(creator.id) }] }, old), 426, 'client_too_old');
+  await expectUnchanged(
+    () => push('drafts', { rows: [{ newDocumentState: draft(creator.id) }] }, old),
+    426,
+    'client_too_old',
+  );
   const stream = await openTestStream(server.url, creator.accessToken, '0');
   expect(stream.status).toBe(426);
 });

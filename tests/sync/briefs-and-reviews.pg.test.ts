@@ -15,7 +15,15 @@ test('two devices of one brand edit different fields of a draft offline: both ed
   const laptop = await sync.client(brand, ['drafts']);
   const id = newId();
   const start = editDraftField({}, 'title', 'Trail shoes', 1_000, 'Chrome on Android');
-  await phone.db.drafts.insert(prepareDocument('drafts', { id, user_id: brand.id, kind: 'campaign_brief', title: 'Trail shoes', payload: { fields: start } }));
+  await phone.db.drafts.insert(
+    prepareDocument('drafts', {
+      id,
+      user_id: brand.id,
+      kind: 'campaign_brief',
+      title: 'Trail shoes',
+      payload: { fields: start },
+    }),
+  );
   await eventually(() => laptop.db.drafts.findOne(id).exec());
 
   phone.network.online = false;
@@ -34,7 +42,11 @@ test('two devices of one brand edit different fields of a draft offline: both ed
 
   const bothEdits = async (device: typeof phone) => {
     const fields = draftFieldsOf((await device.db.drafts.findOne(id).exec())?.payload);
-    return fields.goals?.value === 'Reach trail runners' && fields.budget?.value === '400' && fields.title?.value === 'Trail shoes';
+    return (
+      fields.goals?.value === 'Reach trail runners' &&
+      fields.budget?.value === '400' &&
+      fields.title?.value === 'Trail shoes'
+    );
   };
   await eventually(async () => {
     phone.replication.reSync();
@@ -45,16 +57,20 @@ test('two devices of one brand edit different fields of a draft offline: both ed
   expect(Object.keys(draftFieldsOf(rows[0].payload)).sort()).toEqual(['budget', 'goals', 'title']);
 });
 
-test('a review stays on its author\'s device until the other side writes; then both devices hold both', async () => {
+test("a review stays on its author's device until the other side writes; then both devices hold both", async () => {
   const brand = await sync.server.createUser({ role: 'brand', fullName: 'Acme' });
   const creator = await sync.server.createUser({ role: 'creator', fullName: 'Casey' });
   const dealId = newId();
   await sync.server.db.asService(async (tx) => {
-    await tx.query(`insert into public.deals (id, brand_id, title, description, amount_cents, niches) values ($1, $2, 'Trail', 'Brief', 50000, '{Fitness}')`, [
+    await tx.query(
+      `insert into public.deals (id, brand_id, title, description, amount_cents, niches) values ($1, $2, 'Trail', 'Brief', 50000, '{Fitness}')`,
+      [dealId, brand.id],
+    );
+    await tx.query(`insert into public.applications (id, deal_id, creator_id) values ($1, $2, $3)`, [
+      newId(),
       dealId,
-      brand.id,
+      creator.id,
     ]);
-    await tx.query(`insert into public.applications (id, deal_id, creator_id) values ($1, $2, $3)`, [newId(), dealId, creator.id]);
     await tx.query(`update public.applications set status = 'accepted' where deal_id = $1`, [dealId]);
     await tx.query(`update public.deals set status = 'completed' where id = $1`, [dealId]);
   });
@@ -62,16 +78,33 @@ test('a review stays on its author\'s device until the other side writes; then b
   const creatorDevice = await sync.client(creator, ['reviews']);
   const brandReview = newId();
   await brandDevice.db.reviews.insert(
-    prepareDocument('reviews', { id: brandReview, deal_id: dealId, reviewer_id: brand.id, reviewee_id: creator.id, rating: 4, content: 'On brief' }),
+    prepareDocument('reviews', {
+      id: brandReview,
+      deal_id: dealId,
+      reviewer_id: brand.id,
+      reviewee_id: creator.id,
+      rating: 4,
+      content: 'On brief',
+    }),
   );
-  await eventually(async () => (await sync.server.db.pool.query('select 1 from public.reviews where id = $1', [brandReview])).rowCount === 1);
+  await eventually(
+    async () =>
+      (await sync.server.db.pool.query('select 1 from public.reviews where id = $1', [brandReview])).rowCount === 1,
+  );
   creatorDevice.replication.reSync();
   await creatorDevice.replication.awaitInSync();
   expect(await creatorDevice.db.reviews.find().exec()).toHaveLength(0);
 
   const creatorReview = newId();
   await creatorDevice.db.reviews.insert(
-    prepareDocument('reviews', { id: creatorReview, deal_id: dealId, reviewer_id: creator.id, reviewee_id: brand.id, rating: 5, content: 'Fast payment' }),
+    prepareDocument('reviews', {
+      id: creatorReview,
+      deal_id: dealId,
+      reviewer_id: creator.id,
+      reviewee_id: brand.id,
+      rating: 5,
+      content: 'Fast payment',
+    }),
   );
   const bothPublished = async (device: typeof brandDevice) => {
     const docs = await device.db.reviews.find().exec();

@@ -8,7 +8,12 @@ import { syncTestFixture } from './sync-fixture.ts';
 
 const sync = syncTestFixture();
 
-type Page = { documents: { id: string; _deleted: boolean; title?: string }[]; checkpoint: SyncCheckpoint | null; reset?: boolean; pending?: boolean };
+type Page = {
+  documents: { id: string; _deleted: boolean; title?: string }[];
+  checkpoint: SyncCheckpoint | null;
+  reset?: boolean;
+  pending?: boolean;
+};
 
 async function pull(user: TestUser, collection: string, checkpoint: SyncCheckpoint | null, limit = 100): Promise<Page> {
   const params = new URLSearchParams({ limit: String(limit) });
@@ -130,7 +135,7 @@ test('a page that brings rows while a newer committed row is held back says pend
   }
 });
 
-test('a deal leaving a creator\'s scope reaches the creator\'s device as a removal', async () => {
+test("a deal leaving a creator's scope reaches the creator's device as a removal", async () => {
   const brand = await sync.server.createUser({ role: 'brand' });
   const creator = await sync.server.createUser({ role: 'creator' });
   const [turnsPro, getsCancelled, stays] = await insertDeals(sync.server.db, brand.id, 3);
@@ -157,13 +162,17 @@ test('Pro revoked: Pro-only deals disappear from the device, the rest stay', asy
   const creator = await sync.server.createUser({ role: 'creator' });
   const proDeals = await insertDeals(sync.server.db, brand.id, 2, { pro_only: true });
   const [openDeal] = await insertDeals(sync.server.db, brand.id, 1);
-  await sync.server.db.asService((tx) => tx.query(`select public.grant_pro_features($1, array['pro_deals'], interval '30 days')`, [creator.id]));
+  await sync.server.db.asService((tx) =>
+    tx.query(`select public.grant_pro_features($1, array['pro_deals'], interval '30 days')`, [creator.id]),
+  );
 
   const c = await sync.client(creator, ['deals']);
   await c.replication.awaitInitialSync();
   await eventually(async () => (await c.db.deals.findByIds([...proDeals, openDeal!]).exec()).size === 3);
 
-  await sync.server.db.asService((tx) => tx.query('delete from public.user_pro_features where user_id = $1', [creator.id]));
+  await sync.server.db.asService((tx) =>
+    tx.query('delete from public.user_pro_features where user_id = $1', [creator.id]),
+  );
   await eventually(async () => (await c.db.deals.findByIds(proDeals).exec()).size === 0);
   expect(await c.db.deals.findOne(openDeal!).exec()).not.toBeNull();
   // Scope is back to "free": further pulls are ordinary again.
@@ -182,7 +191,11 @@ test('a device older than the tombstone horizon is reset once, keeping its unpus
     { id: keep, user_id: creator.id, kind: 'deal', title: 'Kept', payload: {} },
     { id: removed, user_id: creator.id, kind: 'deal', title: 'Deleted on another device', payload: {} },
   ]);
-  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id])).rows[0].n === 2);
+  await eventually(
+    async () =>
+      (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]))
+        .rows[0].n === 2,
+  );
   await c.replication.awaitInSync();
   await sync.closeClient(c, { remove: false });
 
@@ -210,7 +223,11 @@ test('a device that lost its stored checkpoint still drops rows deleted meanwhil
     { id: keep, user_id: creator.id, kind: 'deal', title: 'Kept', payload: {} },
     { id: removed, user_id: creator.id, kind: 'deal', title: 'Deleted on another device', payload: {} },
   ]);
-  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id])).rows[0].n === 2);
+  await eventually(
+    async () =>
+      (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]))
+        .rows[0].n === 2,
+  );
   await eventually(async () => (await c.db.drafts.findOne(keep).exec())?.version === 1);
   await c.replication.awaitInSync();
   await sync.closeClient(c, { remove: false });
@@ -221,20 +238,37 @@ test('a device that lost its stored checkpoint still drops rows deleted meanwhil
   expect((await purgeTombstones(sync.server.db, 0)).drafts).toBe(1);
 
   await reconnectWithUnpushedWork(creator, { idb, name }, { keep, removed });
-  expect((await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [removed])).rows[0].n).toBe(0);
+  expect(
+    (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [removed])).rows[0]
+      .n,
+  ).toBe(0);
 });
 
 /**
  * The device comes back (same local database), writes a draft before its first sync, and must end
  * without the draft deleted elsewhere, with the kept one, and with its new draft on the server.
  */
-async function reconnectWithUnpushedWork(creator: TestUser, device: { idb: IDBFactory; name: string }, drafts: { keep: string; removed: string }) {
+async function reconnectWithUnpushedWork(
+  creator: TestUser,
+  device: { idb: IDBFactory; name: string },
+  drafts: { keep: string; removed: string },
+) {
   const again = await sync.client(creator, ['drafts'], device);
   const unpushed = newId();
-  await again.db.drafts.insert({ id: unpushed, user_id: creator.id, kind: 'message', title: 'Written before reconnecting', payload: {} });
+  await again.db.drafts.insert({
+    id: unpushed,
+    user_id: creator.id,
+    kind: 'message',
+    title: 'Written before reconnecting',
+    payload: {},
+  });
   await eventually(async () => (await again.db.drafts.findOne(drafts.removed).exec()) === null);
   expect(await again.db.drafts.findOne(drafts.keep).exec()).not.toBeNull();
-  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [unpushed])).rows[0].n === 1);
+  await eventually(
+    async () =>
+      (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [unpushed]))
+        .rows[0].n === 1,
+  );
   expect(await again.db.drafts.findOne(unpushed).exec()).not.toBeNull();
   return again;
 }
@@ -243,7 +277,8 @@ async function reconnectWithUnpushedWork(creator: TestUser, device: { idb: IDBFa
 async function pullFromStoredCheckpoint(c: TestClient, user: TestUser): Promise<{ reset: boolean }> {
   const state = c.replication.states.get('drafts')!;
   await state.awaitInSync();
-  const checkpoint = state.internalReplicationState!.lastCheckpointDoc.down?.checkpointData as SyncCheckpoint | undefined;
+  const checkpoint = state.internalReplicationState!.lastCheckpointDoc.down?.checkpointData as
+    SyncCheckpoint | undefined;
   expect(checkpoint).toBeDefined();
   const page = await pull(user, 'drafts', checkpoint!);
   return { reset: page.reset === true };

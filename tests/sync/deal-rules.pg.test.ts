@@ -21,8 +21,16 @@ const headers = (user: TestUser) => ({
   'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION),
 });
 
-async function push(user: TestUser, collection: string, rows: Row[]): Promise<{ status: number; body: { conflicts?: Doc[]; code?: string } }> {
-  const res = await fetch(`${server.url}/sync/v1/${collection}/push`, { method: 'POST', headers: headers(user), body: JSON.stringify({ rows }) });
+async function push(
+  user: TestUser,
+  collection: string,
+  rows: Row[],
+): Promise<{ status: number; body: { conflicts?: Doc[]; code?: string } }> {
+  const res = await fetch(`${server.url}/sync/v1/${collection}/push`, {
+    method: 'POST',
+    headers: headers(user),
+    body: JSON.stringify({ rows }),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -37,7 +45,10 @@ async function pulled(user: TestUser, collection: string, id: string): Promise<D
     let heldBack = false;
     let found: Doc | undefined;
     for (;;) {
-      const query = new URLSearchParams({ limit: '1000', ...(checkpoint ? { checkpoint: JSON.stringify(checkpoint) } : {}) });
+      const query = new URLSearchParams({
+        limit: '1000',
+        ...(checkpoint ? { checkpoint: JSON.stringify(checkpoint) } : {}),
+      });
       const res = await fetch(`${server.url}/sync/v1/${collection}/pull?${query}`, { headers: headers(user) });
       expect(res.status).toBe(200);
       const page = (await res.json()) as { documents: Doc[]; checkpoint: unknown; pending?: boolean };
@@ -62,9 +73,12 @@ async function apply(creator: TestUser, dealId: string) {
   return { doc, ...result };
 }
 
-const rejectionOf = (result: { body: { conflicts?: Doc[] } }) => (result.body.conflicts?.[0]?.sync_rejection as { code: string } | undefined)?.code;
+const rejectionOf = (result: { body: { conflicts?: Doc[] } }) =>
+  (result.body.conflicts?.[0]?.sync_rejection as { code: string } | undefined)?.code;
 const applicationCount = async (dealId: string) =>
-  Number((await server.db.pool.query('select count(*) from public.applications where deal_id = $1', [dealId])).rows[0].count);
+  Number(
+    (await server.db.pool.query('select count(*) from public.applications where deal_id = $1', [dealId])).rows[0].count,
+  );
 
 test('only creators apply: a brand’s or an admin’s application is refused with a reason and not stored', async () => {
   const brand = await server.createUser({ role: 'brand' });
@@ -93,16 +107,27 @@ test('a creator applies once per deal, only while it is open; applying logs DEAL
   );
   await server.db.asService(async (tx) => {
     const winner = await server.createUser({ role: 'creator' });
-    await tx.query(`update public.deals set selected_creator_ids = array[$2::uuid], status = 'in_progress' where id = $1`, [completed, winner.id]);
-    await tx.query(`update public.deals set status = 'completed', winner_id = $2 where id = $1`, [completed, winner.id]);
+    await tx.query(
+      `update public.deals set selected_creator_ids = array[$2::uuid], status = 'in_progress' where id = $1`,
+      [completed, winner.id],
+    );
+    await tx.query(`update public.deals set status = 'completed', winner_id = $2 where id = $1`, [
+      completed,
+      winner.id,
+    ]);
   });
   // A completed deal stays in sight ("no longer open"); a cancelled one left it ("not found", like a missing one).
-  for (const [closed, code] of [[completed, 'deal_not_open'], [cancelled, 'deal_not_found']] as const) {
+  for (const [closed, code] of [
+    [completed, 'deal_not_open'],
+    [cancelled, 'deal_not_found'],
+  ] as const) {
     expect(rejectionOf(await apply(creator, closed))).toBe(code);
     expect(await applicationCount(closed)).toBe(0);
   }
 
-  const xp = await server.db.pool.query(`select action, xp_gained from public.xp_logs where user_id = $1`, [creator.id]);
+  const xp = await server.db.pool.query(`select action, xp_gained from public.xp_logs where user_id = $1`, [
+    creator.id,
+  ]);
   expect(xp.rows).toEqual([{ action: 'DEAL_APPLY', xp_gained: 25 }]);
   // A pull holds back rows newer than the oldest transaction still running anywhere in the cluster
   // (another test file's long snapshot can be one), so the log arrives once that one has ended.
@@ -110,9 +135,11 @@ test('a creator applies once per deal, only while it is open; applying logs DEAL
     const growth = await fetch(`${server.url}/sync/v1/growth/pull?limit=100`, { headers: headers(creator) });
     return ((await growth.json()) as { documents: Doc[] }).documents;
   };
-  await expect.poll(growthDocuments, { timeout: 30_000 }).toContainEqual(
-    expect.objectContaining({ kind: 'xp_log', data: expect.objectContaining({ action: 'DEAL_APPLY' }) }),
-  );
+  await expect
+    .poll(growthDocuments, { timeout: 30_000 })
+    .toContainEqual(
+      expect.objectContaining({ kind: 'xp_log', data: expect.objectContaining({ action: 'DEAL_APPLY' }) }),
+    );
 });
 
 test('a Pro-only deal needs Pro: a creator who lost Pro gets a clear reason, a Pro creator gets in', async () => {
@@ -125,7 +152,10 @@ test('a Pro-only deal needs Pro: a creator who lost Pro gets a clear reason, a P
 
   const pro = await server.createUser({ role: 'creator' });
   await server.db.asService((tx) =>
-    tx.query(`update public.profiles set pro_tier = 'basic', pro_since = now(), pro_until = now() + interval '30 days' where id = $1`, [pro.id]),
+    tx.query(
+      `update public.profiles set pro_tier = 'basic', pro_since = now(), pro_until = now() + interval '30 days' where id = $1`,
+      [pro.id],
+    ),
   );
   expect((await apply(pro, dealId)).body.conflicts).toEqual([]);
   expect(await applicationCount(dealId)).toBe(1);
@@ -139,12 +169,27 @@ test('accepting adds the creator to selected_creator_ids and moves the deal to i
 
   const pending = (await pulled(brand, 'applications', doc.id))!;
   expect(pending.status).toBe('pending');
-  expect((await push(brand, 'applications', [{ newDocumentState: { ...pending, status: 'accepted' }, assumedMasterState: pending }])).body.conflicts).toEqual([]);
-  expect(await pulled(brand, 'deals', dealId)).toMatchObject({ status: 'in_progress', selected_creator_ids: [creator.id] });
+  expect(
+    (
+      await push(brand, 'applications', [
+        { newDocumentState: { ...pending, status: 'accepted' }, assumedMasterState: pending },
+      ])
+    ).body.conflicts,
+  ).toEqual([]);
+  expect(await pulled(brand, 'deals', dealId)).toMatchObject({
+    status: 'in_progress',
+    selected_creator_ids: [creator.id],
+  });
   expect(await pulled(creator, 'applications', doc.id)).toMatchObject({ status: 'accepted' });
 
   const accepted = (await pulled(brand, 'applications', doc.id))!;
-  expect((await push(brand, 'applications', [{ newDocumentState: { ...accepted, status: 'rejected' }, assumedMasterState: accepted }])).body.conflicts).toEqual([]);
+  expect(
+    (
+      await push(brand, 'applications', [
+        { newDocumentState: { ...accepted, status: 'rejected' }, assumedMasterState: accepted },
+      ])
+    ).body.conflicts,
+  ).toEqual([]);
   expect((await pulled(brand, 'deals', dealId))!.selected_creator_ids).toEqual([]);
 });
 
@@ -156,13 +201,19 @@ test('forbidden application writes: a creator cannot accept itself, another bran
   const { doc } = await apply(creator, dealId);
   const mine = (await pulled(creator, 'applications', doc.id))!;
 
-  const selfAccept = await push(creator, 'applications', [{ newDocumentState: { ...mine, status: 'accepted' }, assumedMasterState: mine }]);
+  const selfAccept = await push(creator, 'applications', [
+    { newDocumentState: { ...mine, status: 'accepted' }, assumedMasterState: mine },
+  ]);
   expect(rejectionOf(selfAccept)).toBe('not_deal_owner');
   // The other brand cannot even see the application, so its write reads as a new application in someone
   // else's name: refused (without revealing that the row exists), nothing written.
   expect(await pulled(otherBrand, 'applications', doc.id)).toBeUndefined();
-  const foreign = await push(otherBrand, 'applications', [{ newDocumentState: { ...mine, status: 'accepted' }, assumedMasterState: mine }]);
-  expect(foreign.status === 403 ? foreign.body.code : rejectionOf(foreign)).toMatch(/^(out_of_scope|not_your_application)$/);
+  const foreign = await push(otherBrand, 'applications', [
+    { newDocumentState: { ...mine, status: 'accepted' }, assumedMasterState: mine },
+  ]);
+  expect(foreign.status === 403 ? foreign.body.code : rejectionOf(foreign)).toMatch(
+    /^(out_of_scope|not_your_application)$/,
+  );
   const stored = await server.db.pool.query('select status, version from public.applications where id = $1', [doc.id]);
   expect(stored.rows[0]).toEqual({ status: 'pending', version: 1 });
   expect((await pulled(brand, 'deals', dealId))!.selected_creator_ids).toEqual([]);
@@ -177,16 +228,31 @@ test('only the owning brand or an admin edits a deal; others are refused and not
 
   for (const intruder of [otherBrand, creator]) {
     const seen = (await pulled(intruder, 'deals', dealId))!;
-    const result = await push(intruder, 'deals', [{ newDocumentState: { ...seen, title: 'Hijacked' }, assumedMasterState: seen }]);
+    const result = await push(intruder, 'deals', [
+      { newDocumentState: { ...seen, title: 'Hijacked' }, assumedMasterState: seen },
+    ]);
     expect(result.status === 403 ? result.body.code : rejectionOf(result)).toMatch(/^(out_of_scope|not_deal_owner)$/);
   }
-  expect((await server.db.pool.query('select title from public.deals where id = $1', [dealId])).rows[0].title).not.toBe('Hijacked');
+  expect((await server.db.pool.query('select title from public.deals where id = $1', [dealId])).rows[0].title).not.toBe(
+    'Hijacked',
+  );
 
   const owned = (await pulled(brand, 'deals', dealId))!;
-  expect((await push(brand, 'deals', [{ newDocumentState: { ...owned, title: 'Spring launch' }, assumedMasterState: owned }])).body.conflicts).toEqual([]);
+  expect(
+    (
+      await push(brand, 'deals', [
+        { newDocumentState: { ...owned, title: 'Spring launch' }, assumedMasterState: owned },
+      ])
+    ).body.conflicts,
+  ).toEqual([]);
   const asAdmin = (await pulled(admin, 'deals', dealId))!;
-  expect((await push(admin, 'deals', [{ newDocumentState: { ...asAdmin, pro_only: true }, assumedMasterState: asAdmin }])).body.conflicts).toEqual([]);
-  expect((await server.db.pool.query('select title, pro_only from public.deals where id = $1', [dealId])).rows[0]).toEqual({ title: 'Spring launch', pro_only: true });
+  expect(
+    (await push(admin, 'deals', [{ newDocumentState: { ...asAdmin, pro_only: true }, assumedMasterState: asAdmin }]))
+      .body.conflicts,
+  ).toEqual([]);
+  expect(
+    (await server.db.pool.query('select title, pro_only from public.deals where id = $1', [dealId])).rows[0],
+  ).toEqual({ title: 'Spring launch', pro_only: true });
 });
 
 test('completing needs a selected creator and records the winner; only the owner or an admin completes', async () => {
@@ -194,7 +260,9 @@ test('completing needs a selected creator and records the winner; only the owner
   const creator = await server.createUser({ role: 'creator' });
   const [dealId] = (await insertDeals(server.db, brand.id, 1)) as [string];
   const open = (await pulled(brand, 'deals', dealId))!;
-  const tooEarly = await push(brand, 'deals', [{ newDocumentState: { ...open, status: 'completed' }, assumedMasterState: open }]);
+  const tooEarly = await push(brand, 'deals', [
+    { newDocumentState: { ...open, status: 'completed' }, assumedMasterState: open },
+  ]);
   expect(tooEarly.body.conflicts?.[0]?.sync_rejection).toEqual({
     code: 'no_selected_creator',
     message: 'You must select at least one creator before completing the deal.',
@@ -202,14 +270,36 @@ test('completing needs a selected creator and records the winner; only the owner
 
   const { doc } = await apply(creator, dealId);
   const pending = (await pulled(brand, 'applications', doc.id))!;
-  await push(brand, 'applications', [{ newDocumentState: { ...pending, status: 'accepted' }, assumedMasterState: pending }]);
+  await push(brand, 'applications', [
+    { newDocumentState: { ...pending, status: 'accepted' }, assumedMasterState: pending },
+  ]);
 
   // The creator (a participant now) still may not complete the brand's deal.
   const creatorsCopy = (await pulled(creator, 'deals', dealId))!;
-  const byCreator = await push(creator, 'deals', [{ newDocumentState: { ...creatorsCopy, status: 'completed', winner_id: creator.id }, assumedMasterState: creatorsCopy }]);
-  expect(byCreator.status === 403 ? byCreator.body.code : rejectionOf(byCreator)).toMatch(/^(out_of_scope|not_deal_owner)$/);
+  const byCreator = await push(creator, 'deals', [
+    {
+      newDocumentState: { ...creatorsCopy, status: 'completed', winner_id: creator.id },
+      assumedMasterState: creatorsCopy,
+    },
+  ]);
+  expect(byCreator.status === 403 ? byCreator.body.code : rejectionOf(byCreator)).toMatch(
+    /^(out_of_scope|not_deal_owner)$/,
+  );
 
   const inProgress = (await pulled(brand, 'deals', dealId))!;
-  expect((await push(brand, 'deals', [{ newDocumentState: { ...inProgress, status: 'completed', winner_id: creator.id }, assumedMasterState: inProgress }])).body.conflicts).toEqual([]);
-  expect(await pulled(brand, 'deals', dealId)).toMatchObject({ status: 'completed', winner_id: creator.id, completed_at: expect.any(String) });
+  expect(
+    (
+      await push(brand, 'deals', [
+        {
+          newDocumentState: { ...inProgress, status: 'completed', winner_id: creator.id },
+          assumedMasterState: inProgress,
+        },
+      ])
+    ).body.conflicts,
+  ).toEqual([]);
+  expect(await pulled(brand, 'deals', dealId)).toMatchObject({
+    status: 'completed',
+    winner_id: creator.id,
+    completed_at: expect.any(String),
+  });
 });

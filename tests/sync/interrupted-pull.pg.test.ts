@@ -22,9 +22,14 @@ test('a pulled document whose master record a closed tab never wrote still recei
   await eventually(() => first.db.deals.findOne(id).exec());
   await sync.closeClient(first, { remove: false });
 
-  await sync.server.db.asService((tx) => tx.query(`update public.deals set title = 'Renamed on the server' where id = $1`, [id]));
+  await sync.server.db.asService((tx) =>
+    tx.query(`update public.deals set title = 'Renamed on the server' where id = $1`, [id]),
+  );
   const again = await sync.client(brand, ['deals'], { idb, name });
-  await eventually(async () => (await again.db.deals.findOne(id).exec())?.title === 'Renamed on the server', 20_000).catch(() => undefined);
+  await eventually(
+    async () => (await again.db.deals.findOne(id).exec())?.title === 'Renamed on the server',
+    20_000,
+  ).catch(() => undefined);
   expect((await again.db.deals.findOne(id).exec())?.title).toBe('Renamed on the server');
   // And nothing was pushed for it: the device never changed it.
   expect(again.network.calls.filter((call) => call.url.includes('/push'))).toEqual([]);

@@ -29,7 +29,9 @@ test('an insert landing after the same user’s deletion of that draft (pushed b
   };
   const first = await sync.client(creator, ['drafts'], { idb, name, network: slow });
   const id = newId();
-  await first.db.drafts.insert(prepareDocument('drafts', { id, user_id: creator.id, kind: 'deal', title: 'Created, then deleted' } as never));
+  await first.db.drafts.insert(
+    prepareDocument('drafts', { id, user_id: creator.id, kind: 'deal', title: 'Created, then deleted' } as never),
+  );
   await eventually(() => late.length === 1);
   // Deleted while its creation is still on the way; then the tab reloads.
   await (await first.db.drafts.findOne(id).exec())!.incrementalRemove();
@@ -43,7 +45,10 @@ test('an insert landing after the same user’s deletion of that draft (pushed b
   // Now the first tab's request lands.
   release();
   expect((await late[0]!).status).toBe(200);
-  const { rows } = await sync.server.db.pool.query<{ deleted: boolean }>(`select deleted from public.drafts where id = $1`, [id]);
+  const { rows } = await sync.server.db.pool.query<{ deleted: boolean }>(
+    `select deleted from public.drafts where id = $1`,
+    [id],
+  );
   expect(rows.filter((r) => !r.deleted)).toEqual([]);
   await reopened.replication.awaitInSync();
   expect(await reopened.db.drafts.findOne(id).exec()).toBeNull();

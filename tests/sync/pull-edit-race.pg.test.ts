@@ -47,7 +47,9 @@ test('the same edit survives the server changing another field meanwhile (three-
   const { c, slow, id, arrived } = await dealJustArrived();
   c.network.online = false;
   await arrived.incrementalPatch({ title: 'Renamed offline' });
-  await sync.server.db.asService((tx) => tx.query(`update public.deals set description = 'Changed by the team' where id = $1`, [id]));
+  await sync.server.db.asService((tx) =>
+    tx.query(`update public.deals set description = 'Changed by the team' where id = $1`, [id]),
+  );
   c.network.online = true;
   c.replication.reSync();
 

@@ -13,7 +13,8 @@ let server: AuthTestServer;
 beforeAll(async () => {
   const logStream = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of String(chunk).split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -31,7 +32,10 @@ async function signedIn(role: 'brand' | 'creator'): Promise<{ id: string; token:
   const id = rows[0]!.id;
   await server.db.pool.query(`update public.profiles set role = $2 where id = $1`, [id, role]);
   const sessionId = newId();
-  await server.db.pool.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, id]);
+  await server.db.pool.query(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`,
+    [sessionId, id],
+  );
   const { token } = await server.app.pactaSigner!.sign({ sub: id, role: 'authenticated', session_id: sessionId });
   return { id, token };
 }
@@ -39,7 +43,11 @@ async function signedIn(role: 'brand' | 'creator'): Promise<{ id: string; token:
 async function push(token: string, collection: string, rows: unknown[]): Promise<Response> {
   return fetch(`${server.url}/sync/v1/${collection}/push`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION),
+    },
     body: JSON.stringify({ rows }),
   });
 }
@@ -55,18 +63,39 @@ test('a batch with one refused new row: the rest lands, the refused row comes ba
   await server.db.pool.query(`update public.profiles set role = 'brand' where id = $1`, [brandId]);
   const [open, closed] = (await insertDeals(server.db, brandId, 2)) as [string, string];
   // A completed deal (still in the creator's sight): applying to it breaks a rule ("no longer open").
-  await server.db.pool.query(`update public.deals set selected_creator_ids = array[$2::uuid] where id = $1`, [closed, creatorId]);
+  await server.db.pool.query(`update public.deals set selected_creator_ids = array[$2::uuid] where id = $1`, [
+    closed,
+    creatorId,
+  ]);
   await server.db.pool.query(`update public.deals set status = 'in_progress' where id = $1`, [closed]);
   await server.db.pool.query(`update public.deals set status = 'completed' where id = $1`, [closed]);
   const sessionId = newId();
-  await server.db.pool.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, creatorId]);
-  const { token } = await server.app.pactaSigner!.sign({ sub: creatorId, role: 'authenticated', session_id: sessionId });
+  await server.db.pool.query(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`,
+    [sessionId, creatorId],
+  );
+  const { token } = await server.app.pactaSigner!.sign({
+    sub: creatorId,
+    role: 'authenticated',
+    session_id: sessionId,
+  });
 
   const good = { id: newId(), deal_id: open, creator_id: creatorId, status: 'pending', pitch: 'Hi', _deleted: false };
-  const refused = { id: newId(), deal_id: closed, creator_id: creatorId, status: 'pending', pitch: 'Hi', _deleted: false };
+  const refused = {
+    id: newId(),
+    deal_id: closed,
+    creator_id: creatorId,
+    status: 'pending',
+    pitch: 'Hi',
+    _deleted: false,
+  };
   const res = await fetch(`${server.url}/sync/v1/applications/push`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION),
+    },
     body: JSON.stringify({ rows: [{ newDocumentState: good }, { newDocumentState: refused }] }),
   });
   expect(res.status).toBe(200);
@@ -79,7 +108,6 @@ test('a batch with one refused new row: the rest lands, the refused row comes ba
   expect(fallback).toMatchObject({ collection: 'applications', rows: 2, reason: 'deal_not_open' });
 });
 
-
 test('a batch of edits is written set by set: a refused edit comes back flagged, a stale one as its master, the rest lands', async () => {
   const brand = await signedIn('brand');
   const ids = await insertDeals(server.db, brand.id, 5);
@@ -89,10 +117,15 @@ test('a batch of edits is written set by set: a refused edit comes back flagged,
     [ids],
   );
   const byId = new Map(masters.map((m) => [m.doc.id, m.doc]));
-  const [raised, refused, stale, retitled, alsoRaised] = ids.map((id) => byId.get(id)!) as [typeof masters[0]['doc'], ...typeof masters[0]['doc'][]];
+  const [raised, refused, stale, retitled, alsoRaised] = ids.map((id) => byId.get(id)!) as [
+    (typeof masters)[0]['doc'],
+    ...(typeof masters)[0]['doc'][],
+  ];
   // Someone else changed this deal after the device read it: its edit is a conflict, the server's copy wins.
   await server.db.pool.query(`update public.deals set amount_cents = 77700 where id = $1`, [stale!.id]);
-  const { rows: [current] } = await server.db.pool.query<{ doc: Record<string, unknown> }>(
+  const {
+    rows: [current],
+  } = await server.db.pool.query<{ doc: Record<string, unknown> }>(
     `select ${deals.documentSql} as doc from public.deals t where t.id = $1`,
     [stale!.id],
   );
@@ -106,7 +139,9 @@ test('a batch of edits is written set by set: a refused edit comes back flagged,
     { newDocumentState: { ...alsoRaised, amount_cents: 61000 }, assumedMasterState: alsoRaised },
   ]);
   expect(res.status).toBe(200);
-  const { conflicts } = (await res.json()) as { conflicts: (Record<string, unknown> & { id: string; sync_rejection?: { code: string } })[] };
+  const { conflicts } = (await res.json()) as {
+    conflicts: (Record<string, unknown> & { id: string; sync_rejection?: { code: string } })[];
+  };
   expect(conflicts.map((c) => [c.id, c.sync_rejection?.code ?? null]).sort()).toEqual(
     [
       [refused!.id, 'invalid_value'],
@@ -125,7 +160,11 @@ test('a batch of edits is written set by set: a refused edit comes back flagged,
   expect(after.get(retitled!.id)).toMatchObject({ title: 'A new title', version: 2 });
   expect(after.get(refused!.id)).toMatchObject({ amount_cents: refused!.amount_cents, version: 1 });
   expect(after.get(stale!.id)).toMatchObject({ amount_cents: 77700, version: 2 });
-  expect(lines.find((l) => String(l.msg).startsWith('push: the batch update failed'))).toMatchObject({ collection: 'deals', rows: 3, pgCode: '23514' });
+  expect(lines.find((l) => String(l.msg).startsWith('push: the batch update failed'))).toMatchObject({
+    collection: 'deals',
+    rows: 3,
+    pgCode: '23514',
+  });
 
   // The same edits sent again (an answer lost on the way) write nothing more.
   const again = await push(brand.token, 'deals', [
@@ -133,6 +172,9 @@ test('a batch of edits is written set by set: a refused edit comes back flagged,
     { newDocumentState: { ...alsoRaised, amount_cents: 61000 }, assumedMasterState: alsoRaised },
   ]);
   expect(((await again.json()) as { conflicts: unknown[] }).conflicts).toEqual([]);
-  const { rows: versions } = await server.db.pool.query<{ version: number }>('select version from public.deals where id = any($1::uuid[])', [[raised!.id, alsoRaised!.id]]);
+  const { rows: versions } = await server.db.pool.query<{ version: number }>(
+    'select version from public.deals where id = any($1::uuid[])',
+    [[raised!.id, alsoRaised!.id]],
+  );
   expect(versions.map((v) => Number(v.version))).toEqual([2, 2]);
 });

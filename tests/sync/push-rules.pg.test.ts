@@ -38,7 +38,12 @@ async function brandAndCreatorInAConversation() {
   const creator = await sync.server.createUser({ role: 'creator' });
   const conversationId = newId();
   await sync.server.db.asService((tx) =>
-    tx.query('insert into public.conversations (id, user1_id, user2_id, title) values ($1, $2, $3, $4)', [conversationId, brand.id, creator.id, 'Hello']),
+    tx.query('insert into public.conversations (id, user1_id, user2_id, title) values ($1, $2, $3, $4)', [
+      conversationId,
+      brand.id,
+      creator.id,
+      'Hello',
+    ]),
   );
   return { brand, creator, conversationId };
 }
@@ -47,15 +52,24 @@ test('a write the rules reject comes back as a conflict with the reason; the res
   const brand = await sync.server.createUser({ role: 'brand' });
   const creator = await sync.server.createUser({ role: 'creator' });
   const [open, closed] = (await insertDeals(sync.server.db, brand.id, 2)) as [string, string];
-  await sync.server.db.asService((tx) => tx.query(`update public.deals set status = 'cancelled' where id = $1`, [closed]));
+  await sync.server.db.asService((tx) =>
+    tx.query(`update public.deals set status = 'cancelled' where id = $1`, [closed]),
+  );
 
   const good = application(open, creator.id);
   const refused = application(closed, creator.id);
-  const { conflicts } = await push(creator, 'applications', [{ newDocumentState: good }, { newDocumentState: refused }]);
+  const { conflicts } = await push(creator, 'applications', [
+    { newDocumentState: good },
+    { newDocumentState: refused },
+  ]);
   // The cancelled deal is out of the creator's sight: refused as "not found", exactly like a missing deal.
   // (It comes back as parsed by the shared schema, with its defaults filled.)
-  expect(conflicts).toEqual([{ ...refused, deal_status: 'open', sync_rejection: { code: 'deal_not_found', message: 'Deal not found.' } }]);
-  const { rows } = await sync.server.db.pool.query('select id from public.applications where creator_id = $1', [creator.id]);
+  expect(conflicts).toEqual([
+    { ...refused, deal_status: 'open', sync_rejection: { code: 'deal_not_found', message: 'Deal not found.' } },
+  ]);
+  const { rows } = await sync.server.db.pool.query('select id from public.applications where creator_id = $1', [
+    creator.id,
+  ]);
   expect(rows.map((r) => r.id)).toEqual([good.id]);
 
   // Retrying the same push (its answer was lost) writes nothing and reports no conflict.
@@ -70,13 +84,23 @@ test('a push from an outdated copy gets the master state back; server-owned fiel
   const creator = await sync.server.createUser({ role: 'creator' });
   const dealId = newId();
   const newDeal: Doc = {
-    ...prepareDocument('deals', { id: dealId, brand_id: brand.id, title: 'Launch video', description: 'A 60 s video', amount_cents: 120_000, niches: ['tech'] }),
+    ...prepareDocument('deals', {
+      id: dealId,
+      brand_id: brand.id,
+      title: 'Launch video',
+      description: 'A 60 s video',
+      amount_cents: 120_000,
+      niches: ['tech'],
+    }),
     escrow_status: 'released',
     applications_count: 7,
     _deleted: false,
   };
   expect((await push(brand, 'deals', [{ newDocumentState: newDeal }])).conflicts).toEqual([]);
-  const stored = await sync.server.db.pool.query('select escrow_status, applications_count, version from public.deals where id = $1', [dealId]);
+  const stored = await sync.server.db.pool.query(
+    'select escrow_status, applications_count, version from public.deals where id = $1',
+    [dealId],
+  );
   expect(stored.rows[0]).toEqual({ escrow_status: 'none', applications_count: 0, version: 1 });
 
   const app = application(dealId, creator.id);
@@ -89,11 +113,25 @@ test('a push from an outdated copy gets the master state back; server-owned fiel
   );
   const master = rows[0].doc as Doc;
   // The brand accepts; the creator, still holding the pending copy, edits the pitch.
-  expect((await push(brand, 'applications', [{ newDocumentState: { ...master, status: 'accepted' }, assumedMasterState: master }])).conflicts).toEqual([]);
-  const stale = await push(creator, 'applications', [{ newDocumentState: { ...master, pitch: 'Edited pitch' }, assumedMasterState: master }]);
+  expect(
+    (
+      await push(brand, 'applications', [
+        { newDocumentState: { ...master, status: 'accepted' }, assumedMasterState: master },
+      ])
+    ).conflicts,
+  ).toEqual([]);
+  const stale = await push(creator, 'applications', [
+    { newDocumentState: { ...master, pitch: 'Edited pitch' }, assumedMasterState: master },
+  ]);
   expect(stale.conflicts).toHaveLength(1);
   // Version 3: the acceptance (2) moved the deal in progress, which the application's copy of the deal's status follows (3).
-  expect(stale.conflicts[0]).toMatchObject({ id: app.id, status: 'accepted', pitch: 'I would love to', deal_status: 'in_progress', version: 3 });
+  expect(stale.conflicts[0]).toMatchObject({
+    id: app.id,
+    status: 'accepted',
+    pitch: 'I would love to',
+    deal_status: 'in_progress',
+    version: 3,
+  });
   expect(stale.conflicts[0]).not.toHaveProperty('sync_rejection');
 });
 
@@ -104,18 +142,34 @@ test('on a device, a rejected message shows its reason, is not retried in a loop
 
   const id = newId();
   // Wrong recipient: the creator addresses the message to itself.
-  await c.db.messages.insert(prepareDocument('messages', { id, conversation_id: conversationId, sender_id: creator.id, recipient_id: creator.id, body: 'Hi!' }));
+  await c.db.messages.insert(
+    prepareDocument('messages', {
+      id,
+      conversation_id: conversationId,
+      sender_id: creator.id,
+      recipient_id: creator.id,
+      body: 'Hi!',
+    }),
+  );
   const rejected = await eventually(async () => (await c.db.messages.findOne(id).exec())?.sync_rejection);
-  expect(rejected).toEqual({ code: 'wrong_recipient', message: 'The recipient must be the other participant of the conversation.' });
+  expect(rejected).toEqual({
+    code: 'wrong_recipient',
+    message: 'The recipient must be the other participant of the conversation.',
+  });
 
-  const pushes = () => c.network.calls.filter((call) => call.method === 'POST' && call.url.includes('/messages/push')).length;
+  const pushes = () =>
+    c.network.calls.filter((call) => call.method === 'POST' && call.url.includes('/messages/push')).length;
   const before = pushes();
   await new Promise((r) => setTimeout(r, 1500));
   expect(pushes()).toBe(before);
   await c.replication.awaitInSync();
 
   await (await c.db.messages.findOne(id).exec())!.incrementalPatch({ recipient_id: brand.id, sync_rejection: null });
-  await eventually(async () => (await sync.server.db.pool.query('select recipient_id from public.messages where id = $1', [id])).rows[0]?.recipient_id === brand.id);
+  await eventually(
+    async () =>
+      (await sync.server.db.pool.query('select recipient_id from public.messages where id = $1', [id])).rows[0]
+        ?.recipient_id === brand.id,
+  );
   await eventually(async () => (await c.db.messages.findOne(id).exec())?.version === 1);
 });
 
@@ -127,7 +181,15 @@ test('a refusal kept from an earlier visit is shown again, read by its recorded 
   const c = await sync.client(creator, ['conversations', 'messages'], { refusedStore });
   await c.replication.awaitInitialSync();
   const id = newId();
-  await c.db.messages.insert(prepareDocument('messages', { id, conversation_id: conversationId, sender_id: creator.id, recipient_id: creator.id, body: 'Hi!' }));
+  await c.db.messages.insert(
+    prepareDocument('messages', {
+      id,
+      conversation_id: conversationId,
+      sender_id: creator.id,
+      recipient_id: creator.id,
+      body: 'Hi!',
+    }),
+  );
   await eventually(async () => (await c.db.messages.findOne(id).exec())?.sync_rejection);
   expect(kept).toEqual([`messages/${id}`]);
 
@@ -158,7 +220,15 @@ test('without a record of kept refusals, a new visit finds a kept refusal by loo
   expect(looks).toEqual([]);
 
   const id = newId();
-  await c.db.messages.insert(prepareDocument('messages', { id, conversation_id: conversationId, sender_id: creator.id, recipient_id: creator.id, body: 'Hi!' }));
+  await c.db.messages.insert(
+    prepareDocument('messages', {
+      id,
+      conversation_id: conversationId,
+      sender_id: creator.id,
+      recipient_id: creator.id,
+      body: 'Hi!',
+    }),
+  );
   await eventually(async () => (await c.db.messages.findOne(id).exec())?.sync_rejection);
 
   // A new visit on the same device, which now holds documents: the refusal is found and listed again.
@@ -187,7 +257,11 @@ test('on a device, a refused edit of an existing deal shows its reason, and the 
   expect((await deal()).amount_cents).toBe(50001);
 
   await (await deal()).incrementalPatch({ amount_cents: 75_000, sync_rejection: null });
-  const amountOnServer = async () => Number((await sync.server.db.pool.query('select amount_cents from public.deals where id = $1', [dealId])).rows[0].amount_cents);
+  const amountOnServer = async () =>
+    Number(
+      (await sync.server.db.pool.query('select amount_cents from public.deals where id = $1', [dealId])).rows[0]
+        .amount_cents,
+    );
   await eventually(async () => (await amountOnServer()) === 75_000, 15_000).catch(() => undefined);
   expect(await amountOnServer()).toBe(75_000);
   await eventually(async () => (await deal()).amount_cents === 75_000 && !(await deal()).sync_rejection);

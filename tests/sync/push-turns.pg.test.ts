@@ -26,10 +26,17 @@ afterAll(async () => {
 
 type Doc = Record<string, unknown> & { id: string };
 
-async function push(user: TestUser, rows: { newDocumentState: Doc; assumedMasterState?: Doc }[]): Promise<{ status: number; conflicts: Doc[] }> {
+async function push(
+  user: TestUser,
+  rows: { newDocumentState: Doc; assumedMasterState?: Doc }[],
+): Promise<{ status: number; conflicts: Doc[] }> {
   const res = await fetch(`${server.url}/sync/v1/drafts/push`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${user.accessToken}`,
+      'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION),
+    },
     body: JSON.stringify({ rows }),
   });
   return { status: res.status, conflicts: ((await res.json()) as { conflicts: Doc[] }).conflicts };
@@ -52,7 +59,9 @@ test('a deletion pushed while the same draft’s insert is still being written w
   expect(deletion.conflicts).toMatchObject([{ id, title: 'Slow draft', _deleted: false }]);
   // On that state, the device's deletion is written.
   const master = deletion.conflicts[0]!;
-  expect((await push(user, [{ newDocumentState: { ...master, _deleted: true }, assumedMasterState: master }])).conflicts).toEqual([]);
+  expect(
+    (await push(user, [{ newDocumentState: { ...master, _deleted: true }, assumedMasterState: master }])).conflicts,
+  ).toEqual([]);
   const { rows } = await server.db.pool.query(`select deleted from public.drafts where id = $1`, [id]);
   expect(rows).toEqual([{ deleted: true }]);
 });

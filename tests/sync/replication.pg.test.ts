@@ -33,19 +33,31 @@ test('writes made offline are kept locally and pushed once the network is back',
   c.network.online = false;
   const ids = [newId(), newId(), newId()];
   for (const [i, id] of ids.entries()) {
-    await c.db.drafts.insert({ id, user_id: creator.id, kind: 'message', title: `Offline draft ${i}`, payload: { body: 'hi' } });
+    await c.db.drafts.insert({
+      id,
+      user_id: creator.id,
+      kind: 'message',
+      title: `Offline draft ${i}`,
+      payload: { body: 'hi' },
+    });
   }
   const first = await c.db.drafts.findOne(ids[0]!).exec();
   await first!.incrementalPatch({ title: 'Offline draft 0, edited' });
 
   await eventually(() => c.replication.syncStatus.online === false);
   expect(c.replication.syncStatus.pendingPush).toBe(3);
-  const onServerWhileOffline = await sync.server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]);
+  const onServerWhileOffline = await sync.server.db.pool.query(
+    'select count(*)::int as n from public.drafts where user_id = $1',
+    [creator.id],
+  );
   expect(onServerWhileOffline.rows[0].n).toBe(0);
 
   c.network.online = true;
   await eventually(async () => {
-    const { rows } = await sync.server.db.pool.query('select id, title, version from public.drafts where user_id = $1 order by title', [creator.id]);
+    const { rows } = await sync.server.db.pool.query(
+      'select id, title, version from public.drafts where user_id = $1 order by title',
+      [creator.id],
+    );
     return rows.length === 3 && rows[0].title === 'Offline draft 0, edited' ? rows : false;
   });
   await eventually(() => c.replication.syncStatus.pendingPush === 0 && c.replication.syncStatus.online);
@@ -58,7 +70,13 @@ test('two devices editing the same draft offline: edits to different fields both
   const a = await sync.client(creator, ['drafts']);
   const b = await sync.client(creator, ['drafts']);
   const id = newId();
-  await a.db.drafts.insert({ id, user_id: creator.id, kind: 'campaign_brief', title: 'Brief', payload: { budget: 100 } });
+  await a.db.drafts.insert({
+    id,
+    user_id: creator.id,
+    kind: 'campaign_brief',
+    title: 'Brief',
+    payload: { budget: 100 },
+  });
   await eventually(async () => (await b.db.drafts.findOne(id).exec())?.version === 1);
   await eventually(async () => (await a.db.drafts.findOne(id).exec())?.version === 1);
 
@@ -68,16 +86,24 @@ test('two devices editing the same draft offline: edits to different fields both
   await (await b.db.drafts.findOne(id).exec())!.incrementalPatch({ title: 'Brief from B' });
 
   a.network.online = true;
-  await eventually(async () => (await sync.server.db.pool.query('select title from public.drafts where id = $1', [id])).rows[0].title === 'Brief from A');
+  await eventually(
+    async () =>
+      (await sync.server.db.pool.query('select title from public.drafts where id = $1', [id])).rows[0].title ===
+      'Brief from A',
+  );
   b.network.online = true;
   // B's push is a conflict (its assumed master is outdated): B's own change is re-applied on the server's
   // copy, so A's payload edit is kept and B's title, pushed later, wins the field both changed.
   const settled = { title: 'Brief from B', payload: { budget: 250 }, version: 3 };
   await eventually(async () => {
-    const row = (await sync.server.db.pool.query('select title, payload, version from public.drafts where id = $1', [id])).rows[0];
+    const row = (
+      await sync.server.db.pool.query('select title, payload, version from public.drafts where id = $1', [id])
+    ).rows[0];
     return row.version === 3 && row;
   });
-  const master = await sync.server.db.pool.query('select title, payload, version from public.drafts where id = $1', [id]);
+  const master = await sync.server.db.pool.query('select title, payload, version from public.drafts where id = $1', [
+    id,
+  ]);
   expect(master.rows[0]).toEqual(settled);
   for (const device of [a, b]) {
     await eventually(async () => (await device.db.drafts.findOne(id).exec())?.version === 3);
@@ -94,13 +120,34 @@ test('a brand and a creator messaging each other converge on the same conversati
 
   // One conversation per pair (and deal): its id derives from them.
   const conversationId = conversationIdFor(brand.id, creator.id, null);
-  await b.db.conversations.insert(prepareDocument('conversations', { id: conversationId, user1_id: brand.id, user2_id: creator.id, title: 'Spring campaign' }));
-  await b.db.messages.insert(
-    prepareDocument('messages', { id: newId(), conversation_id: conversationId, sender_id: brand.id, recipient_id: creator.id, body: 'Hello!' }),
+  await b.db.conversations.insert(
+    prepareDocument('conversations', {
+      id: conversationId,
+      user1_id: brand.id,
+      user2_id: creator.id,
+      title: 'Spring campaign',
+    }),
   );
-  await eventually(async () => (await c.db.messages.find({ selector: { conversation_id: conversationId } }).exec()).length === 1);
+  await b.db.messages.insert(
+    prepareDocument('messages', {
+      id: newId(),
+      conversation_id: conversationId,
+      sender_id: brand.id,
+      recipient_id: creator.id,
+      body: 'Hello!',
+    }),
+  );
+  await eventually(
+    async () => (await c.db.messages.find({ selector: { conversation_id: conversationId } }).exec()).length === 1,
+  );
   await c.db.messages.insert(
-    prepareDocument('messages', { id: newId(), conversation_id: conversationId, sender_id: creator.id, recipient_id: brand.id, body: 'Hi, interested.' }),
+    prepareDocument('messages', {
+      id: newId(),
+      conversation_id: conversationId,
+      sender_id: creator.id,
+      recipient_id: brand.id,
+      body: 'Hi, interested.',
+    }),
   );
 
   const bodies = async (x: TestClient) =>
@@ -109,7 +156,10 @@ test('a brand and a creator messaging each other converge on the same conversati
   expect(await bodies(b)).toEqual(await bodies(c));
   // last_message is server-owned (kept by a trigger) and reaches both sides.
   await eventually(async () => {
-    const [x, y] = await Promise.all([b.db.conversations.findOne(conversationId).exec(), c.db.conversations.findOne(conversationId).exec()]);
+    const [x, y] = await Promise.all([
+      b.db.conversations.findOne(conversationId).exec(),
+      c.db.conversations.findOne(conversationId).exec(),
+    ]);
     return x?.last_message === 'Hi, interested.' && y?.last_message === 'Hi, interested.';
   });
 });
@@ -124,14 +174,39 @@ test('a conversation and a support ticket started offline reach the server befor
   // One conversation per pair (and deal): its id derives from them.
   const conversationId = conversationIdFor(brand.id, creator.id, null);
   const ticketId = newId();
-  await b.db.conversations.insert(prepareDocument('conversations', { id: conversationId, user1_id: brand.id, user2_id: creator.id, title: 'Offline pitch' }));
+  await b.db.conversations.insert(
+    prepareDocument('conversations', {
+      id: conversationId,
+      user1_id: brand.id,
+      user2_id: creator.id,
+      title: 'Offline pitch',
+    }),
+  );
   await b.db.messages.insert(
-    prepareDocument('messages', { id: newId(), conversation_id: conversationId, sender_id: brand.id, recipient_id: creator.id, body: 'Written on a train' }),
+    prepareDocument('messages', {
+      id: newId(),
+      conversation_id: conversationId,
+      sender_id: brand.id,
+      recipient_id: creator.id,
+      body: 'Written on a train',
+    }),
   );
   await b.db.support_tickets.insert(
-    prepareDocument('support_tickets', { id: ticketId, user_id: brand.id, subject: 'Payout question', message: 'When is the payout released?' }),
+    prepareDocument('support_tickets', {
+      id: ticketId,
+      user_id: brand.id,
+      subject: 'Payout question',
+      message: 'When is the payout released?',
+    }),
   );
-  await b.db.support_messages.insert(prepareDocument('support_messages', { id: newId(), ticket_id: ticketId, user_id: brand.id, message: 'Adding details.' }));
+  await b.db.support_messages.insert(
+    prepareDocument('support_messages', {
+      id: newId(),
+      ticket_id: ticketId,
+      user_id: brand.id,
+      message: 'Adding details.',
+    }),
+  );
 
   // A reload: the new replication knows nothing of what was written before it started.
   await b.replication.stop();
@@ -174,15 +249,30 @@ test('a server restart in the middle of a sync loses and duplicates nothing', as
 
   // Written while the server is down: must arrive exactly once.
   const draftId = newId();
-  await c.db.drafts.insert({ id: draftId, user_id: creator.id, kind: 'deal', title: 'Written during the restart', payload: {} });
+  await c.db.drafts.insert({
+    id: draftId,
+    user_id: creator.id,
+    kind: 'deal',
+    title: 'Written during the restart',
+    payload: {},
+  });
 
   sync.server = await startTestServer({ databaseUrl, port });
-  await eventually(async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === 1200, 30_000);
+  await eventually(
+    async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === 1200,
+    30_000,
+  );
   const local = await c.db.deals.find({ selector: { brand_id: brand.id } }).exec();
   expect(new Set(local.map((d) => d.id))).toEqual(new Set(dealIds));
-  await eventually(async () => (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [draftId])).rows[0].n === 1);
+  await eventually(
+    async () =>
+      (await sync.server.db.pool.query('select count(*)::int as n from public.drafts where id = $1', [draftId])).rows[0]
+        .n === 1,
+  );
   await c.replication.awaitInSync();
-  const drafts = await sync.server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [creator.id]);
+  const drafts = await sync.server.db.pool.query('select count(*)::int as n from public.drafts where user_id = $1', [
+    creator.id,
+  ]);
   expect(drafts.rows[0].n).toBe(1);
 });
 

@@ -28,15 +28,23 @@ test('a pulled draft deleted elsewhere while the device was away is removed when
   const other = await sync.client(creator, ['drafts']);
   const id = newId();
   const kept = newId();
-  await other.db.drafts.insert(prepareDocument('drafts', { id, user_id: creator.id, kind: 'deal', title: 'Written elsewhere' } as never));
-  await other.db.drafts.insert(prepareDocument('drafts', { id: kept, user_id: creator.id, kind: 'deal', title: 'There' } as never));
+  await other.db.drafts.insert(
+    prepareDocument('drafts', { id, user_id: creator.id, kind: 'deal', title: 'Written elsewhere' } as never),
+  );
+  await other.db.drafts.insert(
+    prepareDocument('drafts', { id: kept, user_id: creator.id, kind: 'deal', title: 'There' } as never),
+  );
   await eventually(async () => (await away.db.drafts.findByIds([id, kept]).exec()).size === 2);
   await sync.closeClient(away, { remove: false });
 
   // Deleted on the other device while this one is away.
   await (await other.db.drafts.findOne(id).exec())!.incrementalRemove();
   await other.replication.awaitInSync();
-  await eventually(async () => (await sync.server.db.pool.query(`select deleted from public.drafts where id = $1`, [id])).rows[0]?.deleted === true);
+  await eventually(
+    async () =>
+      (await sync.server.db.pool.query(`select deleted from public.drafts where id = $1`, [id])).rows[0]?.deleted ===
+      true,
+  );
   // And the other draft changed after that: the feed now ends past the deletion.
   await (await other.db.drafts.findOne(kept).exec())!.incrementalPatch({ title: 'Still there' });
   await other.replication.awaitInSync();
@@ -63,20 +71,31 @@ test('a draft the device pushed but never pulled back, deleted on another device
   const plainFetch = network.fetch;
   let pullsFail = true;
   network.fetch = (input, init) =>
-    pullsFail && /\/drafts\/(pull|snapshot)/.test(String(input)) ? Promise.reject(new TypeError('fetch failed: timed out')) : plainFetch(input, init);
+    pullsFail && /\/drafts\/(pull|snapshot)/.test(String(input))
+      ? Promise.reject(new TypeError('fetch failed: timed out'))
+      : plainFetch(input, init);
   const device = await sync.client(creator, ['drafts'], { network });
   const id = newId();
-  await device.db.drafts.insert(prepareDocument('drafts', { id, user_id: creator.id, kind: 'deal', title: 'Pushed, never pulled back' } as never));
-  await eventually(async () => (await sync.server.db.pool.query(`select 1 from public.drafts where id = $1`, [id])).rowCount === 1);
+  await device.db.drafts.insert(
+    prepareDocument('drafts', { id, user_id: creator.id, kind: 'deal', title: 'Pushed, never pulled back' } as never),
+  );
+  await eventually(
+    async () => (await sync.server.db.pool.query(`select 1 from public.drafts where id = $1`, [id])).rowCount === 1,
+  );
 
   // Another device deletes it, then writes another draft (the feed now ends past the deletion).
   const other = await sync.client(creator, ['drafts']);
   await eventually(() => other.db.drafts.findOne(id).exec());
   await (await other.db.drafts.findOne(id).exec())!.incrementalRemove();
   const later = newId();
-  await other.db.drafts.insert(prepareDocument('drafts', { id: later, user_id: creator.id, kind: 'deal', title: 'Written later' } as never));
+  await other.db.drafts.insert(
+    prepareDocument('drafts', { id: later, user_id: creator.id, kind: 'deal', title: 'Written later' } as never),
+  );
   await other.replication.awaitInSync();
-  await eventually(async () => (await sync.server.db.pool.query(`select 1 from public.drafts where id = $1 and deleted`, [id])).rowCount === 1);
+  await eventually(
+    async () =>
+      (await sync.server.db.pool.query(`select 1 from public.drafts where id = $1 and deleted`, [id])).rowCount === 1,
+  );
 
   pullsFail = false;
   device.replication.reSync();

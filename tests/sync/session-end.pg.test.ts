@@ -37,7 +37,11 @@ type Session = { access_token: string; refresh_token: string };
 async function signUp(): Promise<{ email: string; password: string; session: Session }> {
   const email = `s-${Math.random().toString(36).slice(2, 10)}@example.test`;
   const password = 'correct-horse-battery';
-  const res = await postJson(`${first.url}/auth/v1/signup`, { email, password, data: { role: 'creator', full_name: 'Sam Session' } }, APIKEY);
+  const res = await postJson(
+    `${first.url}/auth/v1/signup`,
+    { email, password, data: { role: 'creator', full_name: 'Sam Session' } },
+    APIKEY,
+  );
   expect(res.status).toBe(200);
   return { email, password, session: res.body as unknown as Session };
 }
@@ -63,7 +67,9 @@ async function openStream(url: string, token: string) {
 }
 
 async function pullStatus(token: string): Promise<{ status: number; code: unknown }> {
-  const res = await fetch(`${first.url}/sync/v1/deals/pull`, { headers: { authorization: `Bearer ${token}`, 'x-pacta-protocol': '1' } });
+  const res = await fetch(`${first.url}/sync/v1/deals/pull`, {
+    headers: { authorization: `Bearer ${token}`, 'x-pacta-protocol': '1' },
+  });
   return { status: res.status, code: ((await res.json()) as { code?: unknown }).code };
 }
 
@@ -110,21 +116,41 @@ test('a password change ends the other sessions’ streams, not the one that cha
 test('a refresh token reused after rotation ends its session: its streams close and its tokens are refused', async () => {
   const { session } = await signUp();
   const stream = await openStream(second.url, session.access_token);
-  const rotated = await postJson(`${first.url}/auth/v1/token?grant_type=refresh_token`, { refresh_token: session.refresh_token }, APIKEY);
+  const rotated = await postJson(
+    `${first.url}/auth/v1/token?grant_type=refresh_token`,
+    { refresh_token: session.refresh_token },
+    APIKEY,
+  );
   expect(rotated.status).toBe(200);
   // The old token again, after the reuse interval: someone else holds it (a stolen token).
-  await first.db.pool.query(`update auth.refresh_tokens set updated_at = now() - interval '1 hour' where token = $1`, [session.refresh_token]);
-  const reused = await postJson(`${first.url}/auth/v1/token?grant_type=refresh_token`, { refresh_token: session.refresh_token }, APIKEY);
+  await first.db.pool.query(`update auth.refresh_tokens set updated_at = now() - interval '1 hour' where token = $1`, [
+    session.refresh_token,
+  ]);
+  const reused = await postJson(
+    `${first.url}/auth/v1/token?grant_type=refresh_token`,
+    { refresh_token: session.refresh_token },
+    APIKEY,
+  );
   expect(reused.body.code).toBe('refresh_token_already_used');
   await eventually(() => stream.ended, STREAM_CLOSED_WITHIN_MS);
   expect(await pullStatus(session.access_token)).toEqual({ status: 401, code: 'session_not_found' });
-  expect(await pullStatus((rotated.body as unknown as Session).access_token)).toEqual({ status: 401, code: 'session_not_found' });
+  expect(await pullStatus((rotated.body as unknown as Session).access_token)).toEqual({
+    status: 401,
+    code: 'session_not_found',
+  });
   // As hosted GoTrue does: the session row stays, every token of its family is revoked, and the
   // rotated token is refused as reused too.
   const sessionId = jose.decodeJwt(session.access_token).session_id;
-  const family = await first.db.pool.query<{ revoked: boolean }>(`select rt.revoked from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id where s.id = $1`, [sessionId]);
+  const family = await first.db.pool.query<{ revoked: boolean }>(
+    `select rt.revoked from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id where s.id = $1`,
+    [sessionId],
+  );
   expect(family.rows.map((r) => r.revoked)).toEqual([true, true]);
-  const again = await postJson(`${first.url}/auth/v1/token?grant_type=refresh_token`, { refresh_token: (rotated.body as unknown as Session).refresh_token }, APIKEY);
+  const again = await postJson(
+    `${first.url}/auth/v1/token?grant_type=refresh_token`,
+    { refresh_token: (rotated.body as unknown as Session).refresh_token },
+    APIKEY,
+  );
   expect(again.body.code).toBe('refresh_token_already_used');
 });
 
@@ -132,7 +158,9 @@ test('a session ended without an announcement (another instance’s LISTEN was d
   const { session } = await signUp();
   const stream = await openStream(first.url, session.access_token);
   // Deleted behind the server's back: no NOTIFY, only the periodic check can see it.
-  await first.db.pool.query(`delete from auth.sessions where id = $1`, [jose.decodeJwt(session.access_token).session_id]);
+  await first.db.pool.query(`delete from auth.sessions where id = $1`, [
+    jose.decodeJwt(session.access_token).session_id,
+  ]);
   await eventually(() => stream.ended, STREAM_CLOSED_WITHIN_MS);
 });
 
@@ -142,15 +170,23 @@ test('hosted Supabase: a session its Auth ended (the auth.sessions row deleted, 
   const other = await signIn(email, password);
   const stream = await openStream(hosted.url, session.access_token);
   const otherStream = await openStream(hosted.url, other.access_token);
-  const pullOnHosted = (token: string) => fetch(`${hosted.url}/sync/v1/deals/pull`, { headers: { authorization: `Bearer ${token}`, 'x-pacta-protocol': '1' } });
+  const pullOnHosted = (token: string) =>
+    fetch(`${hosted.url}/sync/v1/deals/pull`, {
+      headers: { authorization: `Bearer ${token}`, 'x-pacta-protocol': '1' },
+    });
   expect((await pullOnHosted(session.access_token)).status).toBe(200);
 
   // What hosted GoTrue does on sign-out: the session's row goes, and no NOTIFY is sent.
-  await first.db.pool.query(`delete from auth.sessions where id = $1`, [jose.decodeJwt(session.access_token).session_id]);
+  await first.db.pool.query(`delete from auth.sessions where id = $1`, [
+    jose.decodeJwt(session.access_token).session_id,
+  ]);
   await eventually(() => stream.ended, STREAM_CLOSED_WITHIN_MS);
   expect(stream.events.map((e) => e.event)).toContain('session_ended');
   const refused = await pullOnHosted(session.access_token);
-  expect({ status: refused.status, code: ((await refused.json()) as { code?: unknown }).code }).toEqual({ status: 401, code: 'session_not_found' });
+  expect({ status: refused.status, code: ((await refused.json()) as { code?: unknown }).code }).toEqual({
+    status: 401,
+    code: 'session_not_found',
+  });
   expect((await openTestStream(hosted.url, session.access_token)).status).toBe(401);
   // The user's other session is untouched.
   expect(otherStream.ended).toBe(false);
@@ -163,7 +199,9 @@ test('hosted Supabase: a refresh-token family its Auth revoked for reuse (the se
   const stream = await openStream(hosted.url, session.access_token);
   const otherStream = await openStream(hosted.url, other.access_token);
   const pullOnHosted = async (token: string) => {
-    const res = await fetch(`${hosted.url}/sync/v1/deals/pull`, { headers: { authorization: `Bearer ${token}`, 'x-pacta-protocol': '1' } });
+    const res = await fetch(`${hosted.url}/sync/v1/deals/pull`, {
+      headers: { authorization: `Bearer ${token}`, 'x-pacta-protocol': '1' },
+    });
     return { status: res.status, code: ((await res.json()) as { code?: unknown }).code };
   };
   expect((await pullOnHosted(session.access_token)).status).toBe(200);
@@ -171,7 +209,10 @@ test('hosted Supabase: a refresh-token family its Auth revoked for reuse (the se
   // What hosted GoTrue writes when a refresh token is reused outside its reuse interval (its
   // RevokeTokenFamily): every token of the session revoked, the auth.sessions row kept, nothing announced.
   const sessionId = jose.decodeJwt(session.access_token).session_id;
-  const revoked = await first.db.pool.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [sessionId]);
+  const revoked = await first.db.pool.query(
+    `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`,
+    [sessionId],
+  );
   expect(revoked.rowCount).toBeGreaterThan(0);
   expect((await first.db.pool.query(`select 1 from auth.sessions where id = $1`, [sessionId])).rowCount).toBe(1);
 

@@ -49,7 +49,9 @@ test('a stream cut after a few pages goes on by pulls from the last page receive
   expect(new Set(local.map((d) => d.id))).toEqual(new Set(ids));
   // The first pull after the cut continues from the third page, not from the start.
   const [firstPull] = requestsFor(c.network.calls, 'deals', 'pull');
-  expect(firstPull && JSON.parse(new URL(firstPull.url).searchParams.get('checkpoint') ?? 'null')).toMatchObject({ xid: expect.any(String) });
+  expect(firstPull && JSON.parse(new URL(firstPull.url).searchParams.get('checkpoint') ?? 'null')).toMatchObject({
+    xid: expect.any(String),
+  });
 });
 
 test('a device that already holds documents of the collection but lost its checkpoint pulls instead of taking the stream', async () => {
@@ -79,7 +81,11 @@ test('a device that already holds documents of the collection but lost its check
  * when its first page is here: the server's snapshot was taken, so what commits from then on is not in it.
  */
 function openEarly(user: TestUser, limit: number, network: ReturnType<typeof switchableFetch>): Promise<void> {
-  const api = createSyncApi({ serverUrl: sync.server.url, getAccessToken: () => user.accessToken, fetch: network.fetch });
+  const api = createSyncApi({
+    serverUrl: sync.server.url,
+    getAccessToken: () => user.accessToken,
+    fetch: network.fetch,
+  });
   let firstPage = () => {};
   const arrived = new Promise<void>((resolve) => (firstPage = resolve));
   prefetchSnapshot(prefetchKey(sync.server.url, user.id, 'deals', limit), async function* (signal) {
@@ -101,12 +107,16 @@ test('a stream opened before the database exists is taken over by the replicatio
   const [meanwhile] = await insertDeals(sync.server.db, brand.id, 1);
   const c = await sync.client(creator, ['deals'], { pullBatchSize: 100, takesEarlyStreams: true });
   await c.replication.awaitInitialSync();
-  await eventually(async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === ids.length + 1);
+  await eventually(
+    async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === ids.length + 1,
+  );
   expect((await c.db.deals.findOne(meanwhile!).exec())?.id).toBe(meanwhile);
   expect(requestsFor(early.calls, 'deals', 'snapshot')).toHaveLength(1);
   // The replication read the early stream: it opened none of its own and never pulled from the start.
   expect(requestsFor(c.network.calls, 'deals', 'snapshot')).toHaveLength(0);
-  expect(requestsFor(c.network.calls, 'deals', 'pull').every((p) => new URL(p.url).searchParams.get('checkpoint') !== null)).toBe(true);
+  expect(
+    requestsFor(c.network.calls, 'deals', 'pull').every((p) => new URL(p.url).searchParams.get('checkpoint') !== null),
+  ).toBe(true);
 });
 
 test('an early stream cut after two pages: the replication takes those and pulls on from the second', async () => {
@@ -125,7 +135,9 @@ test('an early stream cut after two pages: the replication takes those and pulls
   expect(new Set(local.map((d) => d.id))).toEqual(new Set(ids));
   expect(requestsFor(c.network.calls, 'deals', 'snapshot')).toHaveLength(0);
   const [firstPull] = requestsFor(c.network.calls, 'deals', 'pull');
-  expect(firstPull && JSON.parse(new URL(firstPull.url).searchParams.get('checkpoint') ?? 'null')).toMatchObject({ xid: expect.any(String) });
+  expect(firstPull && JSON.parse(new URL(firstPull.url).searchParams.get('checkpoint') ?? 'null')).toMatchObject({
+    xid: expect.any(String),
+  });
 });
 
 test('an early stream for another page size is not taken: the replication opens its own', async () => {
@@ -135,7 +147,9 @@ test('an early stream for another page size is not taken: the replication opens 
   await openEarly(creator, 50, switchableFetch());
   const c = await sync.client(creator, ['deals'], { pullBatchSize: 100, takesEarlyStreams: true });
   await c.replication.awaitInitialSync();
-  await eventually(async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === ids.length);
+  await eventually(
+    async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === ids.length,
+  );
   expect(requestsFor(c.network.calls, 'deals', 'snapshot')).toHaveLength(1);
 });
 

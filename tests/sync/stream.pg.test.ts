@@ -32,14 +32,20 @@ async function tokenFor(instance: TestServer, token: string): Promise<string> {
 }
 
 const insertDraft = (userId: string) =>
-  server.db.asService((tx) => tx.query(`insert into public.drafts (id, user_id, kind) values ($1, $2, 'deal')`, [newId(), userId]));
+  server.db.asService((tx) =>
+    tx.query(`insert into public.drafts (id, user_id, kind) values ($1, $2, 'deal')`, [newId(), userId]),
+  );
 
 test('notices reach only the users a change concerns; catalog changes and admins see everything', async () => {
   const alice = await server.createUser({ role: 'creator' });
   const bob = await server.createUser({ role: 'creator' });
   const admin = await server.createUser({ role: 'admin' });
   const brand = await server.createUser({ role: 'brand' });
-  const [a, b, staff] = [await stream(server.url, alice.accessToken), await stream(server.url, bob.accessToken), await stream(server.url, admin.accessToken)];
+  const [a, b, staff] = [
+    await stream(server.url, alice.accessToken),
+    await stream(server.url, bob.accessToken),
+    await stream(server.url, admin.accessToken),
+  ];
 
   await insertDraft(alice.id);
   await eventually(() => a.changes().includes('drafts'));
@@ -56,7 +62,12 @@ test('a burst of commits sends one notice per collection, not one per row', asyn
   await insertDeals(server.db, brand.id, 500);
   await eventually(() => s.changes().length > before);
   await new Promise((r) => setTimeout(r, 200));
-  expect(s.changes().slice(before).filter((c) => c === 'deals').length).toBe(1);
+  expect(
+    s
+      .changes()
+      .slice(before)
+      .filter((c) => c === 'deals').length,
+  ).toBe(1);
 });
 
 test('the LISTEN connection reconnects by itself and tells clients to re-pull', async () => {
@@ -81,8 +92,25 @@ test('a write through one server instance is announced by another instance on th
   const s = await stream(second.url, await tokenFor(second, user.accessToken));
   const res = await fetch(`${server.url}/sync/v1/drafts/push`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.accessToken}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
-    body: JSON.stringify({ rows: [{ newDocumentState: { id: newId(), user_id: user.id, kind: 'deal', title: 'Via instance one', payload: {}, _deleted: false } }] }),
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${user.accessToken}`,
+      'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION),
+    },
+    body: JSON.stringify({
+      rows: [
+        {
+          newDocumentState: {
+            id: newId(),
+            user_id: user.id,
+            kind: 'deal',
+            title: 'Via instance one',
+            payload: {},
+            _deleted: false,
+          },
+        },
+      ],
+    }),
   });
   expect(res.status).toBe(200);
   await eventually(() => s.changes().includes('drafts'));

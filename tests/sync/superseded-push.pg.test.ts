@@ -24,7 +24,9 @@ test('a push row a pull superseded before it was sent is not sent: the deletion 
   const device = await sync.client(creator, ['drafts']);
   const other = await sync.client(creator, ['drafts']);
   const id = newId();
-  await other.db.drafts.insert(prepareDocument('drafts', { id, user_id: creator.id, kind: 'deal', title: 'Soon deleted' } as never));
+  await other.db.drafts.insert(
+    prepareDocument('drafts', { id, user_id: creator.id, kind: 'deal', title: 'Soon deleted' } as never),
+  );
   await eventually(async () => (await device.db.drafts.findOne(id).exec())?.get('version') === 1);
   const storage = device.db.drafts.storageInstance;
   // What RxDB's push step read while another push was still in flight.
@@ -44,6 +46,9 @@ test('a push row a pull superseded before it was sent is not sent: the deletion 
   // Answered with the document as the pull wrote it (a conflict RxDB then finds already settled).
   expect(answer).toEqual([expect.objectContaining({ id, _deleted: true })]);
   expect(device.network.calls.filter((call) => call.url.includes('/push')).length).toBe(pushesBefore);
-  const { rows: server } = await sync.server.db.pool.query<{ deleted: boolean }>(`select deleted from public.drafts where id = $1`, [id]);
+  const { rows: server } = await sync.server.db.pool.query<{ deleted: boolean }>(
+    `select deleted from public.drafts where id = $1`,
+    [id],
+  );
   expect(server).toEqual([{ deleted: true }]);
 });

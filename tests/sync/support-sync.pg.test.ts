@@ -20,23 +20,46 @@ test('staff replies come back marked, the asker is notified, and a reply to a cl
 
   const ticketId = newId();
   await c.db.support_tickets.insert(
-    prepareDocument('support_tickets', { id: ticketId, user_id: creator.id, subject: 'Payout question', message: 'When is it released?', priority: 'low' }),
+    prepareDocument('support_tickets', {
+      id: ticketId,
+      user_id: creator.id,
+      subject: 'Payout question',
+      message: 'When is it released?',
+      priority: 'low',
+    }),
   );
   // Staff's device receives it (the queue reads this collection); another user's never does.
   await eventually(async () => (await s.db.support_tickets.findOne(ticketId).exec())?.version);
-  await s.db.support_messages.insert(prepareDocument('support_messages', { id: newId(), ticket_id: ticketId, user_id: staff.id, message: 'Released on Friday.' }));
+  await s.db.support_messages.insert(
+    prepareDocument('support_messages', {
+      id: newId(),
+      ticket_id: ticketId,
+      user_id: staff.id,
+      message: 'Released on Friday.',
+    }),
+  );
 
-  await eventually(async () => (await c.db.support_messages.find({ selector: { ticket_id: ticketId } }).exec()).find((m) => m.is_staff));
+  await eventually(async () =>
+    (await c.db.support_messages.find({ selector: { ticket_id: ticketId } }).exec()).find((m) => m.is_staff),
+  );
   await eventually(async () => (await c.db.support_tickets.findOne(ticketId).exec())?.first_response_at);
-  const note = await eventually(async () => (await c.db.notifications.find().exec()).find((n) => n.type === 'support_reply'));
+  const note = await eventually(async () =>
+    (await c.db.notifications.find().exec()).find((n) => n.type === 'support_reply'),
+  );
   expect(note.data).toMatchObject({ ticket_id: ticketId, link: `/support/${ticketId}` });
 
   // Staff close it while the creator writes a reply: the reply comes back refused, saying why.
   const staffCopy = await s.db.support_tickets.findOne(ticketId).exec();
   await staffCopy!.incrementalPatch({ status: 'closed' });
-  await eventually(async () => (await sync.server.db.pool.query('select status from public.support_tickets where id = $1', [ticketId])).rows[0].status === 'closed');
+  await eventually(
+    async () =>
+      (await sync.server.db.pool.query('select status from public.support_tickets where id = $1', [ticketId])).rows[0]
+        .status === 'closed',
+  );
   const replyId = newId();
-  await c.db.support_messages.insert(prepareDocument('support_messages', { id: replyId, ticket_id: ticketId, user_id: creator.id, message: 'Thanks!' }));
+  await c.db.support_messages.insert(
+    prepareDocument('support_messages', { id: replyId, ticket_id: ticketId, user_id: creator.id, message: 'Thanks!' }),
+  );
   const refused = await eventually(async () => (await c.db.support_messages.findOne(replyId).exec())?.sync_rejection);
   expect(refused).toEqual({ code: 'ticket_closed', message: SUPPORT_ERRORS.ticketClosed });
   await eventually(async () => (await c.db.support_tickets.findOne(ticketId).exec())?.status === 'closed');
@@ -53,10 +76,17 @@ test('a contact-form message reaches the staff queue as a contact ticket', async
   const res = await fetch(`${sync.server.url}/api/contact`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Jo Visitor', email: 'jo@example.test', subject: 'billing', message: 'Can we pay by invoice?' }),
+    body: JSON.stringify({
+      name: 'Jo Visitor',
+      email: 'jo@example.test',
+      subject: 'billing',
+      message: 'Can we pay by invoice?',
+    }),
   });
   expect(res.status).toBe(201);
-  const ticket = await eventually(async () => (await s.db.support_tickets.find({ selector: { kind: 'contact' } }).exec())[0]);
+  const ticket = await eventually(
+    async () => (await s.db.support_tickets.find({ selector: { kind: 'contact' } }).exec())[0],
+  );
   expect(ticket.toJSON()).toMatchObject({
     user_id: null,
     subject: 'Contact: Billing',

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { RxStorage } from 'rxdb';
 import type { CollectionName } from '../../src/domain/collections/index.ts';
-import { createPactaDatabase, pactaDexieStorage, startReplication, type PactaDatabase, type PactaReplication } from '../../src/db/index.ts';
+import {
+  createPactaDatabase,
+  pactaDexieStorage,
+  startReplication,
+  type PactaDatabase,
+  type PactaReplication,
+} from '../../src/db/index.ts';
 import type { ReplicationOptions } from '../../src/db/replication.ts';
 import type { TestUser } from '../support/test-server.ts';
 import type { Database } from '../../sync-server/db/database.ts';
@@ -11,7 +17,10 @@ import type { Database } from '../../sync-server/db/database.ts';
 export function switchableFetch() {
   let online = true;
   const calls: { method: string; url: string }[] = [];
-  const control = { delayMs: (_url: string): number => 0, cutAfterLines: (_url: string): number | undefined => undefined };
+  const control = {
+    delayMs: (_url: string): number => 0,
+    cutAfterLines: (_url: string): number | undefined => undefined,
+  };
   const fetchFn: typeof fetch = async (input, init) => {
     calls.push({ method: init?.method ?? 'GET', url: String(input) });
     const delay = control.delayMs(String(input));
@@ -19,7 +28,9 @@ export function switchableFetch() {
     if (!online) return Promise.reject(new TypeError('fetch failed: offline'));
     const res = await globalThis.fetch(input, init);
     const cut = control.cutAfterLines(String(input));
-    return cut === undefined || !res.body ? res : new Response(cutAfterLines(res.body, cut), { status: res.status, headers: res.headers });
+    return cut === undefined || !res.body
+      ? res
+      : new Response(cutAfterLines(res.body, cut), { status: res.status, headers: res.headers });
   };
   return {
     fetch: fetchFn,
@@ -152,7 +163,8 @@ export function storageWithFaultyReplicationMeta(idb: IDBFactory = new IDBFactor
           return async (rows: Parameters<typeof target.bulkWrite>[0], context: string) => {
             if (control.dropCheckpoints && context === 'replication-set-checkpoint') return { error: [] };
             if (control.dropPulledMasters && context === 'replication-down-write-meta') return { error: [] };
-            if (control.metaDelayMs && context === 'replication-down-write-meta') await new Promise((r) => setTimeout(r, control.metaDelayMs));
+            if (control.metaDelayMs && context === 'replication-down-write-meta')
+              await new Promise((r) => setTimeout(r, control.metaDelayMs));
             return target.bulkWrite(rows, context);
           };
         },
@@ -163,13 +175,16 @@ export function storageWithFaultyReplicationMeta(idb: IDBFactory = new IDBFactor
 }
 
 /** Polls until `check` returns a truthy value (or throws its last error after the timeout). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 30_000): Promise<Exclude<T, false | null | undefined | 0 | "">> {
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 30_000,
+): Promise<Exclude<T, false | null | undefined | 0 | ''>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
     try {
       const value = await check();
-      if (value) return value as Exclude<T, false | null | undefined | 0 | "">;
+      if (value) return value as Exclude<T, false | null | undefined | 0 | ''>;
       lastError = new Error('condition not met');
     } catch (err) {
       lastError = err;
@@ -205,12 +220,27 @@ export async function insertDeals(
 /** A fingerprint of every replicated table: row counts and the newest change id. */
 export async function databaseFingerprint(db: Database): Promise<string> {
   const tables = [
-    'deals', 'applications', 'profiles', 'saved_lists', 'drafts', 'conversations', 'messages', 'notifications',
-    'support_tickets', 'support_messages', 'reviews', 'xp_logs', 'referrals', 'referral_badges', 'referral_rewards',
+    'deals',
+    'applications',
+    'profiles',
+    'saved_lists',
+    'drafts',
+    'conversations',
+    'messages',
+    'notifications',
+    'support_tickets',
+    'support_messages',
+    'reviews',
+    'xp_logs',
+    'referrals',
+    'referral_badges',
+    'referral_rewards',
   ];
   const parts = await Promise.all(
     tables.map(async (t) => {
-      const { rows } = await db.pool.query(`select count(*)::int as n, coalesce(max(change_xid)::text, '-') as x, coalesce(max(version), 0)::int as v from public.${t}`);
+      const { rows } = await db.pool.query(
+        `select count(*)::int as n, coalesce(max(change_xid)::text, '-') as x, coalesce(max(version), 0)::int as v from public.${t}`,
+      );
       return `${t}:${rows[0].n}:${rows[0].x}:${rows[0].v}`;
     }),
   );
@@ -257,7 +287,8 @@ export async function openTestStream(url: string, token: string, protocol = '1')
     status: res.status,
     response: res,
     events,
-    changes: () => events.filter((e) => e.event === 'change').map((e) => (JSON.parse(e.data) as { collection: string }).collection),
+    changes: () =>
+      events.filter((e) => e.event === 'change').map((e) => (JSON.parse(e.data) as { collection: string }).collection),
     /** The server ended the response. */
     get ended() {
       return ended;

@@ -2,7 +2,13 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { loadSessionManager } from '../../lib/session/load-session-manager.ts';
 import { useAnnouncedSession } from '../../lib/session/use-announced-session.ts';
 import { mayHaveSession } from '../../lib/supabase-events.ts';
-import { AuthContext, type AuthStatus, type AuthValue, type SessionUser, type ViewAs } from '../../lib/session/auth-context.ts';
+import {
+  AuthContext,
+  type AuthStatus,
+  type AuthValue,
+  type SessionUser,
+  type ViewAs,
+} from '../../lib/session/auth-context.ts';
 
 const VIEW_STORAGE_KEY = 'pacta.adminView';
 

@@ -47,7 +47,8 @@ export function DataProvider({ children }: { children: ReactNode }) {
         await m.startUserSync(userId);
       })
       .catch((err: unknown) => {
-        if (!cancelled) setState({ status: 'error', userId, db: null, error: err instanceof Error ? err.message : String(err) });
+        if (!cancelled)
+          setState({ status: 'error', userId, db: null, error: err instanceof Error ? err.message : String(err) });
       });
     return () => {
       cancelled = true;

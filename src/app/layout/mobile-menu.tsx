@@ -6,7 +6,15 @@ import { mobileMenuSections } from './nav-items.ts';
 import { ViewToggle } from './view-toggle.tsx';
 
 /** The small-screen menu: the same links as the bar plus Quick Actions. Escape closes it. */
-export function MobileMenu({ role, onClose, onSignOut }: { role: ViewAs | null; onClose: () => void; onSignOut: () => Promise<void> }) {
+export function MobileMenu({
+  role,
+  onClose,
+  onSignOut,
+}: {
+  role: ViewAs | null;
+  onClose: () => void;
+  onSignOut: () => Promise<void>;
+}) {
   const panel = useRef<HTMLDivElement>(null);
   const sections = mobileMenuSections(role);
 

@@ -86,7 +86,11 @@ export function NavBar() {
                 <NotificationBell />
                 <InboxNavLink />
               </Suspense>
-              <button type="button" className="button button-secondary button-small desktop-only" onClick={() => void signOut()}>
+              <button
+                type="button"
+                className="button button-secondary button-small desktop-only"
+                onClick={() => void signOut()}
+              >
                 Sign Out
               </button>
             </>

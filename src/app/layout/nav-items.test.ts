@@ -8,7 +8,13 @@ test('the navigation bar per role', () => {
   expect(labels(mainNavItems(null))).toEqual(['Sign In', 'Sign Up']);
   expect(labels(mainNavItems('brand'))).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
   expect(labels(mainNavItems('creator'))).toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
-  expect(mainNavItems('brand').map((i) => i.to)).toEqual(['/deals', '/dashboard', '/profile/me', '/settings', '/support']);
+  expect(mainNavItems('brand').map((i) => i.to)).toEqual([
+    '/deals',
+    '/dashboard',
+    '/profile/me',
+    '/settings',
+    '/support',
+  ]);
 });
 
 test('an admin sees the menu of the chosen view; nobody has a menu role while signed out or loading', () => {

@@ -14,7 +14,9 @@ export function SiteFooter() {
               <PactaMark />
               <span aria-hidden="true">Pacta</span>
             </Link>
-            <p className="muted">Sponsorship deals between creators and brands, with built-in escrow and dispute resolution.</p>
+            <p className="muted">
+              Sponsorship deals between creators and brands, with built-in escrow and dispute resolution.
+            </p>
           </div>
           {FOOTER_COLUMNS.map((column) => (
             <nav key={column.heading} aria-labelledby={`footer-${column.heading}`}>

@@ -21,7 +21,11 @@ export function UpdatePrompt() {
   return (
     <div className="update-prompt" role="alert">
       <p>A new version is ready</p>
-      <button type="button" className="button button-primary button-small" onClick={() => void updateServiceWorker(true)}>
+      <button
+        type="button"
+        className="button button-primary button-small"
+        onClick={() => void updateServiceWorker(true)}
+      >
         Reload
       </button>
       <button type="button" className="button button-ghost button-small" onClick={() => setNeedRefresh(false)}>

@@ -27,20 +27,47 @@ test('last synced reads as a relative time', () => {
 
 test('offline wins over everything, then errors, then the initial sync progress', () => {
   expect(summarise({ role: 'leader', browserOnline: false, status: status() }).tone).toBe('offline');
-  expect(summarise({ role: 'leader', browserOnline: true, status: status({ online: false, lastError: { code: 'offline', message: 'x' } }) }).label).toBe('Offline');
-  const failed = summarise({ role: 'leader', browserOnline: true, status: status({ lastError: { code: 'bad_jwt', message: 'invalid JWT' } }) });
+  expect(
+    summarise({
+      role: 'leader',
+      browserOnline: true,
+      status: status({ online: false, lastError: { code: 'offline', message: 'x' } }),
+    }).label,
+  ).toBe('Offline');
+  const failed = summarise({
+    role: 'leader',
+    browserOnline: true,
+    status: status({ lastError: { code: 'bad_jwt', message: 'invalid JWT' } }),
+  });
   expect(failed.tone).toBe('error');
   expect(failed.error).toBe('Sync could not verify your session. Retry, or sign out and sign in again.');
-  expect(summarise({ role: 'leader', browserOnline: true, status: status({ initialSync: { done: 5, total: 12, complete: false } }) }).label).toBe('Syncing 5/12');
+  expect(
+    summarise({
+      role: 'leader',
+      browserOnline: true,
+      status: status({ initialSync: { done: 5, total: 12, complete: false } }),
+    }).label,
+  ).toBe('Syncing 5/12');
   expect(summarise({ role: 'follower', browserOnline: true, status: status() }).label).toBe('Synced');
 });
 
 test('changes the server refused are never shown as "Synced"', () => {
-  const refusal = { collection: 'applications', id: 'a1', code: 'deal_not_open', message: 'This deal is no longer open for applications.' };
+  const refusal = {
+    collection: 'applications',
+    id: 'a1',
+    code: 'deal_not_open',
+    message: 'This deal is no longer open for applications.',
+  };
   const one = summarise({ role: 'leader', browserOnline: true, status: status({ rejected: [refusal] }) });
   expect(one).toEqual({ tone: 'error', label: '1 change could not be saved', error: null });
-  const two = summarise({ role: 'leader', browserOnline: true, status: status({ rejected: [refusal, { ...refusal, id: 'a2' }], pendingPush: 0 }) });
+  const two = summarise({
+    role: 'leader',
+    browserOnline: true,
+    status: status({ rejected: [refusal, { ...refusal, id: 'a2' }], pendingPush: 0 }),
+  });
   expect(two.label).toBe('2 changes could not be saved');
   // A status from a tab of an older build (no refusals field) still reads as synced.
-  expect(summarise({ role: 'leader', browserOnline: true, status: { ...status()!, rejected: undefined as never } }).label).toBe('Synced');
+  expect(
+    summarise({ role: 'leader', browserOnline: true, status: { ...status()!, rejected: undefined as never } }).label,
+  ).toBe('Synced');
 });

@@ -52,8 +52,8 @@ export function SyncStatusIndicator() {
       </button>
       {/* Announced without opening the panel: offline, waiting changes, errors. */}
       <p className="visually-hidden" role="status" aria-live="polite">
-        {summary.tone === 'offline' ? 'You are offline. Changes are saved on this device.' : ''} {pending > 0 ? waitingText(pending) : ''}{' '}
-        {refused.length > 0 ? refusedText(refused.length) : ''}
+        {summary.tone === 'offline' ? 'You are offline. Changes are saved on this device.' : ''}{' '}
+        {pending > 0 ? waitingText(pending) : ''} {refused.length > 0 ? refusedText(refused.length) : ''}
       </p>
       <div id={panelId} className="sync-status-panel card" hidden={!open}>
         <p className="sync-status-line">

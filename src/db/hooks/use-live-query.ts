@@ -69,7 +69,8 @@ export function useLiveQuery<T>(
         held = { data };
         timer ??= setTimeout(flush, FIRST_SYNC_UPDATE_MS);
       },
-      error: (err: unknown) => setResult({ data: undefined, loading: false, error: err instanceof Error ? err : new Error(String(err)) }),
+      error: (err: unknown) =>
+        setResult({ data: undefined, loading: false, error: err instanceof Error ? err : new Error(String(err)) }),
     });
     // The moment the first sync completes, the held result shows (not up to an interval later).
     const unwatch = subscribeSyncView(() => {

@@ -11,5 +11,9 @@ export function useMyProfile(): LiveResult<ProfileDocument | null> {
 
 /** Any profile the user can see, live from the local database (null when not on this device). */
 export function useProfile(id: string | null): LiveResult<ProfileDocument | null> {
-  return useLiveQuery((db) => (id ? db.profiles.findOne(id).$.pipe(map((doc) => (doc ? (doc.toJSON() as ProfileDocument) : null))) : null), [id]);
+  return useLiveQuery(
+    (db) =>
+      id ? db.profiles.findOne(id).$.pipe(map((doc) => (doc ? (doc.toJSON() as ProfileDocument) : null))) : null,
+    [id],
+  );
 }

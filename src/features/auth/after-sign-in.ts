@@ -4,6 +4,7 @@
  */
 export function afterSignIn(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/auth/')) return '/dashboard';
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/auth/'))
+    return '/dashboard';
   return from;
 }

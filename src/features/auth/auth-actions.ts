@@ -21,7 +21,10 @@ function failure(error: unknown, fallback: string): string {
  * metadata, from which the server creates the profile. `needsConfirmation` is true when the server
  * waits for the e-mail link before the first sign-in.
  */
-export async function signUp(input: SignUpInput, ref: string | null): Promise<ActionResult & { needsConfirmation: boolean }> {
+export async function signUp(
+  input: SignUpInput,
+  ref: string | null,
+): Promise<ActionResult & { needsConfirmation: boolean }> {
   try {
     const { data, error } = await getSupabase().auth.signUp({
       email: input.email.trim(),
@@ -46,7 +49,11 @@ export async function signUp(input: SignUpInput, ref: string | null): Promise<Ac
 
 export async function resendVerification(email: string): Promise<ActionResult> {
   try {
-    const { error } = await getSupabase().auth.resend({ type: 'signup', email: email.trim(), options: { emailRedirectTo: confirmRedirectUrl() } });
+    const { error } = await getSupabase().auth.resend({
+      type: 'signup',
+      email: email.trim(),
+      options: { emailRedirectTo: confirmRedirectUrl() },
+    });
     return { error: error ? failure(error, authMessages.signUpFailed) : null };
   } catch (error) {
     return { error: failure(error, authMessages.signUpFailed) };
@@ -55,7 +62,9 @@ export async function resendVerification(email: string): Promise<ActionResult> {
 
 export async function sendPasswordReset(email: string): Promise<ActionResult> {
   try {
-    const { error } = await getSupabase().auth.resetPasswordForEmail(email.trim(), { redirectTo: recoveryRedirectUrl() });
+    const { error } = await getSupabase().auth.resetPasswordForEmail(email.trim(), {
+      redirectTo: recoveryRedirectUrl(),
+    });
     return { error: error ? failure(error, 'Failed to send reset instructions. Please try again.') : null };
   } catch (error) {
     return { error: failure(error, 'Failed to send reset instructions. Please try again.') };

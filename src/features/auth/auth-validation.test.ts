@@ -14,7 +14,9 @@ const creator: SignUpInput = {
 describe('validateSignUp', () => {
   test('accepts a complete creator and a brand with LinkedIn', () => {
     expect(validateSignUp(creator)).toBeNull();
-    expect(validateSignUp({ ...creator, role: 'brand', socialLinks: { linkedin: 'https://linkedin.com/company/acme' } })).toBeNull();
+    expect(
+      validateSignUp({ ...creator, role: 'brand', socialLinks: { linkedin: 'https://linkedin.com/company/acme' } }),
+    ).toBeNull();
   });
 
   test('asks for all fields when name, e-mail or password is blank (whitespace counts as blank)', () => {
@@ -24,20 +26,26 @@ describe('validateSignUp', () => {
   });
 
   test('rejects passwords shorter than 8 characters and mismatched confirmation', () => {
-    expect(validateSignUp({ ...creator, password: 'short12', confirmPassword: 'short12' })).toBe('Password must be at least 8 characters long');
+    expect(validateSignUp({ ...creator, password: 'short12', confirmPassword: 'short12' })).toBe(
+      'Password must be at least 8 characters long',
+    );
     expect(validateSignUp({ ...creator, confirmPassword: 'correct-horsf' })).toBe('Passwords do not match');
   });
 
   test('a brand needs LinkedIn, other links do not count', () => {
-    expect(validateSignUp({ ...creator, role: 'brand', socialLinks: { instagram: 'https://instagram.com/acme' } })).toBe(
+    expect(
+      validateSignUp({ ...creator, role: 'brand', socialLinks: { instagram: 'https://instagram.com/acme' } }),
+    ).toBe('LinkedIn is required for brand accounts');
+    expect(validateSignUp({ ...creator, role: 'brand', socialLinks: { linkedin: '  ' } })).toBe(
       'LinkedIn is required for brand accounts',
     );
-    expect(validateSignUp({ ...creator, role: 'brand', socialLinks: { linkedin: '  ' } })).toBe('LinkedIn is required for brand accounts');
   });
 
   test('a creator needs at least one non-blank social link', () => {
     expect(validateSignUp({ ...creator, socialLinks: {} })).toBe('At least one social link is required for creators');
-    expect(validateSignUp({ ...creator, socialLinks: { tiktok: ' ' } })).toBe('At least one social link is required for creators');
+    expect(validateSignUp({ ...creator, socialLinks: { tiktok: ' ' } })).toBe(
+      'At least one social link is required for creators',
+    );
     expect(validateSignUp({ ...creator, socialLinks: { youtube: 'https://youtube.com/@ada' } })).toBeNull();
   });
 });

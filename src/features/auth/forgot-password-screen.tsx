@@ -26,7 +26,10 @@ export function ForgotPasswordScreen() {
   return (
     <div className="container page">
       <div className="card auth-card">
-        <PageHeader title="Forgot Password" lead="Enter your email and we will send you a link to choose a new password." />
+        <PageHeader
+          title="Forgot Password"
+          lead="Enter your email and we will send you a link to choose a new password."
+        />
         {sent ? (
           <p className="form-success" role="status">
             {authMessages.resetInstructionsSent}
@@ -36,7 +39,14 @@ export function ForgotPasswordScreen() {
             <FormError message={error} />
             <div className="field">
               <label htmlFor="forgot-email">Email Address</label>
-              <input id="forgot-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              <input
+                id="forgot-email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </div>
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? 'Sending...' : 'Send Reset Instructions'}

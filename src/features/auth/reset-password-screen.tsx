@@ -56,8 +56,19 @@ export function ResetPasswordScreen() {
         ) : (
           <form className="form" onSubmit={onSubmit}>
             <FormError message={error} />
-            <PasswordField label="New Password" value={password} onChange={setPassword} autoComplete="new-password" required />
-            <PasswordField label="Confirm New Password" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" />
+            <PasswordField
+              label="New Password"
+              value={password}
+              onChange={setPassword}
+              autoComplete="new-password"
+              required
+            />
+            <PasswordField
+              label="Confirm New Password"
+              value={confirmPassword}
+              onChange={setConfirmPassword}
+              autoComplete="new-password"
+            />
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? 'Updating...' : 'Update Password'}
             </button>

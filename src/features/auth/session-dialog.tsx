@@ -6,7 +6,15 @@ import './auth.css';
  * A modal alert dialog over the page: focus moves to its first action when it opens and stays
  * inside it (Tab wraps), so keyboard users can act on it at once.
  */
-export function SessionDialog({ title, children, actions }: { title: string; children: ReactNode; actions: ReactNode }) {
+export function SessionDialog({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
 

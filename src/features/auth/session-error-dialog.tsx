@@ -13,7 +13,12 @@ export function SessionErrorDialog({ manager, state }: { manager: SessionManager
       title="Session problem"
       actions={
         <>
-          <button type="button" className="button button-primary" disabled={exhausted || retrying} onClick={() => void manager.retryAfterError()}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={exhausted || retrying}
+            onClick={() => void manager.retryAfterError()}
+          >
             {exhausted ? authMessages.maxRetriesReached : 'Try Again'}
           </button>
           <button type="button" className="button button-secondary" onClick={() => void manager.requestSignOut()}>

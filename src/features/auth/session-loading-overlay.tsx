@@ -45,7 +45,9 @@ export function SessionLoadingOverlay({ manager, state }: { manager: SessionMana
         </>
       }
     >
-      <p>Your session is taking a while to load. You can try again, refresh your session, or sign out and sign in again.</p>
+      <p>
+        Your session is taking a while to load. You can try again, refresh your session, or sign out and sign in again.
+      </p>
     </SessionDialog>
   );
 }

@@ -72,7 +72,12 @@ export function SignInScreen() {
                   {authMessages.verificationEmailSent}
                 </p>
               ) : (
-                <button type="button" className="button button-secondary" onClick={onResend} disabled={resendState === 'sending' || !email.trim()}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={onResend}
+                  disabled={resendState === 'sending' || !email.trim()}
+                >
                   Resend verification email
                 </button>
               )}
@@ -81,9 +86,22 @@ export function SignInScreen() {
           ) : null}
           <div className="field">
             <label htmlFor="signin-email">Email</label>
-            <input id="signin-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              id="signin-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
-          <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="current-password" required />
+          <PasswordField
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+            required
+          />
           <div className="auth-links">
             <label className="checkbox-field">
               <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />

@@ -13,7 +13,12 @@ export function SignOutPrompt({ manager, state }: { manager: SessionManager; sta
       title="Unsynced changes"
       actions={
         <>
-          <button type="button" className="button button-primary" disabled={prompt.waiting} onClick={() => void manager.waitForSyncThenSignOut()}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={prompt.waiting}
+            onClick={() => void manager.waitForSyncThenSignOut()}
+          >
             {prompt.waiting ? 'Waiting for sync...' : 'Wait for sync, then sign out'}
           </button>
           <button type="button" className="button button-secondary" onClick={() => void manager.signOut()}>
@@ -26,8 +31,8 @@ export function SignOutPrompt({ manager, state }: { manager: SessionManager; sta
       }
     >
       <p>
-        You have {changes(prompt.pendingChanges)} that {prompt.pendingChanges === 1 ? 'has' : 'have'} not synced yet. Signing out now deletes{' '}
-        {prompt.pendingChanges === 1 ? 'it' : 'them'} from this device.
+        You have {changes(prompt.pendingChanges)} that {prompt.pendingChanges === 1 ? 'has' : 'have'} not synced yet.
+        Signing out now deletes {prompt.pendingChanges === 1 ? 'it' : 'them'} from this device.
       </p>
       {prompt.error ? (
         <p className="form-error" role="alert">

@@ -4,7 +4,13 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { APP_NAME } from '../../lib/config.ts';
 import { authMessages } from '../../lib/session/auth-messages.ts';
 import { signUp } from './auth-actions.ts';
-import { SOCIAL_PLATFORMS, validateSignUp, type SignUpRole, type SocialLinks, type SocialPlatform } from './auth-validation.ts';
+import {
+  SOCIAL_PLATFORMS,
+  validateSignUp,
+  type SignUpRole,
+  type SocialLinks,
+  type SocialPlatform,
+} from './auth-validation.ts';
 import { PasswordField } from './password-field.tsx';
 import { useSessionState } from './use-session-state.ts';
 import './auth.css';
@@ -40,7 +46,10 @@ export function SignUpScreen() {
   const [role, setRole] = useState<SignUpRole>('creator');
   const [socialLinks, setSocialLinks] = useState<SocialLinks>({});
   const [busy, setBusy] = useState(false);
-  const [invalid, reportInvalid] = useFixableError({ fullName, email, password, confirmPassword, role, socialLinks }, validateSignUp);
+  const [invalid, reportInvalid] = useFixableError(
+    { fullName, email, password, confirmPassword, role, socialLinks },
+    validateSignUp,
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const error = invalid ?? failure;
   const [created, setCreated] = useState(false);
@@ -96,22 +105,57 @@ export function SignUpScreen() {
           <FormError message={error} />
           <div className="field">
             <label htmlFor="signup-name">Full Name</label>
-            <input id="signup-name" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+            <input
+              id="signup-name"
+              autoComplete="name"
+              value={fullName}
+              onChange={(e) => setFullName(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="signup-email">Email Address</label>
-            <input id="signup-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              id="signup-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
-          <PasswordField label="Password" value={password} onChange={setPassword} autoComplete="new-password" required />
-          <PasswordField label="Confirm Password" value={confirmPassword} onChange={setConfirmPassword} autoComplete="new-password" />
+          <PasswordField
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+            required
+          />
+          <PasswordField
+            label="Confirm Password"
+            value={confirmPassword}
+            onChange={setConfirmPassword}
+            autoComplete="new-password"
+          />
           <fieldset className="role-options">
             <legend>I am a</legend>
             <label className="checkbox-field">
-              <input type="radio" name="role" value="creator" checked={role === 'creator'} onChange={() => setRole('creator')} />
+              <input
+                type="radio"
+                name="role"
+                value="creator"
+                checked={role === 'creator'}
+                onChange={() => setRole('creator')}
+              />
               Content creator
             </label>
             <label className="checkbox-field">
-              <input type="radio" name="role" value="brand" checked={role === 'brand'} onChange={() => setRole('brand')} />
+              <input
+                type="radio"
+                name="role"
+                value="brand"
+                checked={role === 'brand'}
+                onChange={() => setRole('brand')}
+              />
               Business owner
             </label>
           </fieldset>

@@ -18,17 +18,31 @@ const KIND_LABEL: Record<LedgerEntry['kind'], string> = {
 };
 
 const ENTRY_COLUMNS: LedgerColumn<LedgerEntry>[] = [
-  { header: 'When', cell: (e) => new Date(e.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) },
+  {
+    header: 'When',
+    cell: (e) => new Date(e.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+  },
   { header: 'Kind', cell: (e) => KIND_LABEL[e.kind] },
   { header: 'Amount', cell: (e) => formatUsd(e.amountCents), className: 'ledger-amount' },
-  { header: 'Deal', cell: (e) => (e.dealId ? <Link to={`/admin/ledger?deal=${e.dealId}`}>{e.dealTitle ?? e.dealId.slice(0, 8)}</Link> : '—') },
+  {
+    header: 'Deal',
+    cell: (e) =>
+      e.dealId ? <Link to={`/admin/ledger?deal=${e.dealId}`}>{e.dealTitle ?? e.dealId.slice(0, 8)}</Link> : '—',
+  },
   { header: 'Who', cell: (e) => e.userName ?? '—' },
   { header: 'Note', cell: (e) => e.memo },
 ];
 
 /** A deal's balance row is named by the title its movements carry. */
 const balanceColumns = (entries: LedgerEntry[]): LedgerColumn<DealBalance>[] => [
-  { header: 'Deal', cell: (b) => <Link to={`/deals/${b.dealId}`}>{entries.find((e) => e.dealId === b.dealId)?.dealTitle ?? b.dealId.slice(0, 8)}</Link> },
+  {
+    header: 'Deal',
+    cell: (b) => (
+      <Link to={`/deals/${b.dealId}`}>
+        {entries.find((e) => e.dealId === b.dealId)?.dealTitle ?? b.dealId.slice(0, 8)}
+      </Link>
+    ),
+  },
   { header: 'Charged', cell: (b) => formatUsd(b.chargeCents), className: 'ledger-amount' },
   { header: 'Refunded', cell: (b) => formatUsd(b.refundCents), className: 'ledger-amount' },
   { header: 'Fees', cell: (b) => formatUsd(b.feeCents), className: 'ledger-amount' },

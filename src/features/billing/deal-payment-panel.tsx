@@ -31,7 +31,15 @@ const STATUS_BADGE: Record<EscrowStatus, string> = {
  * `escrowStatus` and `dealStatus` come from the synced deal: when a webhook changes them, the panel
  * asks the server again.
  */
-export function DealPaymentPanel({ dealId, escrowStatus, dealStatus }: { dealId: string; escrowStatus: EscrowStatus; dealStatus: string }) {
+export function DealPaymentPanel({
+  dealId,
+  escrowStatus,
+  dealStatus,
+}: {
+  dealId: string;
+  escrowStatus: EscrowStatus;
+  dealStatus: string;
+}) {
   const online = useOnline();
   const headingId = useId();
   const [params] = useSearchParams();
@@ -69,10 +77,17 @@ export function DealPaymentPanel({ dealId, escrowStatus, dealStatus }: { dealId:
   const refresh = useCallback(() => setReload((n) => n + 1), []);
 
   return (
-    <section id="payment" className="card detail-section payment-panel" aria-labelledby={headingId} data-testid="payment-panel">
+    <section
+      id="payment"
+      className="card detail-section payment-panel"
+      aria-labelledby={headingId}
+      data-testid="payment-panel"
+    >
       <div className="payment-panel-head">
         <h2 id={headingId}>Payment summary</h2>
-        <span className={`badge badge-escrow-${view?.escrowStatus ?? escrowStatus}`}>{STATUS_BADGE[view?.escrowStatus ?? escrowStatus]}</span>
+        <span className={`badge badge-escrow-${view?.escrowStatus ?? escrowStatus}`}>
+          {STATUS_BADGE[view?.escrowStatus ?? escrowStatus]}
+        </span>
       </div>
       {!online ? (
         <>
@@ -92,7 +107,13 @@ export function DealPaymentPanel({ dealId, escrowStatus, dealStatus }: { dealId:
               {notice}
             </p>
           ) : null}
-          <PaymentBody view={view} funding={funding} waitingForFunding={waitingForFunding} onChanged={refresh} onNotice={setNotice} />
+          <PaymentBody
+            view={view}
+            funding={funding}
+            waitingForFunding={waitingForFunding}
+            onChanged={refresh}
+            onNotice={setNotice}
+          />
         </>
       )}
     </section>
@@ -122,7 +143,9 @@ function PaymentBody({
           Payment received — confirming with Stripe…
         </p>
       ) : null}
-      {funding === 'cancelled' && view.escrowStatus === 'none' ? <p className="muted">Checkout was cancelled: the deal is not funded.</p> : null}
+      {funding === 'cancelled' && view.escrowStatus === 'none' ? (
+        <p className="muted">Checkout was cancelled: the deal is not funded.</p>
+      ) : null}
       {view.lastPaymentError && view.escrowStatus === 'none' ? (
         <p className="form-error" role="alert">
           The payment did not go through: {view.lastPaymentError} The deal is not funded.
@@ -133,7 +156,9 @@ function PaymentBody({
       {brand && view.escrowStatus === 'none' && !view.canFund && view.dealStatus !== 'cancelled' ? (
         <p className="muted">Accept a creator, then fund the deal.</p>
       ) : null}
-      {creator && view.escrowStatus !== 'released' && view.escrowStatus !== 'refunded' ? <PayoutSetup returnTo={`/deals/${view.dealId}`} /> : null}
+      {creator && view.escrowStatus !== 'released' && view.escrowStatus !== 'refunded' ? (
+        <PayoutSetup returnTo={`/deals/${view.dealId}`} />
+      ) : null}
       {view.canRelease ? <ReleaseButton view={view} onChanged={onChanged} onNotice={onNotice} /> : null}
       {view.canDispute ? <DisputeForm view={view} onChanged={onChanged} onNotice={onNotice} /> : null}
       {view.canResolve ? <ResolveDispute view={view} onChanged={onChanged} onNotice={onNotice} /> : null}
@@ -154,8 +179,12 @@ function StatusLine({ view }: { view: DealPayment }) {
     case 'pending':
       return (
         <>
-          <p className="payment-state">{creator ? 'Funded — you will be paid on completion' : 'Funded and held in escrow.'}</p>
-          {view.autoReleaseAt ? <p className="muted">Released automatically on {formatDate(view.autoReleaseAt)} unless disputed.</p> : null}
+          <p className="payment-state">
+            {creator ? 'Funded — you will be paid on completion' : 'Funded and held in escrow.'}
+          </p>
+          {view.autoReleaseAt ? (
+            <p className="muted">Released automatically on {formatDate(view.autoReleaseAt)} unless disputed.</p>
+          ) : null}
           {!creator && view.dealStatus === 'completed' && !view.creatorPayoutsReady ? (
             <p className="muted">The creator has not set up payouts yet.</p>
           ) : null}
@@ -164,7 +193,9 @@ function StatusLine({ view }: { view: DealPayment }) {
     case 'released':
       return (
         <p className="payment-state">
-          {creator ? `Payout released: ${formatUsd(view.transferredCents)} sent to your payout account.` : `Payout released to the creator: ${formatUsd(view.transferredCents)}.`}
+          {creator
+            ? `Payout released: ${formatUsd(view.transferredCents)} sent to your payout account.`
+            : `Payout released to the creator: ${formatUsd(view.transferredCents)}.`}
         </p>
       );
     case 'refunded':
@@ -218,7 +249,12 @@ function FundButton({ view }: { view: DealPayment }) {
   const checkout = useServerRedirect(CHECKOUT_FAILED);
   return (
     <div className="money-action">
-      <button type="button" className="button button-primary" disabled={checkout.pending} onClick={() => void checkout.go(() => moneyApi.fundDeal(view.dealId))}>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={checkout.pending}
+        onClick={() => void checkout.go(() => moneyApi.fundDeal(view.dealId))}
+      >
         {checkout.pending ? 'Processing…' : `Fund deal (${formatUsd(view.brandTotalCents)})`}
       </button>
       <p className="muted">The money is held in escrow and released to the creator when the deal is completed.</p>
@@ -227,7 +263,15 @@ function FundButton({ view }: { view: DealPayment }) {
   );
 }
 
-function ReleaseButton({ view, onChanged, onNotice }: { view: DealPayment; onChanged: () => void; onNotice: (text: string) => void }) {
+function ReleaseButton({
+  view,
+  onChanged,
+  onNotice,
+}: {
+  view: DealPayment;
+  onChanged: () => void;
+  onNotice: (text: string) => void;
+}) {
   const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; reason: string }>({ kind: 'idle' });
   async function release() {
     setState({ kind: 'busy' });
@@ -241,7 +285,12 @@ function ReleaseButton({ view, onChanged, onNotice }: { view: DealPayment; onCha
   }
   return (
     <div className="money-action">
-      <button type="button" className="button button-primary" disabled={state.kind === 'busy'} onClick={() => void release()}>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={state.kind === 'busy'}
+        onClick={() => void release()}
+      >
         {state.kind === 'busy' ? 'Releasing…' : 'Release Payout'}
       </button>
       {state.kind === 'failed' ? (
@@ -253,7 +302,15 @@ function ReleaseButton({ view, onChanged, onNotice }: { view: DealPayment; onCha
   );
 }
 
-function DisputeForm({ view, onChanged, onNotice }: { view: DealPayment; onChanged: () => void; onNotice: (text: string) => void }) {
+function DisputeForm({
+  view,
+  onChanged,
+  onNotice,
+}: {
+  view: DealPayment;
+  onChanged: () => void;
+  onNotice: (text: string) => void;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -280,7 +337,9 @@ function DisputeForm({ view, onChanged, onNotice }: { view: DealPayment; onChang
         <button type="button" className="button button-ghost" onClick={() => setOpen(true)}>
           Open dispute
         </button>
-        {view.disputeWindowEndsAt ? <p className="muted">Possible until {formatDate(view.disputeWindowEndsAt)}.</p> : null}
+        {view.disputeWindowEndsAt ? (
+          <p className="muted">Possible until {formatDate(view.disputeWindowEndsAt)}.</p>
+        ) : null}
       </div>
     );
   }
@@ -288,7 +347,14 @@ function DisputeForm({ view, onChanged, onNotice }: { view: DealPayment; onChang
     <form className="form money-action" onSubmit={(e) => void submit(e)}>
       <div className="field">
         <label htmlFor={id}>What went wrong?</label>
-        <textarea id={id} value={reason} onChange={(e) => setReason(e.target.value)} minLength={10} maxLength={2000} required />
+        <textarea
+          id={id}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          minLength={10}
+          maxLength={2000}
+          required
+        />
       </div>
       <p className="muted">The payout is frozen while Pacta staff look at both sides.</p>
       {error ? (
@@ -308,7 +374,15 @@ function DisputeForm({ view, onChanged, onNotice }: { view: DealPayment; onChang
   );
 }
 
-function ResolveDispute({ view, onChanged, onNotice }: { view: DealPayment; onChanged: () => void; onNotice: (text: string) => void }) {
+function ResolveDispute({
+  view,
+  onChanged,
+  onNotice,
+}: {
+  view: DealPayment;
+  onChanged: () => void;
+  onNotice: (text: string) => void;
+}) {
   const id = useId();
   const [refund, setRefund] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -324,22 +398,40 @@ function ResolveDispute({ view, onChanged, onNotice }: { view: DealPayment; onCh
     try {
       const result = await moneyApi.resolveDispute(view.dealId, cents);
       setMessage(null);
-      onNotice(`Dispute resolved: ${formatUsd(result.refundedCents)} refunded to the brand, ${formatUsd(result.transferCents)} paid to the creator.`);
+      onNotice(
+        `Dispute resolved: ${formatUsd(result.refundedCents)} refunded to the brand, ${formatUsd(result.transferCents)} paid to the creator.`,
+      );
       onChanged();
     } catch (err) {
-      setMessage({ ok: false, text: `Failed to resolve the dispute: ${err instanceof Error ? err.message : 'please try again.'}` });
+      setMessage({
+        ok: false,
+        text: `Failed to resolve the dispute: ${err instanceof Error ? err.message : 'please try again.'}`,
+      });
     } finally {
       setBusy(false);
     }
   }
   return (
-    <form className="form money-action dispute-resolution" onSubmit={(e) => void resolve(e)} aria-label="Resolve dispute">
+    <form
+      className="form money-action dispute-resolution"
+      onSubmit={(e) => void resolve(e)}
+      aria-label="Resolve dispute"
+    >
       <h3>Resolve the dispute</h3>
       <div className="field">
         <label htmlFor={id}>Refund to the brand ($ of {formatUsd(view.amountCents)})</label>
-        <input id={id} type="text" inputMode="decimal" value={refund} onChange={(e) => setRefund(e.target.value)} required />
+        <input
+          id={id}
+          type="text"
+          inputMode="decimal"
+          value={refund}
+          onChange={(e) => setRefund(e.target.value)}
+          required
+        />
       </div>
-      <p className="muted">The rest is released to the creator minus commission. The brand gets the matching share of the service fee back.</p>
+      <p className="muted">
+        The rest is released to the creator minus commission. The brand gets the matching share of the service fee back.
+      </p>
       <div className="form-actions">
         <button type="button" className="button button-ghost" onClick={() => setRefund(String(view.amountCents / 100))}>
           Refund in full

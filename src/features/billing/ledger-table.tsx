@@ -7,7 +7,15 @@ export type LedgerColumn<Row> = { header: string; cell(row: Row): ReactNode; cla
  * The ledger page's tables (balances per deal, movements). On a phone each row stacks into a small
  * card of label–value lines (the header text as each cell's label) instead of scrolling sideways.
  */
-export function LedgerTable<Row>({ columns, rows, rowKey }: { columns: LedgerColumn<Row>[]; rows: Row[]; rowKey(row: Row): string | number }) {
+export function LedgerTable<Row>({
+  columns,
+  rows,
+  rowKey,
+}: {
+  columns: LedgerColumn<Row>[];
+  rows: Row[];
+  rowKey(row: Row): string | number;
+}) {
   return (
     <div className="table-scroll">
       <table className="ledger-table ledger-table-stacks">

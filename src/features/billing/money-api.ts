@@ -34,7 +34,12 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
     throw new MoneyApiError('network', 0, 'Pacta could not be reached. Check your connection and try again.');
   }
   const json = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  if (!response.ok) throw new MoneyApiError(json.code ?? 'error', response.status, json.message ?? 'Something went wrong. Please try again.');
+  if (!response.ok)
+    throw new MoneyApiError(
+      json.code ?? 'error',
+      response.status,
+      json.message ?? 'Something went wrong. Please try again.',
+    );
   return json as T;
 }
 
@@ -73,7 +78,14 @@ export type DealPayment = {
   creatorPayoutsReady: boolean;
   autoReleaseAt: string | null;
   disputeWindowEndsAt: string | null;
-  dispute: { openedAt: string; reason: string | null; openedBy: string | null; ticketId: string | null; byCard: boolean; resolvedAt: string | null } | null;
+  dispute: {
+    openedAt: string;
+    reason: string | null;
+    openedBy: string | null;
+    ticketId: string | null;
+    byCard: boolean;
+    resolvedAt: string | null;
+  } | null;
   viewer: 'brand' | 'creator' | 'admin';
   canFund: boolean;
   canRelease: boolean;
@@ -113,13 +125,27 @@ export const moneyApi = {
   startPayoutSetup: (returnTo: string) => call<{ url: string }>('POST', '/api/payouts/onboarding', { returnTo }),
   dealPayment: (dealId: string) => call<DealPayment>('GET', `/api/deals/${encodeURIComponent(dealId)}/payment`),
   fundDeal: (dealId: string) => call<{ url: string }>('POST', `/api/deals/${encodeURIComponent(dealId)}/fund`),
-  releaseEscrow: (dealId: string) => call<{ escrowStatus: EscrowStatus; transferCents: number; alreadyReleased: boolean }>('POST', '/api/release-escrow', { dealId }),
-  openDispute: (dealId: string, reason: string) => call<{ ticketId: string }>('POST', `/api/deals/${encodeURIComponent(dealId)}/dispute`, { reason }),
+  releaseEscrow: (dealId: string) =>
+    call<{ escrowStatus: EscrowStatus; transferCents: number; alreadyReleased: boolean }>(
+      'POST',
+      '/api/release-escrow',
+      { dealId },
+    ),
+  openDispute: (dealId: string, reason: string) =>
+    call<{ ticketId: string }>('POST', `/api/deals/${encodeURIComponent(dealId)}/dispute`, { reason }),
   resolveDispute: (dealId: string, refundCents: number) =>
-    call<{ escrowStatus: EscrowStatus; refundedCents: number; transferCents: number }>('POST', `/api/admin/deals/${encodeURIComponent(dealId)}/resolve-dispute`, {
-      refundCents,
-    }),
-  ledger: (dealId?: string) => call<{ entries: LedgerEntry[]; balances: DealBalance[] }>('GET', `/api/admin/ledger${dealId ? `?dealId=${encodeURIComponent(dealId)}` : ''}`),
+    call<{ escrowStatus: EscrowStatus; refundedCents: number; transferCents: number }>(
+      'POST',
+      `/api/admin/deals/${encodeURIComponent(dealId)}/resolve-dispute`,
+      {
+        refundCents,
+      },
+    ),
+  ledger: (dealId?: string) =>
+    call<{ entries: LedgerEntry[]; balances: DealBalance[] }>(
+      'GET',
+      `/api/admin/ledger${dealId ? `?dealId=${encodeURIComponent(dealId)}` : ''}`,
+    ),
 };
 
 /** Leaves the app for a Stripe-hosted page (Checkout, onboarding, the customer portal). */

@@ -17,7 +17,8 @@ export function PayoutSetup({ returnTo, compact = false }: { returnTo: string; c
     let current = true;
     moneyApi.payoutStatus().then(
       (s) => current && setStatus(s),
-      (err: unknown) => current && setLoadError(err instanceof Error ? err.message : 'Could not read your payout status.'),
+      (err: unknown) =>
+        current && setLoadError(err instanceof Error ? err.message : 'Could not read your payout status.'),
     );
     return () => {
       current = false;

@@ -56,7 +56,9 @@ export function ProSuccessPage() {
           <>
             <p className="form-success" role="status">
               Your Pro subscription is confirmed
-              {state?.status === 'trialing' && state.currentPeriodEnd ? `: your free trial runs until ${formatDate(state.currentPeriodEnd)}.` : '.'}
+              {state?.status === 'trialing' && state.currentPeriodEnd
+                ? `: your free trial runs until ${formatDate(state.currentPeriodEnd)}.`
+                : '.'}
             </p>
             <p className="muted">
               {badgeSynced ? (
@@ -78,11 +80,13 @@ export function ProSuccessPage() {
           </>
         ) : gaveUp ? (
           <p className="form-error" role="alert">
-            We have not heard back from the payment provider yet. Your card is not charged twice: check Settings → Pro in a few minutes, or contact
-            support.
+            We have not heard back from the payment provider yet. Your card is not charged twice: check Settings → Pro
+            in a few minutes, or contact support.
           </p>
         ) : (
-          <p role="status">Payment received. Waiting for Stripe to confirm your subscription — this takes a few seconds…</p>
+          <p role="status">
+            Payment received. Waiting for Stripe to confirm your subscription — this takes a few seconds…
+          </p>
         )}
       </section>
     </div>

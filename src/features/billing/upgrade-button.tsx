@@ -36,7 +36,9 @@ export function UpgradeButton({ interval, trigger }: { interval: Interval; trigg
         type="button"
         className="button button-primary"
         disabled={!online || checkout.pending}
-        onClick={() => void checkout.go(() => moneyApi.startProCheckout({ userId: user.id, tier: 'premium', interval, trigger }))}
+        onClick={() =>
+          void checkout.go(() => moneyApi.startProCheckout({ userId: user.id, tier: 'premium', interval, trigger }))
+        }
       >
         {checkout.pending ? 'Processing…' : 'Upgrade to Pro'}
       </button>

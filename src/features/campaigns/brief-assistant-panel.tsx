@@ -10,7 +10,12 @@ export function BriefAssistantPanel({ advice, niches }: { advice: BriefAdvice; n
       ? 'Ready to create (worth adding)'
       : 'Your brief is complete';
   return (
-    <aside className="card brief-assistant" aria-labelledby="brief-assistant-title" data-assistant-type="brand" data-assistant-context="deal_brief">
+    <aside
+      className="card brief-assistant"
+      aria-labelledby="brief-assistant-title"
+      data-assistant-type="brand"
+      data-assistant-context="deal_brief"
+    >
       <h2 id="brief-assistant-title">Brief assistant</h2>
       <section aria-labelledby="assistant-pay">
         <h3 id="assistant-pay">What similar deals paid</h3>
@@ -44,7 +49,8 @@ export function BriefAssistantPanel({ advice, niches }: { advice: BriefAdvice; n
         )}
         {niches.length ? (
           <p data-testid="assistant-creators">
-            <strong>{advice.creatorsInNiches}</strong> {advice.creatorsInNiches === 1 ? 'creator' : 'creators'} in {niches.join(', ')} on Pacta.
+            <strong>{advice.creatorsInNiches}</strong> {advice.creatorsInNiches === 1 ? 'creator' : 'creators'} in{' '}
+            {niches.join(', ')} on Pacta.
           </p>
         ) : null}
       </section>
@@ -66,7 +72,13 @@ export function BriefAssistantPanel({ advice, niches }: { advice: BriefAdvice; n
           {advice.checklist.map((item) => (
             <li key={item.label} className={item.done ? 'done' : undefined}>
               <span aria-hidden="true">{item.done ? '✓' : '○'}</span> {item.label}
-              {item.done ? <span className="visually-hidden"> (done)</span> : item.required ? <span className="muted"> (required)</span> : <span className="muted"> (recommended)</span>}
+              {item.done ? (
+                <span className="visually-hidden"> (done)</span>
+              ) : item.required ? (
+                <span className="muted"> (required)</span>
+              ) : (
+                <span className="muted"> (recommended)</span>
+              )}
             </li>
           ))}
         </ul>

@@ -1,7 +1,15 @@
 import { useId } from 'react';
 import { FormField } from '../../components/form-field.tsx';
 import { ToggleChips } from '../../components/toggle-chips.tsx';
-import { BRIEF_STEPS, BRIEF_TIMELINES, DELIVERABLE_TYPES, MAX_BRIEF_NICHES, type BriefErrors, type BriefField, type CampaignBrief } from '../../domain/campaign-brief.ts';
+import {
+  BRIEF_STEPS,
+  BRIEF_TIMELINES,
+  DELIVERABLE_TYPES,
+  MAX_BRIEF_NICHES,
+  type BriefErrors,
+  type BriefField,
+  type CampaignBrief,
+} from '../../domain/campaign-brief.ts';
 import { NICHES } from '../../domain/niches.ts';
 
 export type BriefStepProps = {
@@ -16,9 +24,25 @@ export function OverviewStep({ brief, errors, onChange }: BriefStepProps) {
   return (
     <>
       <FormField id={id('title')} label="Campaign title" required error={errors.title}>
-        {(c) => <input {...c} type="text" maxLength={200} value={brief.title} placeholder="Summer trail shoe launch" onChange={(e) => onChange('title', e.target.value)} />}
+        {(c) => (
+          <input
+            {...c}
+            type="text"
+            maxLength={200}
+            value={brief.title}
+            placeholder="Summer trail shoe launch"
+            onChange={(e) => onChange('title', e.target.value)}
+          />
+        )}
       </FormField>
-      <FormField id={id('niches')} group label="Niches" required hint={`Choose 1 to ${MAX_BRIEF_NICHES} (${brief.niches.length} selected).`} error={errors.niches}>
+      <FormField
+        id={id('niches')}
+        group
+        label="Niches"
+        required
+        hint={`Choose 1 to ${MAX_BRIEF_NICHES} (${brief.niches.length} selected).`}
+        error={errors.niches}
+      >
         {(c) => (
           <ToggleChips
             options={NICHES}
@@ -31,7 +55,13 @@ export function OverviewStep({ brief, errors, onChange }: BriefStepProps) {
           />
         )}
       </FormField>
-      <FormField id={id('goals')} label="Campaign goals" required hint="What should this campaign achieve? Creators read this first." error={errors.goals}>
+      <FormField
+        id={id('goals')}
+        label="Campaign goals"
+        required
+        hint="What should this campaign achieve? Creators read this first."
+        error={errors.goals}
+      >
         {(c) => <textarea {...c} value={brief.goals} onChange={(e) => onChange('goals', e.target.value)} />}
       </FormField>
       <FormField id={id('product_url')} label="Product URL" showOptional error={errors.product_url}>
@@ -48,7 +78,13 @@ export function OverviewStep({ brief, errors, onChange }: BriefStepProps) {
       </FormField>
       <FormField id={id('target_audience')} label="Target audience" showOptional>
         {(c) => (
-          <input {...c} type="text" value={brief.target_audience} placeholder="Trail runners aged 25–40" onChange={(e) => onChange('target_audience', e.target.value)} />
+          <input
+            {...c}
+            type="text"
+            value={brief.target_audience}
+            placeholder="Trail runners aged 25–40"
+            onChange={(e) => onChange('target_audience', e.target.value)}
+          />
         )}
       </FormField>
     </>
@@ -60,7 +96,14 @@ export function ContentStep({ brief, errors, onChange }: BriefStepProps) {
   const id = (f: string) => `${uid}-${f}`;
   return (
     <>
-      <FormField id={id('deliverables')} group label="Deliverables" required hint="What each creator delivers. Choose one or more." error={errors.deliverables}>
+      <FormField
+        id={id('deliverables')}
+        group
+        label="Deliverables"
+        required
+        hint="What each creator delivers. Choose one or more."
+        error={errors.deliverables}
+      >
         {(c) => (
           <ToggleChips
             options={DELIVERABLE_TYPES}
@@ -73,10 +116,18 @@ export function ContentStep({ brief, errors, onChange }: BriefStepProps) {
         )}
       </FormField>
       <FormField id={id('key_messaging')} label="Key messaging" showOptional>
-        {(c) => <textarea {...c} value={brief.key_messaging} onChange={(e) => onChange('key_messaging', e.target.value)} />}
+        {(c) => (
+          <textarea {...c} value={brief.key_messaging} onChange={(e) => onChange('key_messaging', e.target.value)} />
+        )}
       </FormField>
       <FormField id={id('brand_guidelines')} label="Brand guidelines" showOptional>
-        {(c) => <textarea {...c} value={brief.brand_guidelines} onChange={(e) => onChange('brand_guidelines', e.target.value)} />}
+        {(c) => (
+          <textarea
+            {...c}
+            value={brief.brand_guidelines}
+            onChange={(e) => onChange('brand_guidelines', e.target.value)}
+          />
+        )}
       </FormField>
     </>
   );
@@ -88,7 +139,16 @@ export function BudgetStep({ brief, errors, onChange }: BriefStepProps) {
   return (
     <>
       <FormField id={id('budget')} label="Budget per creator ($)" required hint="At least $50." error={errors.budget}>
-        {(c) => <input {...c} type="text" inputMode="decimal" value={brief.budget} placeholder="250" onChange={(e) => onChange('budget', e.target.value)} />}
+        {(c) => (
+          <input
+            {...c}
+            type="text"
+            inputMode="decimal"
+            value={brief.budget}
+            placeholder="250"
+            onChange={(e) => onChange('budget', e.target.value)}
+          />
+        )}
       </FormField>
       <FormField id={id('timeline')} label="Timeline" required error={errors.timeline}>
         {(c) => (
@@ -109,7 +169,15 @@ export function BudgetStep({ brief, errors, onChange }: BriefStepProps) {
 const orDash = (text: string) => (text.trim() ? text.trim() : '—');
 
 /** Step 4: everything at a glance, each group with a link back to its step. */
-export function ReviewStep({ brief, errors, onEditStep }: { brief: CampaignBrief; errors: BriefErrors; onEditStep(step: number): void }) {
+export function ReviewStep({
+  brief,
+  errors,
+  onEditStep,
+}: {
+  brief: CampaignBrief;
+  errors: BriefErrors;
+  onEditStep(step: number): void;
+}) {
   const rows: [number, string, string, BriefField][] = [
     [0, 'Campaign title', orDash(brief.title), 'title'],
     [0, 'Niches', brief.niches.length ? brief.niches.join(', ') : '—', 'niches'],
@@ -128,7 +196,12 @@ export function ReviewStep({ brief, errors, onEditStep }: { brief: CampaignBrief
         <section key={step} className="brief-review-group" aria-labelledby={`brief-review-${step}`}>
           <div className="brief-review-head">
             <h3 id={`brief-review-${step}`}>{BRIEF_STEPS[step]}</h3>
-            <button type="button" className="button button-ghost button-small" onClick={() => onEditStep(step)} aria-label={`Edit ${BRIEF_STEPS[step]}`}>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => onEditStep(step)}
+              aria-label={`Edit ${BRIEF_STEPS[step]}`}
+            >
               Edit
             </button>
           </div>
@@ -156,7 +229,11 @@ export function WizardProgress({ step }: { step: number }) {
   return (
     <ol className="wizard-progress" aria-label="Progress">
       {BRIEF_STEPS.map((name, i) => (
-        <li key={name} className={i < step ? 'done' : i === step ? 'current' : undefined} aria-current={i === step ? 'step' : undefined}>
+        <li
+          key={name}
+          className={i < step ? 'done' : i === step ? 'current' : undefined}
+          aria-current={i === step ? 'step' : undefined}
+        >
           <span className="wizard-progress-number" aria-hidden="true">
             {i + 1}
           </span>

@@ -21,7 +21,15 @@ import {
 import { toastError } from '../../lib/toasts.ts';
 import { BriefAssistantPanel } from './brief-assistant-panel.tsx';
 import { BudgetStep, ContentStep, OverviewStep, ReviewStep, WizardProgress } from './brief-steps.tsx';
-import { briefOf, createCampaignFromDraft, deleteBriefDraft, newDraftId, saveBriefEdits, stepOf, type FieldEdit } from './data/brief-drafts.ts';
+import {
+  briefOf,
+  createCampaignFromDraft,
+  deleteBriefDraft,
+  newDraftId,
+  saveBriefEdits,
+  stepOf,
+  type FieldEdit,
+} from './data/brief-drafts.ts';
 import { useAssistantData, useBriefDrafts } from './data/use-brief-data.ts';
 import { DraftList } from './draft-list.tsx';
 
@@ -258,11 +266,16 @@ function CampaignBriefWizard({ db, userId }: { db: PactaDatabase; userId: string
 
   const latest = drafts[0];
   const choosing = !loading && !draftId && !startedNew && latest !== undefined;
-  const draftList = <DraftList drafts={drafts} currentId={draftId} now={now} onOpen={openDraft} onDelete={(id) => void onDelete(id)} />;
+  const draftList = (
+    <DraftList drafts={drafts} currentId={draftId} now={now} onOpen={openDraft} onDelete={(id) => void onDelete(id)} />
+  );
 
   return (
     <div className="page container campaign-brief">
-      <PageHeader title="Create a Campaign Brief" lead="Four short steps. Everything you type is saved as a draft on this device and follows you to your others." />
+      <PageHeader
+        title="Create a Campaign Brief"
+        lead="Four short steps. Everything you type is saved as a draft on this device and follows you to your others."
+      />
       {notice ? (
         <p className="callout" role="status">
           {notice}
@@ -314,7 +327,12 @@ function CampaignBriefWizard({ db, userId }: { db: PactaDatabase; userId: string
                 </p>
               ) : null}
               <div className="form-actions wizard-actions">
-                <button type="button" className="button button-secondary" disabled={step === 0 || phase.kind === 'saving'} onClick={() => goTo(step - 1)}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={step === 0 || phase.kind === 'saving'}
+                  onClick={() => goTo(step - 1)}
+                >
                   Previous
                 </button>
                 {step < BRIEF_STEPS.length - 1 ? (

@@ -3,7 +3,8 @@ import type { BriefDraftSummary } from './data/brief-drafts.ts';
 
 function edited(summary: BriefDraftSummary, now: number): string {
   if (summary.lastEditedAt === null) return 'Not edited yet';
-  const when = summary.lastEditedAt > now - 45_000 ? 'just now' : `${formatDistanceToNowStrict(summary.lastEditedAt)} ago`;
+  const when =
+    summary.lastEditedAt > now - 45_000 ? 'just now' : `${formatDistanceToNowStrict(summary.lastEditedAt)} ago`;
   return `Edited ${when}${summary.device ? ` on ${summary.device}` : ''}`;
 }
 
@@ -31,7 +32,12 @@ export function DraftList({
           {drafts.map((d) => {
             const title = d.title || 'Untitled brief';
             return (
-              <li key={d.id} className="brief-draft" data-testid="brief-draft" aria-current={d.id === currentId ? 'true' : undefined}>
+              <li
+                key={d.id}
+                className="brief-draft"
+                data-testid="brief-draft"
+                aria-current={d.id === currentId ? 'true' : undefined}
+              >
                 <div className="brief-draft-text">
                   <strong className="brief-draft-title">{title}</strong>
                   <span className="muted">
@@ -44,11 +50,21 @@ export function DraftList({
                   {d.id === currentId ? (
                     <span className="badge">Open</span>
                   ) : (
-                    <button type="button" className="button button-secondary button-small" onClick={() => onOpen(d.id)} aria-label={`Continue ${title}`}>
+                    <button
+                      type="button"
+                      className="button button-secondary button-small"
+                      onClick={() => onOpen(d.id)}
+                      aria-label={`Continue ${title}`}
+                    >
                       Continue
                     </button>
                   )}
-                  <button type="button" className="button button-ghost button-small" onClick={() => onDelete(d.id)} aria-label={`Delete ${title}`}>
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    onClick={() => onDelete(d.id)}
+                    aria-label={`Delete ${title}`}
+                  >
                     Delete
                   </button>
                 </span>

@@ -44,7 +44,8 @@ export function DealList({ title, deals, total }: { title: string; deals: DealDo
                 <Link className="card item-card" to={`/deals/${deal.id}`}>
                   <span className="item-title">{deal.title}</span>
                   <span className="item-meta">
-                    {formatUsd(deal.amount_cents)} · <span className={`status status-${deal.status}`}>{STATUS_LABELS[deal.status]}</span> ·{' '}
+                    {formatUsd(deal.amount_cents)} ·{' '}
+                    <span className={`status status-${deal.status}`}>{STATUS_LABELS[deal.status]}</span> ·{' '}
                     {deal.applications_count === 1 ? '1 application' : `${deal.applications_count} applications`}
                   </span>
                 </Link>
@@ -59,7 +60,15 @@ export function DealList({ title, deals, total }: { title: string; deals: DealDo
 }
 
 /** The newest applications (at most SHOWN, read that way) out of `total`. */
-export function ApplicationList({ title, items, total }: { title: string; items: ApplicationWithDeal[]; total: number }) {
+export function ApplicationList({
+  title,
+  items,
+  total,
+}: {
+  title: string;
+  items: ApplicationWithDeal[];
+  total: number;
+}) {
   return (
     <section className="dashboard-section" aria-labelledby="applications-title">
       <h2 id="applications-title">{title}</h2>

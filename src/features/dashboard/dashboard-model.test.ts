@@ -34,8 +34,14 @@ test('quick stats show the counts by status and the applications received', () =
 
 test('a brand-new user is welcomed, not welcomed back', () => {
   const now = new Date('2026-11-23T10:00:00Z');
-  expect(greeting('Ada', { createdAt: '2026-11-23T09:58:00Z', itemCount: 0, messageCount: 0 }, now)).toBe('Welcome to Pacta, Ada');
+  expect(greeting('Ada', { createdAt: '2026-11-23T09:58:00Z', itemCount: 0, messageCount: 0 }, now)).toBe(
+    'Welcome to Pacta, Ada',
+  );
   expect(greeting('Ada', { createdAt: undefined, itemCount: 0, messageCount: 0 }, now)).toBe('Welcome to Pacta, Ada');
-  expect(greeting('Ada', { createdAt: '2026-11-23T09:58:00Z', itemCount: 2, messageCount: 0 }, now)).toBe('Welcome back, Ada');
-  expect(greeting('Ada', { createdAt: '2026-10-01T09:58:00Z', itemCount: 0, messageCount: 0 }, now)).toBe('Welcome back, Ada');
+  expect(greeting('Ada', { createdAt: '2026-11-23T09:58:00Z', itemCount: 2, messageCount: 0 }, now)).toBe(
+    'Welcome back, Ada',
+  );
+  expect(greeting('Ada', { createdAt: '2026-10-01T09:58:00Z', itemCount: 0, messageCount: 0 }, now)).toBe(
+    'Welcome back, Ada',
+  );
 });

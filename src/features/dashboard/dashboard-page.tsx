@@ -3,7 +3,13 @@ import { Link, Navigate } from 'react-router-dom';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { useLocalData } from '../../db/hooks/use-database.ts';
 import { useMyProfile } from '../../db/hooks/use-my-profile.ts';
-import { LeaderboardCard, LevelUpNotice, ProfileChecklist, ReferralPanel, SmartSuggestionsList } from '../growth/index.ts';
+import {
+  LeaderboardCard,
+  LevelUpNotice,
+  ProfileChecklist,
+  ReferralPanel,
+  SmartSuggestionsList,
+} from '../growth/index.ts';
 import { SponsoredBanner } from '../../components/sponsored-banner.tsx';
 import { SavedListCard, SocialLinksForm, XpProgress } from '../profiles/index.ts';
 import { MESSAGES } from '../../lib/errors.ts';
@@ -88,7 +94,13 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
     <div className="container page dashboard">
       <header className="dashboard-welcome">
         <div>
-          <h1>{greeting(fullName, { createdAt: me?.created_at, itemCount: listCount, messageCount: messages.data?.length ?? 0 })}</h1>
+          <h1>
+            {greeting(fullName, {
+              createdAt: me?.created_at,
+              itemCount: listCount,
+              messageCount: messages.data?.length ?? 0,
+            })}
+          </h1>
           <p className="dashboard-badges">
             {user.isPro ? <span className="badge badge-pro">Pro</span> : null}
             {me?.verified || user.verified ? <span className="badge badge-verified">Verified Account</span> : null}
@@ -143,7 +155,11 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
         {view === 'brand' ? (
           <DealList title={all ? 'All Deals' : 'Your Deals'} deals={deals.data?.deals ?? []} total={listCount} />
         ) : (
-          <ApplicationList title={all ? 'All Applications' : 'Your Applications'} items={applications.data?.applications ?? []} total={listCount} />
+          <ApplicationList
+            title={all ? 'All Applications' : 'Your Applications'}
+            items={applications.data?.applications ?? []}
+            total={listCount}
+          />
         )}
         <MessageList userId={user.id} items={messages.data ?? []} />
       </div>

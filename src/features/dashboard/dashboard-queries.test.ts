@@ -17,16 +17,36 @@ const otherCreator = uuidv7();
 const at = (n: number) => new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString();
 
 beforeEach(async () => {
-  db = await createPactaDatabase({ userId: uuidv7(), storage: getRxStorageDexie({ indexedDB, IDBKeyRange }), collections: ['deals', 'applications'], multiInstance: false });
+  db = await createPactaDatabase({
+    userId: uuidv7(),
+    storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+    collections: ['deals', 'applications'],
+    multiInstance: false,
+  });
   const deal = (n: number, brandId: string, status: 'open' | 'completed' | 'in_progress') =>
-    dealDocument.parse({ id: uuidv7(), brand_id: brandId, title: `Deal ${n}`, description: 'd', amount_cents: 10_000, niches: [], status, created_at: at(n) });
+    dealDocument.parse({
+      id: uuidv7(),
+      brand_id: brandId,
+      title: `Deal ${n}`,
+      description: 'd',
+      amount_cents: 10_000,
+      niches: [],
+      status,
+      created_at: at(n),
+    });
   const deals = [
     ...Array.from({ length: 12 }, (_, i) => deal(i + 1, brand, i < 2 ? 'completed' : i < 3 ? 'in_progress' : 'open')),
     deal(99, otherBrand, 'open'),
   ];
   await db.deals.bulkInsert(deals);
   const application = (n: number, creatorId: string, status: ApplicationDocument['status']) =>
-    applicationDocument.parse({ id: uuidv7(), deal_id: deals[n]!.id, creator_id: creatorId, status, created_at: at(100 + n) });
+    applicationDocument.parse({
+      id: uuidv7(),
+      deal_id: deals[n]!.id,
+      creator_id: creatorId,
+      status,
+      created_at: at(100 + n),
+    });
   await db.applications.bulkInsert([
     application(0, creator, 'accepted'),
     application(1, creator, 'pending'),
@@ -41,7 +61,18 @@ afterEach(async () => {
 
 test('a brand: its ten newest deals and its counts by status; applications received leave out the withdrawn', async () => {
   const { deals, counts } = await firstValueFrom(brandDashboard$(db, brand, false));
-  expect(deals.map((d) => d.title)).toEqual(['Deal 12', 'Deal 11', 'Deal 10', 'Deal 9', 'Deal 8', 'Deal 7', 'Deal 6', 'Deal 5', 'Deal 4', 'Deal 3']);
+  expect(deals.map((d) => d.title)).toEqual([
+    'Deal 12',
+    'Deal 11',
+    'Deal 10',
+    'Deal 9',
+    'Deal 8',
+    'Deal 7',
+    'Deal 6',
+    'Deal 5',
+    'Deal 4',
+    'Deal 3',
+  ]);
   expect(counts).toEqual({ total: 12, open: 9, in_progress: 1, completed: 2, received: 4 });
   const admin = await firstValueFrom(brandDashboard$(db, uuidv7(), true));
   expect(admin.deals[0]!.title).toBe('Deal 99');
@@ -57,16 +88,31 @@ test('a creator: the newest applications with their deals, and the counts by sta
     ['Deal 1', 'accepted'],
   ]);
   expect(counts).toEqual({ total: 4, pending: 2, accepted: 1 });
-  expect((await firstValueFrom(creatorDashboard$(db, uuidv7(), true))).counts).toEqual({ total: 5, pending: 2, accepted: 1 });
+  expect((await firstValueFrom(creatorDashboard$(db, uuidv7(), true))).counts).toEqual({
+    total: 5,
+    pending: 2,
+    accepted: 1,
+  });
 });
 
 test('every list is read in index order up to its limit, every figure counted on an index', () => {
   for (const selector of [{ brand_id: brand }, {}]) {
-    expect(db.deals.find({ selector, sort: NEWEST_FIRST_SORT, limit: 10 }).getPreparedQuery().queryPlan).toMatchObject({ sortSatisfiedByIndex: true, selectorSatisfiedByIndex: true });
-    expect(db.deals.count({ selector: { ...selector, status: 'open' } }).getPreparedQuery().queryPlan.selectorSatisfiedByIndex).toBe(true);
+    expect(db.deals.find({ selector, sort: NEWEST_FIRST_SORT, limit: 10 }).getPreparedQuery().queryPlan).toMatchObject({
+      sortSatisfiedByIndex: true,
+      selectorSatisfiedByIndex: true,
+    });
+    expect(
+      db.deals.count({ selector: { ...selector, status: 'open' } }).getPreparedQuery().queryPlan
+        .selectorSatisfiedByIndex,
+    ).toBe(true);
   }
   for (const selector of [{ creator_id: creator }, {}]) {
-    expect(db.applications.find({ selector, sort: NEWEST_FIRST_SORT, limit: 10 }).getPreparedQuery().queryPlan).toMatchObject({ sortSatisfiedByIndex: true, selectorSatisfiedByIndex: true });
-    expect(db.applications.count({ selector: { ...selector, status: 'pending' } }).getPreparedQuery().queryPlan.selectorSatisfiedByIndex).toBe(true);
+    expect(
+      db.applications.find({ selector, sort: NEWEST_FIRST_SORT, limit: 10 }).getPreparedQuery().queryPlan,
+    ).toMatchObject({ sortSatisfiedByIndex: true, selectorSatisfiedByIndex: true });
+    expect(
+      db.applications.count({ selector: { ...selector, status: 'pending' } }).getPreparedQuery().queryPlan
+        .selectorSatisfiedByIndex,
+    ).toBe(true);
   }
 });

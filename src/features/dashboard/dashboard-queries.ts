@@ -22,31 +22,52 @@ const RECEIVED: ApplicationDocument['status'][] = ['pending', 'accepted', 'rejec
 /** The brand's deals (brand_id = user), or for an admin every deal on this device. */
 export function brandDashboard$(db: PactaDatabase, userId: string, all: boolean): Observable<BrandDashboard> {
   const scope = all ? {} : { brand_id: userId };
-  const deals = (status?: DealDocument['status']) => db.deals.count({ selector: status ? { ...scope, status } : scope }).$;
+  const deals = (status?: DealDocument['status']) =>
+    db.deals.count({ selector: status ? { ...scope, status } : scope }).$;
   // A brand's device holds exactly the applications to its deals (an admin's: all of them).
-  const received = combineLatest(RECEIVED.map((status) => db.applications.count({ selector: { status } }).$)).pipe(map((n) => n.reduce((a, b) => a + b, 0)));
+  const received = combineLatest(RECEIVED.map((status) => db.applications.count({ selector: { status } }).$)).pipe(
+    map((n) => n.reduce((a, b) => a + b, 0)),
+  );
   return combineLatest({
-    deals: db.deals.find({ selector: scope, sort: NEWEST_FIRST_SORT, limit: DASHBOARD_LIST_SIZE }).$.pipe(map((docs) => docs.map((d) => d.toJSON() as DealDocument))),
-    counts: combineLatest({ total: deals(), open: deals('open'), in_progress: deals('in_progress'), completed: deals('completed'), received }),
+    deals: db.deals
+      .find({ selector: scope, sort: NEWEST_FIRST_SORT, limit: DASHBOARD_LIST_SIZE })
+      .$.pipe(map((docs) => docs.map((d) => d.toJSON() as DealDocument))),
+    counts: combineLatest({
+      total: deals(),
+      open: deals('open'),
+      in_progress: deals('in_progress'),
+      completed: deals('completed'),
+      received,
+    }),
   });
 }
 
 /** The creator's applications (or every application for an admin) with their deals, newest first. */
 export function creatorDashboard$(db: PactaDatabase, userId: string, all: boolean): Observable<CreatorDashboard> {
   const scope = all ? {} : { creator_id: userId };
-  const applications = (status?: ApplicationDocument['status']) => db.applications.count({ selector: status ? { ...scope, status } : scope }).$;
+  const applications = (status?: ApplicationDocument['status']) =>
+    db.applications.count({ selector: status ? { ...scope, status } : scope }).$;
   const newest = db.applications.find({ selector: scope, sort: NEWEST_FIRST_SORT, limit: DASHBOARD_LIST_SIZE }).$.pipe(
     map((docs) => docs.map((d) => d.toJSON() as ApplicationDocument)),
     switchMap((list) => {
       const dealIds = [...new Set(list.map((a) => a.deal_id))];
       if (dealIds.length === 0) return of([] as ApplicationWithDeal[]);
-      return db.deals
-        .findByIds(dealIds)
-        .$.pipe(map((deals) => list.map((application) => ({ application, deal: (deals.get(application.deal_id)?.toJSON() as DealDocument | undefined) ?? null }))));
+      return db.deals.findByIds(dealIds).$.pipe(
+        map((deals) =>
+          list.map((application) => ({
+            application,
+            deal: (deals.get(application.deal_id)?.toJSON() as DealDocument | undefined) ?? null,
+          })),
+        ),
+      );
     }),
   );
   return combineLatest({
     applications: newest,
-    counts: combineLatest({ total: applications(), pending: applications('pending'), accepted: applications('accepted') }),
+    counts: combineLatest({
+      total: applications(),
+      pending: applications('pending'),
+      accepted: applications('accepted'),
+    }),
   });
 }

@@ -21,7 +21,12 @@ export function useRecentMessages(userId: string) {
   return useLiveQuery(
     (db) =>
       db.messages.find({ selector: { $or: [{ sender_id: userId }, { recipient_id: userId }] } }).$.pipe(
-        map((docs) => recentMessages(docs.map((d) => d.toJSON() as MessageDocument), userId)),
+        map((docs) =>
+          recentMessages(
+            docs.map((d) => d.toJSON() as MessageDocument),
+            userId,
+          ),
+        ),
         switchMap((messages) => {
           const others = [...new Set(messages.map((m) => (m.sender_id === userId ? m.recipient_id : m.sender_id)))];
           return combineLatest([of(messages), others.length ? db.profiles.findByIds(others).$ : of(new Map())]).pipe(

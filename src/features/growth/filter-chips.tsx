@@ -15,7 +15,13 @@ export function FilterChips<T extends string>({
   return (
     <div className="period-filter" role="group" aria-label={label}>
       {options.map((option) => (
-        <button key={option} type="button" className="chip" aria-pressed={value === option} onClick={() => onChange(option)}>
+        <button
+          key={option}
+          type="button"
+          className="chip"
+          aria-pressed={value === option}
+          onClick={() => onChange(option)}
+        >
           {labels[option]}
         </button>
       ))}

@@ -40,7 +40,9 @@ export function LeaderboardCard({ userId, xp, referrals }: { userId: string; xp:
           <dd>{referrals}</dd>
         </div>
       </dl>
-      {me && board.status !== 'ready' && board.seenAt ? <p className="muted leaderboard-seen">Rank as seen {seenAtText(board.seenAt)}.</p> : null}
+      {me && board.status !== 'ready' && board.seenAt ? (
+        <p className="muted leaderboard-seen">Rank as seen {seenAtText(board.seenAt)}.</p>
+      ) : null}
       <Link to="/referrals/leaderboard">See the leaderboard</Link>
     </section>
   );

@@ -11,7 +11,17 @@ export function referralLink(origin: string, code: string): string {
 }
 
 /** Referral panel: link, Copy Link → 'Copied!' for 2 s, counts, how it works. */
-export function ReferralPanel({ userId, code, everyone = false, onRetry }: { userId: string; code: string | null; everyone?: boolean; onRetry(): void }) {
+export function ReferralPanel({
+  userId,
+  code,
+  everyone = false,
+  onRetry,
+}: {
+  userId: string;
+  code: string | null;
+  everyone?: boolean;
+  onRetry(): void;
+}) {
   const stats = useReferralStats(userId, { everyone });
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

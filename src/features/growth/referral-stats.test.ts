@@ -16,5 +16,9 @@ test('a user counts their own referrals: total, active (qualified) and earnings'
 });
 
 test('an admin sees all referrals in the panel', () => {
-  expect(referralStats(me, records as never, { everyone: true })).toEqual({ total: 3, active: 2, earningsCents: 3_500 });
+  expect(referralStats(me, records as never, { everyone: true })).toEqual({
+    total: 3,
+    active: 2,
+    earningsCents: 3_500,
+  });
 });

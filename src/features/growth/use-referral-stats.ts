@@ -34,9 +34,15 @@ export function useReferralStats(userId: string, opts: { everyone?: boolean } = 
   const everyone = opts.everyone;
   return useLiveQuery(
     (db) =>
-      db.growth
-        .find({ selector: { kind: { $in: ['referral', 'referral_reward'] } } })
-        .$.pipe(map((docs) => referralStats(userId, docs.map((d) => d.toJSON() as GrowthDocument), { everyone }))),
+      db.growth.find({ selector: { kind: { $in: ['referral', 'referral_reward'] } } }).$.pipe(
+        map((docs) =>
+          referralStats(
+            userId,
+            docs.map((d) => d.toJSON() as GrowthDocument),
+            { everyone },
+          ),
+        ),
+      ),
     [userId, everyone],
   );
 }

@@ -6,9 +6,15 @@ import { Avatar } from './avatar.tsx';
 const profile = (fields: Partial<ProfileDocument>) => fields as ProfileDocument;
 
 test('the inbox never fetches a picture from another site: a reader sees initials instead', () => {
-  const outside = renderToStaticMarkup(<Avatar profile={profile({ full_name: 'Maya Chen', avatar_url: 'https://tracker.example/pixel.png' })} />);
+  const outside = renderToStaticMarkup(
+    <Avatar profile={profile({ full_name: 'Maya Chen', avatar_url: 'https://tracker.example/pixel.png' })} />,
+  );
   expect(outside).not.toContain('<img');
   expect(outside).toContain('>MC<');
-  expect(renderToStaticMarkup(<Avatar profile={profile({ full_name: 'Maya Chen', avatar_url: '/avatars/maya.svg' })} />)).toContain('<img');
-  expect(renderToStaticMarkup(<Avatar profile={profile({ username: 'lumenlabs', avatar_url: null })} />)).toContain('>L<');
+  expect(
+    renderToStaticMarkup(<Avatar profile={profile({ full_name: 'Maya Chen', avatar_url: '/avatars/maya.svg' })} />),
+  ).toContain('<img');
+  expect(renderToStaticMarkup(<Avatar profile={profile({ username: 'lumenlabs', avatar_url: null })} />)).toContain(
+    '>L<',
+  );
 });

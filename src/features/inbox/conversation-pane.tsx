@@ -2,7 +2,12 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { Link } from 'react-router-dom';
 import { useDatabase } from '../../db/hooks/use-database.ts';
 import { FormError } from '../../components/form-error.tsx';
-import type { ConversationDocument, DealDocument, MessageDocument, ProfileDocument } from '../../domain/collections/index.ts';
+import type {
+  ConversationDocument,
+  DealDocument,
+  MessageDocument,
+  ProfileDocument,
+} from '../../domain/collections/index.ts';
 import { MESSAGE_MAX_LENGTH, messageBodyProblem, myReadSeq } from '../../domain/messages.ts';
 import { Avatar } from './avatar.tsx';
 import { markConversationRead, retryMessage, sendMessage } from './data/inbox-operations.ts';
@@ -80,7 +85,17 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
 
 function ClockIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="14"
+      height="14"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7v5l3 2" />
     </svg>
@@ -92,7 +107,10 @@ function MessageBubble({ message, mine }: { message: MessageDocument; mine: bool
   const failed = message.sync_rejection;
   const pending = !failed && message.seq == null;
   return (
-    <li className={`message${mine ? ' is-mine' : ''}${pending ? ' is-pending' : ''}${failed ? ' is-failed' : ''}`} data-seq={message.seq ?? undefined}>
+    <li
+      className={`message${mine ? ' is-mine' : ''}${pending ? ' is-pending' : ''}${failed ? ' is-failed' : ''}`}
+      data-seq={message.seq ?? undefined}
+    >
       <p className="message-body">{message.body}</p>
       <p className="message-meta">
         <time dateTime={message.created_at}>{shortTime(message.created_at)}</time>
@@ -106,7 +124,11 @@ function MessageBubble({ message, mine }: { message: MessageDocument; mine: bool
       {failed ? (
         <p className="message-failed" role="alert">
           Not sent: {failed.message}{' '}
-          <button type="button" className="button button-secondary button-small" onClick={() => db && void retryMessage(db, message.id)}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => db && void retryMessage(db, message.id)}
+          >
             Retry
           </button>
         </p>

@@ -14,5 +14,9 @@ export function shortTime(iso: string | null | undefined, now = new Date()): str
   const sameDay = at.toDateString() === now.toDateString();
   return sameDay
     ? at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
-    : at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(at.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }) });
+    : at.toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        ...(at.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+      });
 }

@@ -10,7 +10,11 @@ export function InboxNavLink() {
   const conversations = useConversations(me);
   const unread = me ? (conversations.data ?? []).filter((c) => unreadCount(c, me) > 0).length : 0;
   return (
-    <Link className="icon-button" to="/inbox" aria-label={unread ? `Inbox (${unread} unread ${unread === 1 ? 'conversation' : 'conversations'})` : 'Inbox'}>
+    <Link
+      className="icon-button"
+      to="/inbox"
+      aria-label={unread ? `Inbox (${unread} unread ${unread === 1 ? 'conversation' : 'conversations'})` : 'Inbox'}
+    >
       <InboxIcon />
       {unread ? <span className="unread-dot" aria-hidden="true" /> : null}
     </Link>

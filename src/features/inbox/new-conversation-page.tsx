@@ -20,7 +20,8 @@ export function NewConversationPage() {
   const other = params.get('with') ?? '';
   const deal = params.get('deal') || null;
   const [error, setError] = useState<string | null>(null);
-  const invalid = !UUID.test(other) || (deal !== null && !UUID.test(deal)) ? 'This conversation link is not valid.' : null;
+  const invalid =
+    !UUID.test(other) || (deal !== null && !UUID.test(deal)) ? 'This conversation link is not valid.' : null;
 
   useEffect(() => {
     if (!db || !me || invalid) return;

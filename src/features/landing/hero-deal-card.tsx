@@ -27,7 +27,9 @@ export function HeroDealCard() {
           <dd>{formatUsd(summary.creatorPayoutCents, { compact: true })}</dd>
         </div>
       </dl>
-      <figcaption className="visually-hidden">An example of a deal on Pacta, with its payment held in escrow.</figcaption>
+      <figcaption className="visually-hidden">
+        An example of a deal on Pacta, with its payment held in escrow.
+      </figcaption>
     </figure>
   );
 }

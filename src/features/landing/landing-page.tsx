@@ -6,9 +6,18 @@ import { HeroDealCard } from './hero-deal-card.tsx';
 import '../../styles/landing.css';
 
 const STEPS = [
-  { title: 'Brands post deals', text: 'Publish a paid sponsorship or a full campaign brief with deliverables, budget and timeline.' },
-  { title: 'Creators swipe and apply', text: 'Creators browse deals that match their niches — even offline — and apply in one tap.' },
-  { title: 'Escrow pays out', text: 'The brand funds the deal up front. When the work is done, the payout is released from escrow.' },
+  {
+    title: 'Brands post deals',
+    text: 'Publish a paid sponsorship or a full campaign brief with deliverables, budget and timeline.',
+  },
+  {
+    title: 'Creators swipe and apply',
+    text: 'Creators browse deals that match their niches — even offline — and apply in one tap.',
+  },
+  {
+    title: 'Escrow pays out',
+    text: 'The brand funds the deal up front. When the work is done, the payout is released from escrow.',
+  },
 ];
 
 export function LandingPage() {
@@ -21,7 +30,8 @@ export function LandingPage() {
             <p className="eyebrow">The sponsorship marketplace for creators and brands</p>
             <h1 id="hero-title">Sponsorship deals, safely made.</h1>
             <p className="lead">
-              Brands publish paid deals, creators swipe and apply, and every payment runs through <strong>built-in escrow and dispute resolution</strong>.
+              Brands publish paid deals, creators swipe and apply, and every payment runs through{' '}
+              <strong>built-in escrow and dispute resolution</strong>.
             </p>
             <div className="hero-actions">
               <Link className="button button-primary" to="/auth/signup">
@@ -47,8 +57,8 @@ export function LandingPage() {
           <div>
             <h2 id="escrow-title">Built-in escrow and dispute resolution</h2>
             <p>
-              Safe transactions for both sides: the brand's payment is held in escrow before work starts and released to the creator when the deal
-              is complete. If something goes wrong, our team resolves the dispute.
+              Safe transactions for both sides: the brand's payment is held in escrow before work starts and released to
+              the creator when the deal is complete. If something goes wrong, our team resolves the dispute.
             </p>
           </div>
         </div>
@@ -98,8 +108,8 @@ export function LandingPage() {
           <div>
             <h2 id="warning-title">Keep your deals on Pacta</h2>
             <p>
-              <strong>Deals made outside Pacta are not protected.</strong> Payments arranged elsewhere have no escrow and no dispute resolution — if
-              someone asks you to pay or get paid off-platform, decline and report it.
+              <strong>Deals made outside Pacta are not protected.</strong> Payments arranged elsewhere have no escrow
+              and no dispute resolution — if someone asks you to pay or get paid off-platform, decline and report it.
             </p>
           </div>
         </div>

@@ -46,7 +46,9 @@ export function ProfilePage() {
       <div className="container page">
         <div className="card">
           <h1>Profile</h1>
-          <p>{own ? 'Your profile is still syncing to this device.' : 'This profile is not available on this device.'}</p>
+          <p>
+            {own ? 'Your profile is still syncing to this device.' : 'This profile is not available on this device.'}
+          </p>
           {own ? (
             <Link className="button button-secondary" to="/settings">
               Edit Profile

@@ -24,9 +24,19 @@ afterEach(async () => {
 });
 
 test('a profile edit is written locally with only the edited fields changed', async () => {
-  await updateProfile(db, userId, { full_name: '  Cora Creator ', bio: 'I film hikes.', niches: ['Travel', 'Outdoors'] });
+  await updateProfile(db, userId, {
+    full_name: '  Cora Creator ',
+    bio: 'I film hikes.',
+    niches: ['Travel', 'Outdoors'],
+  });
   const doc = (await db.profiles.findOne(userId).exec())!.toJSON();
-  expect(doc).toMatchObject({ full_name: 'Cora Creator', bio: 'I film hikes.', niches: ['Travel', 'Outdoors'], role: 'creator', version: 1 });
+  expect(doc).toMatchObject({
+    full_name: 'Cora Creator',
+    bio: 'I film hikes.',
+    niches: ['Travel', 'Outdoors'],
+    role: 'creator',
+    version: 1,
+  });
 });
 
 test('invalid edits write nothing and say which field is wrong', async () => {

@@ -21,7 +21,12 @@ const WORDS: Record<ListKind, { add: string; added: string; remove: string }> = 
 export function useSavedList(kind: ListKind): SavedListDocument | null {
   const userId = useAuth().user?.id ?? null;
   const live = useLiveQuery(
-    (db) => (userId ? db.saved_lists.findOne(savedListId(userId, kind)).$.pipe(map((doc) => (doc ? (doc.toJSON() as SavedListDocument) : null))) : null),
+    (db) =>
+      userId
+        ? db.saved_lists
+            .findOne(savedListId(userId, kind))
+            .$.pipe(map((doc) => (doc ? (doc.toJSON() as SavedListDocument) : null)))
+        : null,
     [userId, kind],
   );
   return live.data ?? null;
@@ -32,7 +37,17 @@ export function useSavedList(kind: ListKind): SavedListDocument | null {
  * again). A free list holds 10 entries: the 11th is refused here with the server's sentence and an
  * Upgrade link (the server enforces the same limit).
  */
-export function SaveToggle({ kind, entry, name, compact = false }: { kind: ListKind; entry: string; name: string; compact?: boolean }) {
+export function SaveToggle({
+  kind,
+  entry,
+  name,
+  compact = false,
+}: {
+  kind: ListKind;
+  entry: string;
+  name: string;
+  compact?: boolean;
+}) {
   const auth = useAuth();
   const db = useDatabase();
   const list = useSavedList(kind);

@@ -4,7 +4,13 @@ import { Link } from 'react-router-dom';
 import { combineLatest, map, of } from 'rxjs';
 import { useDatabase } from '../../db/hooks/use-database.ts';
 import { useLiveQuery } from '../../db/hooks/use-live-query.ts';
-import { FREE_LIST_LIMIT, isListFull, listLimitMessage, savedListId, type SavedListKind } from '../../domain/saved-lists.ts';
+import {
+  FREE_LIST_LIMIT,
+  isListFull,
+  listLimitMessage,
+  savedListId,
+  type SavedListKind,
+} from '../../domain/saved-lists.ts';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { toastError } from '../../lib/toasts.ts';
@@ -18,7 +24,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * empty or duplicate entries are not added. Entries that are ids of a deal or a creator on this device
  * show that deal's title or creator's name and link to it.
  */
-export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<SavedListKind, 'shortlist' | 'saved_campaigns'> }) {
+export function SavedListCard({
+  userId,
+  kind,
+}: {
+  userId: string;
+  kind: Extract<SavedListKind, 'shortlist' | 'saved_campaigns'>;
+}) {
   const db = useDatabase();
   const id = useId();
   const title = kind === 'shortlist' ? 'Shortlist' : 'Saved Campaigns';
@@ -26,7 +38,9 @@ export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<
   const [message, setMessage] = useState<string | null>(null);
   const list = useLiveQuery(
     (database) =>
-      database.saved_lists.findOne(savedListId(userId, kind)).$.pipe(map((doc): string[] => (doc ? [...doc.items] : []))),
+      database.saved_lists
+        .findOne(savedListId(userId, kind))
+        .$.pipe(map((doc): string[] => (doc ? [...doc.items] : []))),
     [userId, kind],
   );
   // A write the server refused because the free list is full (the client predicts it, another device may not have).
@@ -50,14 +64,18 @@ export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<
             map(([deals, profiles]) => {
               const found = new Map<string, Entry>();
               deals.forEach((d) => found.set(d.id, { value: d.id, label: d.title, to: `/deals/${d.id}` }));
-              profiles.forEach((p) => found.set(p.id, { value: p.id, label: p.full_name || 'Creator', to: `/creator/${p.id}` }));
+              profiles.forEach((p) =>
+                found.set(p.id, { value: p.id, label: p.full_name || 'Creator', to: `/creator/${p.id}` }),
+              );
               return found;
             }),
           );
     },
     [idsKey],
   );
-  const entries: Entry[] = (list.data ?? []).map((value) => names.data?.get(value) ?? { value, label: value, to: null });
+  const entries: Entry[] = (list.data ?? []).map(
+    (value) => names.data?.get(value) ?? { value, label: value, to: null },
+  );
 
   async function onAdd(event: FormEvent) {
     event.preventDefault();
@@ -95,18 +113,25 @@ export function SavedListCard({ userId, kind }: { userId: string; kind: Extract<
       <h2 id={`${id}-title`}>{title}</h2>
       <p className="muted saved-list-hint">
         {kind === 'shortlist'
-          ? 'Add creators from their cards, their portfolio or your deals\' applicants.'
+          ? "Add creators from their cards, their portfolio or your deals' applicants."
           : 'Save deals from a deal card or the swipe card.'}
         {isPro ? null : ` ${(list.data ?? []).length} of ${FREE_LIST_LIMIT} on a free account.`}
       </p>
       {entries.length === 0 ? (
-        <p className="muted">{kind === 'shortlist' ? 'No creators on your shortlist yet.' : 'No saved campaigns yet.'}</p>
+        <p className="muted">
+          {kind === 'shortlist' ? 'No creators on your shortlist yet.' : 'No saved campaigns yet.'}
+        </p>
       ) : (
         <ul className="saved-list">
           {entries.map((item) => (
             <li key={item.value}>
               {item.to ? <Link to={item.to}>{item.label}</Link> : <span>{item.label}</span>}
-              <button type="button" className="button button-ghost button-small" onClick={() => void onRemove(item.value)} aria-label={`Remove ${item.label}`}>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                onClick={() => void onRemove(item.value)}
+                aria-label={`Remove ${item.label}`}
+              >
                 Remove
               </button>
             </li>

@@ -15,6 +15,10 @@ test('a link is verified when it contains the platform base address', () => {
 });
 
 test('links must be web addresses; unknown keys and blanks are dropped when read', () => {
-  expect(validateSocialLinks({ linkedin: 'https://linkedin.com/in/b', tiktok: 'tiktok' }, 'brand')).toEqual({ tiktok: 'Enter a full link starting with https://' });
-  expect(readSocialLinks({ linkedin: ' https://linkedin.com/in/b ', tiktok: '', other: 'x', youtube: 3 })).toEqual({ linkedin: 'https://linkedin.com/in/b' });
+  expect(validateSocialLinks({ linkedin: 'https://linkedin.com/in/b', tiktok: 'tiktok' }, 'brand')).toEqual({
+    tiktok: 'Enter a full link starting with https://',
+  });
+  expect(readSocialLinks({ linkedin: ' https://linkedin.com/in/b ', tiktok: '', other: 'x', youtube: 3 })).toEqual({
+    linkedin: 'https://linkedin.com/in/b',
+  });
 });

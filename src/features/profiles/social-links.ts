@@ -56,7 +56,8 @@ export function validateSocialLinks(links: SocialLinks, role: 'brand' | 'creator
   }
   const required = requiredPlatform(role);
   if (!links[required]?.trim()) {
-    errors[required] = role === 'brand' ? 'LinkedIn is required for brand accounts' : 'Instagram is required for creator accounts';
+    errors[required] =
+      role === 'brand' ? 'LinkedIn is required for brand accounts' : 'Instagram is required for creator accounts';
   }
   return errors;
 }

@@ -6,7 +6,11 @@ import { NICHES } from '../../domain/niches.ts';
 /** What a user may edit on their own profile, with the database's limits. */
 export const profileEdit = z
   .object({
-    full_name: z.string().trim().min(1, 'Please enter your full name').max(120, 'Full name must be at most 120 characters'),
+    full_name: z
+      .string()
+      .trim()
+      .min(1, 'Please enter your full name')
+      .max(120, 'Full name must be at most 120 characters'),
     bio: z.string().max(2000, 'Bio must be at most 2000 characters'),
     niches: z
       .array(z.enum(NICHES))
@@ -33,7 +37,9 @@ export class ProfileEditError extends Error {
 export async function updateProfile(db: PactaDatabase, userId: string, edit: ProfileEdit): Promise<void> {
   const parsed = profileEdit.safeParse(edit);
   if (!parsed.success) {
-    throw new ProfileEditError(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message })));
+    throw new ProfileEditError(
+      parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message })),
+    );
   }
   const doc = await db.profiles.findOne(userId).exec();
   if (!doc) throw new Error('Profile not found');

@@ -4,7 +4,8 @@ import './profile-cards.css';
 /** XP progress bar: the level and the XP still needed for the next one. */
 export function XpProgress({ xp }: { xp: number }) {
   const p = levelProgress(xp);
-  const next = p.nextLevelXp === null ? `Level ${MAX_LEVEL} is the top level` : `${p.xpToNextLevel} XP to level ${p.level + 1}`;
+  const next =
+    p.nextLevelXp === null ? `Level ${MAX_LEVEL} is the top level` : `${p.xpToNextLevel} XP to level ${p.level + 1}`;
   return (
     <div className="xp-progress">
       <p className="xp-progress-head">

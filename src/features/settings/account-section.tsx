@@ -14,7 +14,15 @@ type Errors = Partial<Record<'full_name' | 'bio' | 'niches', string>>;
  * Account: full name, bio and niches (saved to the local database: works offline, syncs later),
  * the read-only e-mail, and the social links.
  */
-export function AccountSection({ profile, email, role }: { profile: ProfileDocument; email: string; role: 'brand' | 'creator' }) {
+export function AccountSection({
+  profile,
+  email,
+  role,
+}: {
+  profile: ProfileDocument;
+  email: string;
+  role: 'brand' | 'creator';
+}) {
   const db = useDatabase();
   const id = useId();
   const [fullName, setFullName] = useState(profile.full_name);
@@ -34,7 +42,11 @@ export function AccountSection({ profile, email, role }: { profile: ProfileDocum
     try {
       // Niches are validated (1..26) when the user changed them; an account that never chose any can still save its name.
       const nichesChanged = niches.join('\u0000') !== profile.niches.join('\u0000');
-      await updateProfile(db, profile.id, { full_name: fullName, bio, ...(nichesChanged ? { niches: niches as Niche[] } : {}) });
+      await updateProfile(db, profile.id, {
+        full_name: fullName,
+        bio,
+        ...(nichesChanged ? { niches: niches as Niche[] } : {}),
+      });
       toastSuccess('Settings updated successfully');
     } catch (err) {
       if (err instanceof ProfileEditError) {
@@ -58,11 +70,23 @@ export function AccountSection({ profile, email, role }: { profile: ProfileDocum
 
   return (
     <div className="settings-stack">
-      <form className="form card settings-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby={`${id}-title`}>
+      <form
+        className="form card settings-form"
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        aria-labelledby={`${id}-title`}
+      >
         <h2 id={`${id}-title`}>Profile</h2>
         <div className="field">
           <label htmlFor={`${id}-name`}>Full Name</label>
-          <input id={`${id}-name`} value={fullName} onChange={(e) => setFullName(e.target.value)} autoComplete="name" required {...fieldProps('full_name')} />
+          <input
+            id={`${id}-name`}
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+            autoComplete="name"
+            required
+            {...fieldProps('full_name')}
+          />
           {fieldError('full_name')}
         </div>
         <div className="field">
@@ -74,17 +98,32 @@ export function AccountSection({ profile, email, role }: { profile: ProfileDocum
         </div>
         <div className="field">
           <label htmlFor={`${id}-bio`}>Bio</label>
-          <textarea id={`${id}-bio`} value={bio} maxLength={2000} onChange={(e) => setBio(e.target.value)} {...fieldProps('bio')} />
+          <textarea
+            id={`${id}-bio`}
+            value={bio}
+            maxLength={2000}
+            onChange={(e) => setBio(e.target.value)}
+            {...fieldProps('bio')}
+          />
           <p className="muted field-help">{bio.length}/2000</p>
           {fieldError('bio')}
         </div>
-        <fieldset className="field niche-picker" {...(errors.niches ? { 'aria-describedby': `${id}-niches-error` } : {})}>
+        <fieldset
+          className="field niche-picker"
+          {...(errors.niches ? { 'aria-describedby': `${id}-niches-error` } : {})}
+        >
           <legend>
             Niches <span className="muted">({niches.length} chosen, at least 1)</span>
           </legend>
           <div className="niche-chips">
             {NICHES.map((niche) => (
-              <button type="button" className="chip" key={niche} aria-pressed={niches.includes(niche)} onClick={() => toggleNiche(niche)}>
+              <button
+                type="button"
+                className="chip"
+                key={niche}
+                aria-pressed={niches.includes(niche)}
+                onClick={() => toggleNiche(niche)}
+              >
                 {niche}
               </button>
             ))}

@@ -16,25 +16,25 @@ export function PersonalisationSection() {
 export function ProSection({ isPro, isCreator }: { isPro: boolean; isCreator: boolean }) {
   return (
     <div className="settings-pro-stack">
-    <section className="card" aria-labelledby="pro-title">
-      <h2 id="pro-title">Pro membership</h2>
-      <p>{isPro ? 'You are a Pro member.' : 'You are on the free plan.'}</p>
-      <ManageSubscription />
-      <p className="settings-links">
-        <Link className="button button-primary" to="/pro">
-          {isPro ? 'Your Pro benefits' : 'Upgrade to Pro'}
-        </Link>
-        <Link className="button button-secondary" to="/pricing">
-          See pricing
-        </Link>
-      </p>
-    </section>
-    {isCreator ? (
-      <section className="card" aria-labelledby="payouts-title">
-        <h2 id="payouts-title">Payouts</h2>
-        <PayoutSetup returnTo="/settings?section=pro" />
+      <section className="card" aria-labelledby="pro-title">
+        <h2 id="pro-title">Pro membership</h2>
+        <p>{isPro ? 'You are a Pro member.' : 'You are on the free plan.'}</p>
+        <ManageSubscription />
+        <p className="settings-links">
+          <Link className="button button-primary" to="/pro">
+            {isPro ? 'Your Pro benefits' : 'Upgrade to Pro'}
+          </Link>
+          <Link className="button button-secondary" to="/pricing">
+            See pricing
+          </Link>
+        </p>
       </section>
-    ) : null}
+      {isCreator ? (
+        <section className="card" aria-labelledby="payouts-title">
+          <h2 id="payouts-title">Payouts</h2>
+          <PayoutSetup returnTo="/settings?section=pro" />
+        </section>
+      ) : null}
     </div>
   );
 }
@@ -45,10 +45,14 @@ export function PrivacySection() {
     <section className="card" aria-labelledby="privacy-title">
       <h2 id="privacy-title">Privacy and data on this device</h2>
       <p>
-        Pacta keeps a copy of your deals, messages and profile on this device so it works offline. Signing out deletes that copy; changes that have
-        not synced yet are never deleted without asking you first.
+        Pacta keeps a copy of your deals, messages and profile on this device so it works offline. Signing out deletes
+        that copy; changes that have not synced yet are never deleted without asking you first.
       </p>
-      <p>{pending > 0 ? `${pending} ${pending === 1 ? 'change is' : 'changes are'} waiting to sync.` : 'Everything on this device is synced.'}</p>
+      <p>
+        {pending > 0
+          ? `${pending} ${pending === 1 ? 'change is' : 'changes are'} waiting to sync.`
+          : 'Everything on this device is synced.'}
+      </p>
       <p className="settings-links">
         <Link to="/privacy">Privacy Policy</Link>
         <Link to="/cookies">Cookie Policy</Link>

@@ -10,7 +10,13 @@ import { sessionRetryFetch } from '../../lib/session/session.ts';
 export type PushState = 'unsupported' | 'blocked' | 'on' | 'off';
 
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {
@@ -26,7 +32,10 @@ export async function pushState(): Promise<PushState> {
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
@@ -53,7 +62,11 @@ export async function turnPushOn(): Promise<PushState> {
   let sub = await reg.pushManager.getSubscription();
   // A subscription made for another key (the server's keys changed) cannot receive our pushes.
   const current = sub?.options.applicationServerKey;
-  if (sub && current && btoa(String.fromCharCode(...new Uint8Array(current))) !== btoa(String.fromCharCode(...keyBytes(publicKey)))) {
+  if (
+    sub &&
+    current &&
+    btoa(String.fromCharCode(...new Uint8Array(current))) !== btoa(String.fromCharCode(...keyBytes(publicKey)))
+  ) {
     await sub.unsubscribe();
     sub = null;
   }

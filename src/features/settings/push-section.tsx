@@ -4,7 +4,8 @@ import { pushState, turnPushOff, turnPushOn, type PushState } from './push-notif
 
 const STATE_TEXT: Record<PushState, string> = {
   unsupported: 'This browser cannot receive push notifications. Install Pacta or use a browser that supports them.',
-  blocked: 'Notifications are blocked for Pacta in this browser. Allow them in the browser’s site settings, then turn them on here.',
+  blocked:
+    'Notifications are blocked for Pacta in this browser. Allow them in the browser’s site settings, then turn them on here.',
   on: 'On: new messages and updates about your deals reach this device even when Pacta is closed.',
   off: 'Off: you see notifications in Pacta only.',
 };
@@ -45,7 +46,12 @@ export function PushSection() {
           <p>{STATE_TEXT[state]}</p>
           {state === 'unsupported' ? null : (
             <label className="push-toggle">
-              <input type="checkbox" checked={state === 'on'} disabled={busy || state === 'blocked'} onChange={(e) => void toggle(e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={state === 'on'}
+                disabled={busy || state === 'blocked'}
+                onChange={(e) => void toggle(e.target.checked)}
+              />
               Push notifications on this device
             </label>
           )}

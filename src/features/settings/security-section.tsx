@@ -27,15 +27,35 @@ export function SecuritySection() {
   }
 
   return (
-    <form className="form card settings-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className="form card settings-form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`}>Change password</h2>
       <div className="field">
         <label htmlFor={`${id}-new`}>New password</label>
-        <input id={`${id}-new`} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required minLength={8} />
+        <input
+          id={`${id}-new`}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+          minLength={8}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-confirm`}>Confirm new password</label>
-        <input id={`${id}-confirm`} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
+        <input
+          id={`${id}-confirm`}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          required
+        />
       </div>
       <FormError message={error} />
       <div>

@@ -33,9 +33,11 @@ export function useSettingsProfile(): SettingsProfile {
     setRound((n) => n + 1);
     if (local.status === 'error') local.retry();
   };
-  if (local.status === 'error') return { state: 'error', message: settingsLoadError(local.error ?? MESSAGES.profileCouldNotLoad), retry };
+  if (local.status === 'error')
+    return { state: 'error', message: settingsLoadError(local.error ?? MESSAGES.profileCouldNotLoad), retry };
   if (profile.error) return { state: 'error', message: settingsLoadError(profile.error.message), retry };
   if (profile.data) return { state: 'ready', profile: profile.data };
-  if (missing && attempt >= SETTINGS_RETRY.retries) return { state: 'error', message: settingsLoadError(MESSAGES.profileNotFound), retry };
+  if (missing && attempt >= SETTINGS_RETRY.retries)
+    return { state: 'error', message: settingsLoadError(MESSAGES.profileNotFound), retry };
   return { state: 'loading', attempt };
 }

@@ -18,7 +18,9 @@ const FIGURES = [
 const VALUES = [
   {
     title: 'Safe by default',
-    text: 'Every paid deal runs through built-in escrow: the brand funds it up front, the creator is paid when the work is delivered, and disputes have a clear path.',
+    text:
+      'Every paid deal runs through built-in escrow: the brand funds it up front, ' +
+      'the creator is paid when the work is delivered, and disputes have a clear path.',
   },
   {
     title: 'Fair and transparent',
@@ -64,11 +66,12 @@ export function AboutPage() {
       <section className="prose" aria-labelledby="story" style={{ marginTop: '3rem' }}>
         <h2 id="story">Our story</h2>
         <p>
-          Sponsorship deals used to live in direct messages and spreadsheets, with payments chased for weeks. We built Pacta so that
-          a deal is a clear agreement: what is delivered, for how much, and when the money moves.
+          Sponsorship deals used to live in direct messages and spreadsheets, with payments chased for weeks. We built
+          Pacta so that a deal is a clear agreement: what is delivered, for how much, and when the money moves.
         </p>
         <p>
-          Want to work with us? See our <Link to="/careers">open roles</Link> or <Link to="/contact">get in touch</Link>.
+          Want to work with us? See our <Link to="/careers">open roles</Link> or <Link to="/contact">get in touch</Link>
+          .
         </p>
       </section>
     </div>

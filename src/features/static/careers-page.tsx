@@ -2,16 +2,47 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const ROLES = [
-  { id: 'senior-frontend-engineer', title: 'Senior Frontend Engineer', team: 'Engineering', location: 'Remote', type: 'Full-time', summary: 'Own the offline-first Pacta app: React, local data and sync.' },
-  { id: 'backend-engineer', title: 'Backend Engineer', team: 'Engineering', location: 'Remote', type: 'Full-time', summary: 'Build the sync server, escrow payments and the Postgres data model.' },
-  { id: 'creator-partnerships-manager', title: 'Creator Partnerships Manager', team: 'Partnerships', location: 'Los Angeles, CA', type: 'Full-time', summary: 'Grow and support our creator community across every niche.' },
-  { id: 'trust-and-safety-specialist', title: 'Trust & Safety Specialist', team: 'Operations', location: 'Remote', type: 'Full-time', summary: 'Resolve payment disputes fairly and keep the marketplace safe.' },
+  {
+    id: 'senior-frontend-engineer',
+    title: 'Senior Frontend Engineer',
+    team: 'Engineering',
+    location: 'Remote',
+    type: 'Full-time',
+    summary: 'Own the offline-first Pacta app: React, local data and sync.',
+  },
+  {
+    id: 'backend-engineer',
+    title: 'Backend Engineer',
+    team: 'Engineering',
+    location: 'Remote',
+    type: 'Full-time',
+    summary: 'Build the sync server, escrow payments and the Postgres data model.',
+  },
+  {
+    id: 'creator-partnerships-manager',
+    title: 'Creator Partnerships Manager',
+    team: 'Partnerships',
+    location: 'Los Angeles, CA',
+    type: 'Full-time',
+    summary: 'Grow and support our creator community across every niche.',
+  },
+  {
+    id: 'trust-and-safety-specialist',
+    title: 'Trust & Safety Specialist',
+    team: 'Operations',
+    location: 'Remote',
+    type: 'Full-time',
+    summary: 'Resolve payment disputes fairly and keep the marketplace safe.',
+  },
 ];
 
 export function CareersPage() {
   return (
     <div className="container page">
-      <PageHeader title="Careers" lead="Help creators and brands make deals they can trust. We are a small, remote-friendly team." />
+      <PageHeader
+        title="Careers"
+        lead="Help creators and brands make deals they can trust. We are a small, remote-friendly team."
+      />
       <h2>Open roles</h2>
       <ul className="grid" style={{ listStyle: 'none', padding: 0 }}>
         {ROLES.map((role) => (

@@ -4,7 +4,11 @@ import { PageHeader } from '../../components/page-header.tsx';
 /** The growth hub's tools; each has its own route, with its screen still to come. */
 export const GROWTH_TOOLS = [
   { to: '/analytics', title: 'Analytics', text: 'How your deals and profile perform over time.' },
-  { to: '/campaign-brief-builder', title: 'Campaign Brief Builder', text: 'Turn an idea into a brief creators can act on.' },
+  {
+    to: '/campaign-brief-builder',
+    title: 'Campaign Brief Builder',
+    text: 'Turn an idea into a brief creators can act on.',
+  },
   { to: '/suggestions', title: 'Smart Suggestions', text: 'Daily suggestions for deals, pricing and your profile.' },
   { to: '/performance', title: 'Performance', text: 'Results of completed deals at a glance.' },
   { to: '/brand-matching', title: 'Brand Matching', text: 'Brands and creators that fit your niches.' },

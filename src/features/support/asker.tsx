@@ -6,7 +6,10 @@ export function Asker({ ticket, profile }: { ticket: SupportTicketDocument; prof
   const full = profile?.full_name && profile.username ? profile.full_name : null;
   return (
     <span className="asker">
-      <Avatar url={profile?.avatar_url ?? null} name={profile?.full_name || profile?.username || ticket.contact_name || '?'} />
+      <Avatar
+        url={profile?.avatar_url ?? null}
+        name={profile?.full_name || profile?.username || ticket.contact_name || '?'}
+      />
       <span className="asker-names">
         <span className="asker-username">{name}</span>
         {full ? <span className="muted asker-full">{full}</span> : null}

@@ -9,10 +9,15 @@ import { TicketBadges } from './ticket-badges.tsx';
 export function MyTickets({ userId, isPro }: { userId: string; isPro: boolean }) {
   const { tickets, loading } = useMyTickets(userId);
   const lastActivity = useLastActivity(tickets);
-  const sorted = [...tickets].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id.localeCompare(a.id));
+  const sorted = [...tickets].sort(
+    (a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '') || b.id.localeCompare(a.id),
+  );
   return (
     <div className="page container support">
-      <PageHeader title="Support" lead="Questions about a deal, a payment or your account? Open a ticket and we answer right here.">
+      <PageHeader
+        title="Support"
+        lead="Questions about a deal, a payment or your account? Open a ticket and we answer right here."
+      >
         <div className="support-header-actions">
           <Link className="button button-primary" to="/support/new">
             New Ticket

@@ -6,7 +6,13 @@ import { useLocalData } from '../../db/hooks/use-database.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { TICKET_PRIORITIES, type TicketPriority } from '../../domain/collections/index.ts';
-import { FREE_OPEN_TICKET_LIMIT, SUBJECT_MAX_LENGTH, SUPPORT_ERRORS, validateTicketDraft, type TicketDraftErrors } from '../../domain/support.ts';
+import {
+  FREE_OPEN_TICKET_LIMIT,
+  SUBJECT_MAX_LENGTH,
+  SUPPORT_ERRORS,
+  validateTicketDraft,
+  type TicketDraftErrors,
+} from '../../domain/support.ts';
 import { useMyDeals, useMyTickets } from './data/use-support-data.ts';
 import { openTicket } from './data/support-operations.ts';
 import { LocalDataError, SupportErrorPanel } from './support-error-panel.tsx';
@@ -39,7 +45,9 @@ export function NewTicketPage() {
     setErrors(found);
     if (found.subject || found.message) return;
     // The server keeps the free plan's limit; predicting it here answers at once, also offline.
-    const openQuestions = tickets.filter((t) => t.kind === 'question' && t.status === 'open' && !t.sync_rejection).length;
+    const openQuestions = tickets.filter(
+      (t) => t.kind === 'question' && t.status === 'open' && !t.sync_rejection,
+    ).length;
     if (!isPro && openQuestions >= FREE_OPEN_TICKET_LIMIT) {
       setFailure(SUPPORT_ERRORS.openTicketLimit);
       return;
@@ -60,8 +68,13 @@ export function NewTicketPage() {
       <p>
         <Link to="/support">← Back to support</Link>
       </p>
-      <PageHeader title="New Ticket" lead="Tell us what you need; we reply in this ticket. It is saved on this device at once, also offline." />
-      {failure ? <SupportErrorPanel title="The ticket was not created" message={failure} onRetry={() => void submit()} /> : null}
+      <PageHeader
+        title="New Ticket"
+        lead="Tell us what you need; we reply in this ticket. It is saved on this device at once, also offline."
+      />
+      {failure ? (
+        <SupportErrorPanel title="The ticket was not created" message={failure} onRetry={() => void submit()} />
+      ) : null}
       <form className="form card support-form" noValidate onSubmit={(e) => void submit(e)}>
         <div className="field">
           <label htmlFor="ticket-subject">
@@ -100,7 +113,12 @@ export function NewTicketPage() {
         </div>
         <div className="field">
           <label htmlFor="ticket-priority">Priority</label>
-          <select id="ticket-priority" value={priority} onChange={(e) => setPriority(e.target.value as TicketPriority)} aria-describedby="ticket-priority-hint">
+          <select
+            id="ticket-priority"
+            value={priority}
+            onChange={(e) => setPriority(e.target.value as TicketPriority)}
+            aria-describedby="ticket-priority-hint"
+          >
             {TICKET_PRIORITIES.map((p) => (
               <option key={p} value={p}>
                 {PRIORITY_TEXT[p].replace(' priority', '')}
@@ -108,7 +126,9 @@ export function NewTicketPage() {
             ))}
           </select>
           <p className="muted support-hint" id="ticket-priority-hint">
-            {isPro ? 'Pro members’ tickets are always filed as high priority.' : 'Pro members’ tickets are filed as high priority and answered first.'}
+            {isPro
+              ? 'Pro members’ tickets are always filed as high priority.'
+              : 'Pro members’ tickets are filed as high priority and answered first.'}
           </p>
         </div>
         <div className="field">

@@ -2,13 +2,23 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TICKET_KINDS, TICKET_PRIORITIES, type SupportTicketDocument } from '../../domain/collections/index.ts';
-import { averageFirstResponseMinutes, compareQueue, countsByStatus, RESPONSE_TIME_WINDOW_DAYS } from '../../domain/support.ts';
+import {
+  averageFirstResponseMinutes,
+  compareQueue,
+  countsByStatus,
+  RESPONSE_TIME_WINDOW_DAYS,
+} from '../../domain/support.ts';
 import { Asker } from './asker.tsx';
 import { useAllTickets, useProfilesById } from './data/use-support-data.ts';
 import { timeAgo } from './format-time.ts';
 import { KIND_TEXT, PRIORITY_TEXT, TicketBadges } from './ticket-badges.tsx';
 
-type Filters = { status: 'open' | 'closed' | 'all'; priority: 'all' | SupportTicketDocument['priority']; pro: 'all' | 'pro' | 'free'; kind: 'all' | SupportTicketDocument['kind'] };
+type Filters = {
+  status: 'open' | 'closed' | 'all';
+  priority: 'all' | SupportTicketDocument['priority'];
+  pro: 'all' | 'pro' | 'free';
+  kind: 'all' | SupportTicketDocument['kind'];
+};
 const DEFAULT_FILTERS: Filters = { status: 'open', priority: 'all', pro: 'all', kind: 'all' };
 
 function matchesFilters(t: SupportTicketDocument, f: Filters): boolean {
@@ -37,7 +47,10 @@ export function StaffQueue() {
 
   return (
     <div className="page container support">
-      <PageHeader title="Support queue" lead="Open tickets, highest priority first, then the oldest. Pro members' tickets come in as high priority." />
+      <PageHeader
+        title="Support queue"
+        lead="Open tickets, highest priority first, then the oldest. Pro members' tickets come in as high priority."
+      />
       <dl className="support-stats" aria-label="Support figures">
         <div className="card">
           <dt>Open</dt>
@@ -57,7 +70,11 @@ export function StaffQueue() {
       <form className="card support-filters" aria-label="Filter tickets" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="filter-status">Status</label>
-          <select id="filter-status" value={filters.status} onChange={(e) => set('status', e.target.value as Filters['status'])}>
+          <select
+            id="filter-status"
+            value={filters.status}
+            onChange={(e) => set('status', e.target.value as Filters['status'])}
+          >
             <option value="open">Open</option>
             <option value="closed">Closed</option>
             <option value="all">All</option>
@@ -65,7 +82,11 @@ export function StaffQueue() {
         </div>
         <div className="field">
           <label htmlFor="filter-priority">Priority</label>
-          <select id="filter-priority" value={filters.priority} onChange={(e) => set('priority', e.target.value as Filters['priority'])}>
+          <select
+            id="filter-priority"
+            value={filters.priority}
+            onChange={(e) => set('priority', e.target.value as Filters['priority'])}
+          >
             <option value="all">All</option>
             {TICKET_PRIORITIES.map((p) => (
               <option key={p} value={p}>
@@ -84,7 +105,11 @@ export function StaffQueue() {
         </div>
         <div className="field">
           <label htmlFor="filter-kind">Kind</label>
-          <select id="filter-kind" value={filters.kind} onChange={(e) => set('kind', e.target.value as Filters['kind'])}>
+          <select
+            id="filter-kind"
+            value={filters.kind}
+            onChange={(e) => set('kind', e.target.value as Filters['kind'])}
+          >
             <option value="all">All</option>
             {TICKET_KINDS.map((k) => (
               <option key={k} value={k}>

@@ -11,7 +11,15 @@ function mentionsProUsers(message: string): boolean {
  * A support error: a panel with the reason and Retry. When the reason mentions 'Pro users' (the free
  * plan's limit on open tickets), the upgrade dialog opens instead; once dismissed the panel stays.
  */
-export function SupportErrorPanel({ title, message, onRetry }: { title: string; message: string; onRetry?: (() => void) | undefined }) {
+export function SupportErrorPanel({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  onRetry?: (() => void) | undefined;
+}) {
   const [dismissed, setDismissed] = useState<string | null>(null);
   const dialogOpen = mentionsProUsers(message) && dismissed !== message;
   return (
@@ -66,7 +74,11 @@ function UpgradeDialog({ message, onClose }: { message: string; onClose: () => v
 export function LocalDataError({ message, onRetry }: { message: string | null; onRetry: () => void }) {
   return (
     <div className="page container narrow support">
-      <SupportErrorPanel title="Support tickets could not load" message={message ?? 'The data on this device could not be opened.'} onRetry={onRetry} />
+      <SupportErrorPanel
+        title="Support tickets could not load"
+        message={message ?? 'The data on this device could not be opened.'}
+        onRetry={onRetry}
+      />
     </div>
   );
 }

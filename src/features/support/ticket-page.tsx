@@ -4,7 +4,12 @@ import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { useLocalData } from '../../db/hooks/use-database.ts';
 import { PageLoading } from '../../components/page-loading.tsx';
-import { TICKET_PRIORITIES, type ProfileDocument, type SupportTicketDocument, type TicketPriority } from '../../domain/collections/index.ts';
+import {
+  TICKET_PRIORITIES,
+  type ProfileDocument,
+  type SupportTicketDocument,
+  type TicketPriority,
+} from '../../domain/collections/index.ts';
 import { askerCanReopen, REOPEN_WINDOW_DAYS } from '../../domain/support.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { Asker, Avatar } from './asker.tsx';
@@ -43,7 +48,15 @@ export function TicketPage() {
   return <TicketView ticket={ticket} viewer={{ id: auth.user.id, staff: auth.isAdmin }} profiles={profiles} />;
 }
 
-function TicketView({ ticket, viewer, profiles }: { ticket: SupportTicketDocument; viewer: Viewer; profiles: ReadonlyMap<string, ProfileDocument> }) {
+function TicketView({
+  ticket,
+  viewer,
+  profiles,
+}: {
+  ticket: SupportTicketDocument;
+  viewer: Viewer;
+  profiles: ReadonlyMap<string, ProfileDocument>;
+}) {
   const local = useLocalData();
   const db = local.db!;
   const messages = useTicketMessages(ticket.id);
@@ -73,7 +86,10 @@ function TicketView({ ticket, viewer, profiles }: { ticket: SupportTicketDocumen
           <div className="ticket-asker">
             <Asker ticket={ticket} profile={asker} />
             {ticket.contact_email ? (
-              <a className="button button-secondary button-small" href={`mailto:${ticket.contact_email}?subject=${encodeURIComponent(`Re: ${ticket.subject}`)}`}>
+              <a
+                className="button button-secondary button-small"
+                href={`mailto:${ticket.contact_email}?subject=${encodeURIComponent(`Re: ${ticket.subject}`)}`}
+              >
                 E-mail {ticket.contact_name ?? 'the visitor'}
               </a>
             ) : null}
@@ -82,7 +98,11 @@ function TicketView({ ticket, viewer, profiles }: { ticket: SupportTicketDocumen
       </header>
 
       {ticket.sync_rejection ? (
-        <SupportErrorPanel title="This ticket was not sent" message={ticket.sync_rejection.message} onRetry={() => void retryTicket(db, ticket.id)} />
+        <SupportErrorPanel
+          title="This ticket was not sent"
+          message={ticket.sync_rejection.message}
+          onRetry={() => void retryTicket(db, ticket.id)}
+        />
       ) : null}
 
       <section aria-labelledby="thread-heading">
@@ -91,12 +111,23 @@ function TicketView({ ticket, viewer, profiles }: { ticket: SupportTicketDocumen
         </h2>
         <ol className="thread" aria-label="Messages">
           <li className="card thread-message">
-            <MessageAuthor profile={asker} fallback={ticket.contact_name ?? 'Visitor'} isYou={isAsker} at={ticket.created_at} />
+            <MessageAuthor
+              profile={asker}
+              fallback={ticket.contact_name ?? 'Visitor'}
+              isYou={isAsker}
+              at={ticket.created_at}
+            />
             <p className="thread-text">{ticket.message}</p>
           </li>
           {messages.map((m) => (
             <li key={m.id} className={`card thread-message${m.is_staff ? ' thread-staff' : ''}`}>
-              <MessageAuthor profile={profiles.get(m.user_id)} fallback="Pacta" isYou={m.user_id === viewer.id} staff={m.is_staff} at={m.created_at} />
+              <MessageAuthor
+                profile={profiles.get(m.user_id)}
+                fallback="Pacta"
+                isYou={m.user_id === viewer.id}
+                staff={m.is_staff}
+                at={m.created_at}
+              />
               <p className="thread-text">{m.message}</p>
               {m.sync_rejection ? (
                 <p className="callout callout-warning reply-refused" role="status">
@@ -116,12 +147,17 @@ function TicketView({ ticket, viewer, profiles }: { ticket: SupportTicketDocumen
         <div className="card ticket-closed">
           <p>This ticket is closed{ticket.closed_at ? ` (${dateTime(ticket.closed_at)})` : ''}.</p>
           {canReopen ? (
-            <button type="button" className="button button-secondary" onClick={() => void setTicketStatus(db, ticket.id, 'open')}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => void setTicketStatus(db, ticket.id, 'open')}
+            >
               Reopen Ticket
             </button>
           ) : isAsker ? (
             <p className="muted">
-              Tickets can be reopened within {REOPEN_WINDOW_DAYS} days of closing. <Link to="/support/new">Open a new ticket</Link>
+              Tickets can be reopened within {REOPEN_WINDOW_DAYS} days of closing.{' '}
+              <Link to="/support/new">Open a new ticket</Link>
             </p>
           ) : null}
         </div>
@@ -129,7 +165,11 @@ function TicketView({ ticket, viewer, profiles }: { ticket: SupportTicketDocumen
 
       {ticket.status === 'open' && onServer && (isAsker || viewer.staff) ? (
         <div className="support-actions ticket-actions">
-          <button type="button" className="button button-secondary" onClick={() => void setTicketStatus(db, ticket.id, 'closed')}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void setTicketStatus(db, ticket.id, 'closed')}
+          >
             Close Ticket
           </button>
           {viewer.staff ? <PrioritySelect ticket={ticket} /> : null}
@@ -180,7 +220,9 @@ function ReplyBox({ ticketId, userId }: { ticketId: string; userId: string }) {
   }
   return (
     <form className="card reply-box" onSubmit={(e) => void send(e)}>
-      {failure ? <SupportErrorPanel title="The reply was not saved" message={failure} onRetry={() => void send()} /> : null}
+      {failure ? (
+        <SupportErrorPanel title="The reply was not saved" message={failure} onRetry={() => void send()} />
+      ) : null}
       <div className="field">
         <label htmlFor="reply-text">Your reply</label>
         <textarea id="reply-text" value={text} onChange={(e) => setText(e.target.value)} />

@@ -1,13 +1,26 @@
 import { AuthApiError, AuthRetryableFetchError, type Session, type User } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { authMessages } from './auth-messages.ts';
-import { SESSION_TIMING, SessionManager, signInErrorMessage, type AuthClient, type SessionManagerDeps } from './session-manager.ts';
+import {
+  SESSION_TIMING,
+  SessionManager,
+  signInErrorMessage,
+  type AuthClient,
+  type SessionManagerDeps,
+} from './session-manager.ts';
 import type { ProfileSnapshot, SessionDataPort } from './session-types.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 function makeUser(id = 'u1', meta: Record<string, unknown> = { role: 'brand', full_name: 'Bea Brand' }): User {
-  return { id, email: `${id}@example.test`, app_metadata: {}, user_metadata: meta, aud: 'authenticated', created_at: '2026-01-01T00:00:00Z' } as User;
+  return {
+    id,
+    email: `${id}@example.test`,
+    app_metadata: {},
+    user_metadata: meta,
+    aud: 'authenticated',
+    created_at: '2026-01-01T00:00:00Z',
+  } as User;
 }
 
 function makeSession(token = 'token-1', expiresInSeconds = 3600, user = makeUser()): Session {
@@ -26,10 +39,16 @@ type Harness = {
   auth: { [K in keyof AuthClient]: ReturnType<typeof vi.fn> };
   fetchUser: ReturnType<typeof vi.fn>;
   navigate: ReturnType<typeof vi.fn>;
-  storage: { getItem: ReturnType<typeof vi.fn>; setRememberMe: ReturnType<typeof vi.fn>; clearAuthKeys: ReturnType<typeof vi.fn> };
+  storage: {
+    getItem: ReturnType<typeof vi.fn>;
+    setRememberMe: ReturnType<typeof vi.fn>;
+    clearAuthKeys: ReturnType<typeof vi.fn>;
+  };
 };
 
-function harness(opts: { session?: Session | null; dataPort?: SessionDataPort; stored?: Session; path?: string } = {}): Harness {
+function harness(
+  opts: { session?: Session | null; dataPort?: SessionDataPort; stored?: Session; path?: string } = {},
+): Harness {
   let current = opts.session === undefined ? makeSession() : opts.session;
   const auth = {
     getSession: vi.fn(async () => ({ data: { session: current }, error: null })),
@@ -63,7 +82,13 @@ function harness(opts: { session?: Session | null; dataPort?: SessionDataPort; s
   return { manager: new SessionManager(deps), auth, fetchUser, navigate, storage };
 }
 
-const brandProfile: ProfileSnapshot = { id: 'u1', role: 'brand', full_name: 'Bea From Profile', verified: true, pro_tier: 'free' };
+const brandProfile: ProfileSnapshot = {
+  id: 'u1',
+  role: 'brand',
+  full_name: 'Bea From Profile',
+  verified: true,
+  pro_tier: 'free',
+};
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -78,7 +103,14 @@ describe('restore on start', () => {
     await h.manager.restore();
     const state = h.manager.getState();
     expect(state.status).toBe('signed_in');
-    expect(state.user).toMatchObject({ id: 'u1', role: 'brand', fullName: 'Bea From Profile', verified: true, isPro: false, isAdmin: false });
+    expect(state.user).toMatchObject({
+      id: 'u1',
+      role: 'brand',
+      fullName: 'Bea From Profile',
+      verified: true,
+      isPro: false,
+      isAdmin: false,
+    });
     expect(state.profilePending).toBe(false);
     expect(h.fetchUser).toHaveBeenCalledWith('token-1');
   });
@@ -128,7 +160,10 @@ describe('restore on start', () => {
 
   test('a stored session supabase-js cannot read or refresh for a non-network reason is cleared', async () => {
     const h = harness();
-    h.auth.getSession.mockResolvedValueOnce({ data: { session: null }, error: new AuthApiError('Invalid Refresh Token', 400, 'refresh_token_not_found') });
+    h.auth.getSession.mockResolvedValueOnce({
+      data: { session: null },
+      error: new AuthApiError('Invalid Refresh Token', 400, 'refresh_token_not_found'),
+    });
     await h.manager.restore();
     expect(h.storage.clearAuthKeys).toHaveBeenCalled();
     expect(h.navigate).toHaveBeenCalledWith('/auth/signin', { message: authMessages.invalidSession });
@@ -139,7 +174,10 @@ describe('offline is not an error', () => {
   test('an expired token that cannot be refreshed without a connection opens the app from the stored session', async () => {
     const stored = makeSession('old', -60);
     const h = harness({ stored });
-    h.auth.getSession.mockResolvedValueOnce({ data: { session: null }, error: new AuthRetryableFetchError('Failed to fetch', 0) });
+    h.auth.getSession.mockResolvedValueOnce({
+      data: { session: null },
+      error: new AuthRetryableFetchError('Failed to fetch', 0),
+    });
     await h.manager.restore();
     expect(h.manager.getState()).toMatchObject({ status: 'signed_in', offline: true, sessionError: null });
     expect(h.fetchUser).not.toHaveBeenCalled();
@@ -168,7 +206,10 @@ describe('offline is not an error', () => {
   test('a refresh that fails for lack of a connection does not sign out', async () => {
     const h = harness();
     await h.manager.restore();
-    h.auth.refreshSession.mockResolvedValueOnce({ data: { session: null, user: null }, error: new AuthRetryableFetchError('Failed to fetch', 0) });
+    h.auth.refreshSession.mockResolvedValueOnce({
+      data: { session: null, user: null },
+      error: new AuthRetryableFetchError('Failed to fetch', 0),
+    });
     const response = await h.manager.withSessionRetry(async () => new Response(null, { status: 401 }));
     expect(response.status).toBe(401);
     expect(h.manager.getState()).toMatchObject({ status: 'signed_in', offline: true });
@@ -198,7 +239,10 @@ describe('401: refresh and retry, then sign out', () => {
     await h.manager.withSessionRetry(call);
     expect(call).toHaveBeenCalledTimes(1);
     expect(h.auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
-    expect(h.manager.getState()).toMatchObject({ status: 'signed_out', notice: 'Session expired. Please sign in again.' });
+    expect(h.manager.getState()).toMatchObject({
+      status: 'signed_out',
+      notice: 'Session expired. Please sign in again.',
+    });
     expect(h.navigate).toHaveBeenCalledWith('/auth/signin', { message: 'Session expired. Please sign in again.' });
   });
 
@@ -213,7 +257,10 @@ describe('401: refresh and retry, then sign out', () => {
   test('restore whose session check gets 401 and a refused refresh ends signed out', async () => {
     const h = harness();
     h.fetchUser.mockResolvedValue(new Response(null, { status: 401 }));
-    h.auth.refreshSession.mockResolvedValueOnce({ data: { session: null, user: null }, error: new AuthApiError('Invalid Refresh Token', 400, 'refresh_token_not_found') });
+    h.auth.refreshSession.mockResolvedValueOnce({
+      data: { session: null, user: null },
+      error: new AuthApiError('Invalid Refresh Token', 400, 'refresh_token_not_found'),
+    });
     await h.manager.restore();
     expect(h.manager.getState()).toMatchObject({ status: 'signed_out', notice: authMessages.sessionExpired });
   });
@@ -224,12 +271,20 @@ describe('session-error dialog', () => {
     const h = harness();
     h.fetchUser.mockImplementation(async () => new Response('{}', { status: 500 }));
     await h.manager.restore();
-    expect(h.manager.getState()).toMatchObject({ status: 'signed_in', sessionError: 'Server error. Please try again later.', retryCount: 0 });
+    expect(h.manager.getState()).toMatchObject({
+      status: 'signed_in',
+      sessionError: 'Server error. Please try again later.',
+      retryCount: 0,
+    });
     const retry = h.manager.retryAfterError();
     // A retry while signed in keeps the page (and any form on it) mounted.
     expect(h.manager.getState()).toMatchObject({ status: 'signed_in', checking: true });
     await retry;
-    expect(h.manager.getState()).toMatchObject({ sessionError: 'Server error. Please try again later.', retryCount: 1, checking: false });
+    expect(h.manager.getState()).toMatchObject({
+      sessionError: 'Server error. Please try again later.',
+      retryCount: 1,
+      checking: false,
+    });
     await h.manager.retryAfterError();
     expect(h.manager.getState().retryCount).toBe(2);
     await h.manager.retryAfterError();
@@ -250,8 +305,13 @@ test('a data layer registered after sign-in replaces the metadata profile with t
   const h = harness();
   await h.manager.restore();
   expect(h.manager.getState().profilePending).toBe(true);
-  h.manager.setDataPort({ watchProfile: (_id, onProfile) => (onProfile({ ...brandProfile, pro_tier: 'basic' }), () => {}) });
-  expect(h.manager.getState()).toMatchObject({ profilePending: false, user: { fullName: 'Bea From Profile', isPro: true, verified: true } });
+  h.manager.setDataPort({
+    watchProfile: (_id, onProfile) => (onProfile({ ...brandProfile, pro_tier: 'basic' }), () => {}),
+  });
+  expect(h.manager.getState()).toMatchObject({
+    profilePending: false,
+    user: { fullName: 'Bea From Profile', isPro: true, verified: true },
+  });
 });
 
 describe('signed out elsewhere', () => {
@@ -323,7 +383,10 @@ describe('sign-out', () => {
     const h = harness({ dataPort: { pendingChanges: () => 3, clearUserData, waitForSync: async () => {} } });
     await h.manager.restore();
     expect(await h.manager.requestSignOut()).toBe(false);
-    expect(h.manager.getState()).toMatchObject({ status: 'signed_in', signOutPrompt: { pendingChanges: 3, waiting: false } });
+    expect(h.manager.getState()).toMatchObject({
+      status: 'signed_in',
+      signOutPrompt: { pendingChanges: 3, waiting: false },
+    });
     expect(h.auth.signOut).not.toHaveBeenCalled();
     h.manager.cancelSignOut();
     expect(h.manager.getState().signOutPrompt).toBeNull();
@@ -334,7 +397,11 @@ describe('sign-out', () => {
     let pending = 2;
     const clearUserData = vi.fn(async () => {});
     const h = harness({
-      dataPort: { pendingChanges: () => pending, clearUserData, waitForSync: () => new Promise<void>((resolve) => setTimeout(() => ((pending = 0), resolve()), 1000)) },
+      dataPort: {
+        pendingChanges: () => pending,
+        clearUserData,
+        waitForSync: () => new Promise<void>((resolve) => setTimeout(() => ((pending = 0), resolve()), 1000)),
+      },
     });
     await h.manager.restore();
     await h.manager.requestSignOut();
@@ -359,7 +426,9 @@ describe('sign-out', () => {
   });
 
   test('a sync that cannot finish keeps the user signed in and says why', async () => {
-    const h = harness({ dataPort: { pendingChanges: () => 1, waitForSync: async () => Promise.reject(new TypeError('Failed to fetch')) } });
+    const h = harness({
+      dataPort: { pendingChanges: () => 1, waitForSync: async () => Promise.reject(new TypeError('Failed to fetch')) },
+    });
     await h.manager.restore();
     await h.manager.requestSignOut();
     await h.manager.waitForSyncThenSignOut();
@@ -397,7 +466,9 @@ describe('sign-in', () => {
   });
 
   test('error messages map to the spec texts', () => {
-    expect(signInErrorMessage(new AuthApiError('Email not confirmed', 400, 'email_not_confirmed'))).toBe('Please verify your email before signing in');
+    expect(signInErrorMessage(new AuthApiError('Email not confirmed', 400, 'email_not_confirmed'))).toBe(
+      'Please verify your email before signing in',
+    );
     expect(signInErrorMessage(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'))).toBe(
       'Sign in failed. Please check your credentials and try again.',
     );

@@ -123,8 +123,7 @@ export class SessionManager {
     if (this.deps.navigate) {
       if (state === undefined) this.deps.navigate(path);
       else this.deps.navigate(path, state);
-    }
-    else if (typeof window !== 'undefined') window.location.assign(path);
+    } else if (typeof window !== 'undefined') window.location.assign(path);
   }
 
   private now() {
@@ -169,7 +168,10 @@ export class SessionManager {
       return;
     }
     if ((event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED') && session && this.state.status === 'signed_in') {
-      this.set({ session, user: toSessionUser(session.user, this.state.user?.profile ?? null, this.state.profilePending) });
+      this.set({
+        session,
+        user: toSessionUser(session.user, this.state.user?.profile ?? null, this.state.profilePending),
+      });
       return;
     }
     if (event === 'SIGNED_IN' && session && this.state.status === 'signed_out') {
@@ -199,7 +201,6 @@ export class SessionManager {
   }
 
   private async restoreSteps(stale: () => boolean): Promise<void> {
-
     const { data, error } = await this.deps.auth.getSession();
     if (stale()) return;
     let session = data.session;
@@ -262,7 +263,12 @@ export class SessionManager {
 
   private async checkWithServer(
     session: Session,
-  ): Promise<{ kind: 'ok'; user: User; session: Session } | { kind: 'offline' } | { kind: 'expired' } | { kind: 'error'; message: string }> {
+  ): Promise<
+    | { kind: 'ok'; user: User; session: Session }
+    | { kind: 'offline' }
+    | { kind: 'expired' }
+    | { kind: 'error'; message: string }
+  > {
     try {
       let used = session;
       const response = await withTimeout(
@@ -276,9 +282,12 @@ export class SessionManager {
       if (response.status === 401) {
         if (this.state.status === 'signed_out') return { kind: 'expired' };
         // The refresh did not happen for a reason that is not the user's fault (no connection, server down).
-        return this.lastRefreshProblem === 'offline' ? { kind: 'offline' } : { kind: 'error', message: STATUS_MESSAGES.server };
+        return this.lastRefreshProblem === 'offline'
+          ? { kind: 'offline' }
+          : { kind: 'error', message: STATUS_MESSAGES.server };
       }
-      if (!response.ok) return { kind: 'error', message: messageForStatus(response.status) ?? STATUS_MESSAGES.unexpected };
+      if (!response.ok)
+        return { kind: 'error', message: messageForStatus(response.status) ?? STATUS_MESSAGES.unexpected };
       const user = (await response.json()) as User;
       return { kind: 'ok', user, session: { ...used, user } };
     } catch (error) {
@@ -389,7 +398,11 @@ export class SessionManager {
       if (!session) return;
       const checked = await this.checkWithServer(session);
       if (checked.kind === 'ok' && this.state.status === 'signed_in') {
-        this.set({ offline: false, session: checked.session, user: toSessionUser(checked.user, this.state.user?.profile ?? null, this.state.profilePending) });
+        this.set({
+          offline: false,
+          session: checked.session,
+          user: toSessionUser(checked.user, this.state.user?.profile ?? null, this.state.profilePending),
+        });
       }
     }
   }
@@ -438,7 +451,9 @@ export class SessionManager {
     const session = options.session ?? (await this.currentSession());
     if (!session) {
       await this.expire(authMessages.sessionExpired);
-      return new Response(JSON.stringify({ code: 'no_session', message: authMessages.noValidSession }), { status: 401 });
+      return new Response(JSON.stringify({ code: 'no_session', message: authMessages.noValidSession }), {
+        status: 401,
+      });
     }
     const first = await fetchFn(session.access_token);
     if (first.status !== 401) return first;
@@ -475,7 +490,10 @@ export class SessionManager {
         loaded = { profile: profileFromMetadata(data.session.user), profilePending: true };
       }
       if (generation !== this.generation) return null;
-      this.enterSignedIn(data.session, data.session.user, loaded.profile, loaded.profilePending, { offline: false, sessionError: null });
+      this.enterSignedIn(data.session, data.session.user, loaded.profile, loaded.profilePending, {
+        offline: false,
+        sessionError: null,
+      });
       return null;
     } finally {
       this.ownTransition = false;
@@ -519,8 +537,13 @@ export class SessionManager {
       await this.deps.dataPort?.waitForSync?.();
     } catch (error) {
       const remaining = await this.pendingChanges();
-      const reason = isNetworkError(error) ? authMessages.offline : error instanceof Error ? error.message : STATUS_MESSAGES.unexpected;
-      if (this.state.signOutPrompt) this.set({ signOutPrompt: { pendingChanges: remaining, waiting: false, error: reason } });
+      const reason = isNetworkError(error)
+        ? authMessages.offline
+        : error instanceof Error
+          ? error.message
+          : STATUS_MESSAGES.unexpected;
+      if (this.state.signOutPrompt)
+        this.set({ signOutPrompt: { pendingChanges: remaining, waiting: false, error: reason } });
       return;
     }
     if (!this.state.signOutPrompt) return; // cancelled while waiting
@@ -535,7 +558,11 @@ export class SessionManager {
     // session first would make the data layer close the database under the deletion.
     if (userId && this.deps.dataPort?.clearUserData) {
       try {
-        await withTimeout(this.deps.dataPort.clearUserData(userId), SESSION_TIMING.clearDataTimeoutMs, 'Clearing local data timed out');
+        await withTimeout(
+          this.deps.dataPort.clearUserData(userId),
+          SESSION_TIMING.clearDataTimeoutMs,
+          'Clearing local data timed out',
+        );
       } catch {
         // Gone already (another tab signed out first), or blocked by another open tab: signing out still proceeds.
       }
@@ -590,7 +617,8 @@ export function signInErrorMessage(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   const message = (error as { message?: unknown }).message;
   const text = typeof message === 'string' ? message : '';
-  if (code === 'email_not_confirmed' || /email not confirmed|verify your email/i.test(text)) return authMessages.verifyEmailFirst;
+  if (code === 'email_not_confirmed' || /email not confirmed|verify your email/i.test(text))
+    return authMessages.verifyEmailFirst;
   if (code === 'invalid_credentials' || /invalid login credentials/i.test(text)) return authMessages.signInFailed;
   if (isAuthApiError(error) && error.status >= 500) return STATUS_MESSAGES.server;
   return text || authMessages.signInFailed;

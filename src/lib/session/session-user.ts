@@ -26,7 +26,12 @@ export function profileFromMetadata(user: User): ProfileSnapshot {
  * app_metadata first, then the synced profile, then the sign-up metadata: the user can edit their
  * own user_metadata, so it never outranks what the server decided (an admin is only made by the server).
  */
-export function toSessionUser(user: User, profile: ProfileSnapshot | null, profilePending: boolean, now = Date.now()): SessionUser {
+export function toSessionUser(
+  user: User,
+  profile: ProfileSnapshot | null,
+  profilePending: boolean,
+  now = Date.now(),
+): SessionUser {
   const source = profile ?? profileFromMetadata(user);
   const decided = asRole(user.app_metadata?.role) ?? (profilePending ? undefined : asRole(source.role));
   const role = decided ?? asRole(profileFromMetadata(user).role) ?? 'creator';

@@ -35,7 +35,9 @@ export function getSessionManager(): SessionManager {
       fetchUser: (accessToken) =>
         navigator.onLine === false
           ? Promise.reject(new TypeError('Failed to fetch: the browser is offline'))
-          : fetch(`${supabaseUrl()}/auth/v1/user`, { headers: { apikey: supabaseAnonKey(), Authorization: `Bearer ${accessToken}` } }),
+          : fetch(`${supabaseUrl()}/auth/v1/user`, {
+              headers: { apikey: supabaseAnonKey(), Authorization: `Bearer ${accessToken}` },
+            }),
       currentPath: () => window.location.pathname,
       requestPersistentStorage,
       onRecheck,

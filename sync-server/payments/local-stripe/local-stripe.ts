@@ -18,7 +18,14 @@ import { checkoutPage, onboardingPage, portalPage, usd, type CheckoutLine } from
 
 type Json = string | number | boolean | null | undefined | Json[] | { [key: string]: Json };
 export type StripeObject = { id: string; object: string; [key: string]: Json };
-export type LocalStripeEvent = { id: string; object: 'event'; type: string; created: number; data: { object: StripeObject }; [key: string]: Json };
+export type LocalStripeEvent = {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  data: { object: StripeObject };
+  [key: string]: Json;
+};
 
 export type LocalStripeOptions = {
   /** The key stripe-node must send (`Authorization: Bearer …`). */
@@ -81,7 +88,11 @@ function int(value: FormValue | undefined, param: string, opts: { required?: boo
     if (opts.required) throw missing(param);
     return undefined;
   }
-  if (!/^\d+$/.test(text)) throw new StripeApiError(400, 'invalid_request_error', `Invalid integer: ${text}`, { code: 'parameter_invalid_integer', param });
+  if (!/^\d+$/.test(text))
+    throw new StripeApiError(400, 'invalid_request_error', `Invalid integer: ${text}`, {
+      code: 'parameter_invalid_integer',
+      param,
+    });
   return Number(text);
 }
 function metadata(value: FormValue | undefined): { [key: string]: Json } {
@@ -89,7 +100,11 @@ function metadata(value: FormValue | undefined): { [key: string]: Json } {
   for (const [k, v] of Object.entries(obj(value))) if (typeof v === 'string') out[k] = v;
   return out;
 }
-const missing = (param: string) => new StripeApiError(400, 'invalid_request_error', `Missing required param: ${param}.`, { code: 'parameter_missing', param });
+const missing = (param: string) =>
+  new StripeApiError(400, 'invalid_request_error', `Missing required param: ${param}.`, {
+    code: 'parameter_missing',
+    param,
+  });
 const noSuch = (what: string, id: string, param = 'id') =>
   new StripeApiError(404, 'invalid_request_error', `No such ${what}: '${id}'`, { code: 'resource_missing', param });
 
@@ -102,7 +117,10 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
   const events: LocalStripeEvent[] = [];
   /** Hosted-page tokens (account links are single-use, as Stripe's are). */
-  const onboardingLinks = new Map<string, { account: string; returnUrl: string; refreshUrl: string; expiresAt: number; used: boolean }>();
+  const onboardingLinks = new Map<
+    string,
+    { account: string; returnUrl: string; refreshUrl: string; expiresAt: number; used: boolean }
+  >();
   let webhookUrl = options.webhookUrl;
   let delivery = options.delivery ?? 'auto';
   let baseUrl = '';
@@ -144,7 +162,10 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     const signature = createHmac('sha256', options.webhookSecret).update(`${timestamp}.${payload}`).digest('hex');
     const response = await fetch(webhookUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': `t=${timestamp},v1=${signature}` },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': `t=${timestamp},v1=${signature}`,
+      },
       body: payload,
     });
     await response.arrayBuffer();
@@ -167,7 +188,15 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   // ------------------------------------------------------------------ resources
 
   function createCustomer(p: FormObject): StripeObject {
-    return put({ id: newId('cus'), object: 'customer', created: now(), livemode: false, email: str(p.email) ?? null, name: str(p.name) ?? null, metadata: metadata(p.metadata) });
+    return put({
+      id: newId('cus'),
+      object: 'customer',
+      created: now(),
+      livemode: false,
+      email: str(p.email) ?? null,
+      name: str(p.name) ?? null,
+      metadata: metadata(p.metadata),
+    });
   }
 
   function createPrice(p: FormObject): StripeObject {
@@ -185,14 +214,22 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       for (const o of store.values()) {
         if (o.object === 'price' && o.lookup_key === lookupKey && o.active) {
           if (str(p.transfer_lookup_key) === 'true') o.lookup_key = null;
-          else throw new StripeApiError(400, 'invalid_request_error', `A price (\`${o.id}\`) already uses that lookup key.`, { code: 'lookup_key_exists', param: 'lookup_key' });
+          else
+            throw new StripeApiError(
+              400,
+              'invalid_request_error',
+              `A price (\`${o.id}\`) already uses that lookup key.`,
+              { code: 'lookup_key_exists', param: 'lookup_key' },
+            );
         }
       }
     }
     const recurring = obj(p.recurring);
     const interval = str(recurring.interval);
     if (recurring.interval !== undefined && !['day', 'week', 'month', 'year'].includes(interval ?? '')) {
-      throw new StripeApiError(400, 'invalid_request_error', 'Invalid recurring[interval].', { param: 'recurring[interval]' });
+      throw new StripeApiError(400, 'invalid_request_error', 'Invalid recurring[interval].', {
+        param: 'recurring[interval]',
+      });
     }
     return put({
       id: newId('price'),
@@ -213,7 +250,10 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     const keys = list(q.lookup_keys).filter((k): k is string => typeof k === 'string');
     const active = str(q.active);
     const data = [...store.values()].filter(
-      (o) => o.object === 'price' && (keys.length === 0 || keys.includes(String(o.lookup_key))) && (active === undefined || String(o.active) === active),
+      (o) =>
+        o.object === 'price' &&
+        (keys.length === 0 || keys.includes(String(o.lookup_key))) &&
+        (active === undefined || String(o.active) === active),
     );
     return listOf(data, '/v1/prices');
   }
@@ -225,7 +265,12 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   function createCheckoutSession(p: FormObject): StripeObject {
     const mode = str(p.mode);
     if (mode !== 'payment' && mode !== 'subscription') {
-      throw new StripeApiError(400, 'invalid_request_error', 'Invalid mode: must be one of payment or subscription (setup is not supported locally).', { param: 'mode' });
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Invalid mode: must be one of payment or subscription (setup is not supported locally).',
+        { param: 'mode' },
+      );
     }
     const successUrl = str(p.success_url);
     if (!successUrl) throw missing('success_url');
@@ -241,7 +286,13 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         const price = get(priceId, 'price', 'price', `line_items[${i}][price]`);
         const product = store.get(String(price.product));
         const recurring = price.recurring as { interval: string } | null;
-        return { name: String(product?.name ?? 'Item'), amount: Number(price.unit_amount), quantity, price: priceId, interval: recurring?.interval ?? null };
+        return {
+          name: String(product?.name ?? 'Item'),
+          amount: Number(price.unit_amount),
+          quantity,
+          price: priceId,
+          interval: recurring?.interval ?? null,
+        };
       }
       const data = obj(item.price_data);
       const amount = int(data.unit_amount, `line_items[${i}][price_data][unit_amount]`, { required: true })!;
@@ -250,14 +301,24 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       return { name, amount, quantity, price: null, interval: str(obj(data.recurring).interval) ?? null };
     });
     if (mode === 'subscription' && lines.some((l) => !l.interval)) {
-      throw new StripeApiError(400, 'invalid_request_error', 'In subscription mode every line item needs a recurring price.', { param: 'line_items' });
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'In subscription mode every line item needs a recurring price.',
+        { param: 'line_items' },
+      );
     }
     if (mode === 'payment' && lines.some((l) => l.interval)) {
-      throw new StripeApiError(400, 'invalid_request_error', 'In payment mode line items need one-time prices.', { param: 'line_items' });
+      throw new StripeApiError(400, 'invalid_request_error', 'In payment mode line items need one-time prices.', {
+        param: 'line_items',
+      });
     }
     const id = newId('cs_test');
     sessionLines.set(id, lines);
-    sessionExtras.set(id, { subscriptionData: obj(p.subscription_data), paymentIntentData: obj(p.payment_intent_data) });
+    sessionExtras.set(id, {
+      subscriptionData: obj(p.subscription_data),
+      paymentIntentData: obj(p.payment_intent_data),
+    });
     return put({
       id,
       object: 'checkout.session',
@@ -287,7 +348,14 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     const card = (str(form.card) ?? '').replace(/\D/g, '');
     const lines = sessionLines.get(session.id)!;
     const extras = sessionExtras.get(session.id)!;
-    const outcome = card === '4242424242424242' ? 'succeeds' : card === '4000000000000259' ? 'disputed' : card === '4000000000000002' ? 'declined' : 'invalid';
+    const outcome =
+      card === '4242424242424242'
+        ? 'succeeds'
+        : card === '4000000000000259'
+          ? 'disputed'
+          : card === '4000000000000002'
+            ? 'declined'
+            : 'invalid';
     if (outcome === 'invalid') return 'Your card number is incorrect.';
     let customer = session.customer as string | null;
     if (!customer) {
@@ -300,7 +368,8 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       const trialDays = int(extras.subscriptionData.trial_period_days, 'subscription_data[trial_period_days]') ?? 0;
       const line = lines[0]!;
       const start = now();
-      const periodEnd = trialDays > 0 ? start + trialDays * 86400 : start + (line.interval === 'year' ? 365 : 30) * 86400;
+      const periodEnd =
+        trialDays > 0 ? start + trialDays * 86400 : start + (line.interval === 'year' ? 365 : 30) * 86400;
       const subscription = put({
         id: newId('sub'),
         object: 'subscription',
@@ -340,7 +409,10 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         amount_due: amount,
         amount_paid: amount,
         currency: 'usd',
-        parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+        },
         created: start,
       });
       subscription.latest_invoice = invoice.id;
@@ -376,7 +448,12 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     }
     if (outcome === 'declined') {
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      intent.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      };
       emit('payment_intent.payment_failed', intent);
       return 'Your card was declined.';
     }
@@ -431,7 +508,12 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   function updateSubscription(sub: StripeObject, p: FormObject): StripeObject {
     const cancel = str(p.cancel_at_period_end);
     if (cancel !== undefined) {
-      if (sub.status === 'canceled') throw new StripeApiError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
+      if (sub.status === 'canceled')
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'A canceled subscription can only update its cancellation_details and metadata.',
+        );
       const item = (sub.items as { data: { current_period_end: number }[] }).data[0]!;
       sub.cancel_at_period_end = cancel === 'true';
       sub.cancel_at = cancel === 'true' ? item.current_period_end : null;
@@ -442,9 +524,24 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     if (trialEnd !== undefined) {
       // Stripe's way to end a trial early (the local Stripe has no clock): trial_end=now charges the
       // first period at once, so the subscription becomes active with a paid invoice.
-      if (trialEnd !== 'now') throw new StripeApiError(400, 'invalid_request_error', "The local Stripe supports only trial_end=now.", { param: 'trial_end' });
-      if (sub.status !== 'trialing') throw new StripeApiError(400, 'invalid_request_error', 'This subscription is not in a trial.', { param: 'trial_end' });
-      const item = (sub.items as { data: { quantity: number; price: { unit_amount: number; recurring: { interval: string } }; current_period_start: number; current_period_end: number }[] }).data[0]!;
+      if (trialEnd !== 'now')
+        throw new StripeApiError(400, 'invalid_request_error', 'The local Stripe supports only trial_end=now.', {
+          param: 'trial_end',
+        });
+      if (sub.status !== 'trialing')
+        throw new StripeApiError(400, 'invalid_request_error', 'This subscription is not in a trial.', {
+          param: 'trial_end',
+        });
+      const item = (
+        sub.items as {
+          data: {
+            quantity: number;
+            price: { unit_amount: number; recurring: { interval: string } };
+            current_period_start: number;
+            current_period_end: number;
+          }[];
+        }
+      ).data[0]!;
       const start = now();
       item.current_period_start = start;
       item.current_period_end = start + (item.price.recurring.interval === 'year' ? 365 : 30) * 86400;
@@ -459,7 +556,10 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         amount_due: amount,
         amount_paid: amount,
         currency: 'usd',
-        parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: sub.id, metadata: sub.metadata },
+        },
         created: start,
       });
       sub.latest_invoice = invoice.id;
@@ -481,7 +581,12 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   function chargeOfIntent(intentId: string | undefined, param: string): { intent: StripeObject; charge: StripeObject } {
     const intent = get(intentId, 'payment_intent', 'payment_intent', param);
     if (!intent.latest_charge) {
-      throw new StripeApiError(400, 'invalid_request_error', `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' });
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+        { code: 'charge_not_refundable' },
+      );
     }
     return { intent, charge: store.get(String(intent.latest_charge))! };
   }
@@ -490,15 +595,27 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     const chargeId = str(p.charge);
     const { charge } = chargeId
       ? { charge: get(chargeId, 'charge', 'charge', 'charge') }
-      : chargeOfIntent(str(p.payment_intent) ?? (() => { throw missing('payment_intent'); })(), 'payment_intent');
+      : chargeOfIntent(
+          str(p.payment_intent) ??
+            (() => {
+              throw missing('payment_intent');
+            })(),
+          'payment_intent',
+        );
     const remaining = Number(charge.amount) - Number(charge.amount_refunded);
     const amount = int(p.amount, 'amount') ?? remaining;
-    if (amount <= 0) throw new StripeApiError(400, 'invalid_request_error', 'Refund amount must be positive.', { param: 'amount' });
+    if (amount <= 0)
+      throw new StripeApiError(400, 'invalid_request_error', 'Refund amount must be positive.', { param: 'amount' });
     if (amount > remaining) {
-      throw new StripeApiError(400, 'invalid_request_error', `Refund amount (${usd(amount)}) is greater than unrefunded amount on charge (${usd(remaining)})`, {
-        code: 'amount_too_large',
-        param: 'amount',
-      });
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Refund amount (${usd(amount)}) is greater than unrefunded amount on charge (${usd(remaining)})`,
+        {
+          code: 'amount_too_large',
+          param: 'amount',
+        },
+      );
     }
     const refund = put({
       id: newId('re'),
@@ -523,7 +640,12 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   function createAccount(p: FormObject): StripeObject {
     const type = str(p.type);
     if (type !== 'express') {
-      throw new StripeApiError(400, 'invalid_request_error', 'Only Express accounts are supported by the local Stripe.', { param: 'type' });
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Only Express accounts are supported by the local Stripe.',
+        { param: 'type' },
+      );
     }
     return put({
       id: newId('acct'),
@@ -535,14 +657,25 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       charges_enabled: false,
       payouts_enabled: false,
       capabilities: { transfers: 'inactive' },
-      requirements: { currently_due: ['external_account', 'individual.first_name', 'tos_acceptance.date'], disabled_reason: 'requirements.past_due' },
+      requirements: {
+        currently_due: ['external_account', 'individual.first_name', 'tos_acceptance.date'],
+        disabled_reason: 'requirements.past_due',
+      },
       metadata: metadata(p.metadata),
       created: now(),
     });
   }
 
   function createAccountLink(p: FormObject): StripeObject {
-    const account = get(str(p.account) ?? (() => { throw missing('account'); })(), 'account', 'account', 'account');
+    const account = get(
+      str(p.account) ??
+        (() => {
+          throw missing('account');
+        })(),
+      'account',
+      'account',
+      'account',
+    );
     const returnUrl = str(p.return_url);
     const refreshUrl = str(p.refresh_url);
     if (!returnUrl) throw missing('return_url');
@@ -552,14 +685,32 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     const token = randomBytes(16).toString('hex');
     const expiresAt = now() + 300;
     onboardingLinks.set(token, { account: account.id, returnUrl, refreshUrl, expiresAt, used: false });
-    return { id: '', object: 'account_link', created: now(), expires_at: expiresAt, url: `${baseUrl}/connect/onboarding/${token}` } as unknown as StripeObject;
+    return {
+      id: '',
+      object: 'account_link',
+      created: now(),
+      expires_at: expiresAt,
+      url: `${baseUrl}/connect/onboarding/${token}`,
+    } as unknown as StripeObject;
   }
 
   function createTransfer(p: FormObject): StripeObject {
     const amount = int(p.amount, 'amount', { required: true })!;
-    if (amount <= 0) throw new StripeApiError(400, 'invalid_request_error', 'Amount must be at least $0.01 usd', { param: 'amount' });
-    if (str(p.currency) !== 'usd') throw new StripeApiError(400, 'invalid_request_error', 'Only usd is supported by the local Stripe.', { param: 'currency' });
-    const destination = get(str(p.destination) ?? (() => { throw missing('destination'); })(), 'account', 'account', 'destination');
+    if (amount <= 0)
+      throw new StripeApiError(400, 'invalid_request_error', 'Amount must be at least $0.01 usd', { param: 'amount' });
+    if (str(p.currency) !== 'usd')
+      throw new StripeApiError(400, 'invalid_request_error', 'Only usd is supported by the local Stripe.', {
+        param: 'currency',
+      });
+    const destination = get(
+      str(p.destination) ??
+        (() => {
+          throw missing('destination');
+        })(),
+      'account',
+      'account',
+      'destination',
+    );
     if ((destination.capabilities as { transfers: string }).transfers !== 'active') {
       throw new StripeApiError(
         400,
@@ -576,10 +727,15 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
         .reduce((s, t) => s + Number(t.amount) - Number(t.amount_reversed), 0);
       const available = Number(charge.amount) - Number(charge.amount_refunded) - transferred;
       if (amount > available) {
-        throw new StripeApiError(400, 'invalid_request_error', `Insufficient funds on the source transaction: ${usd(available)} available.`, {
-          code: 'balance_insufficient',
-          param: 'amount',
-        });
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          `Insufficient funds on the source transaction: ${usd(available)} available.`,
+          {
+            code: 'balance_insufficient',
+            param: 'amount',
+          },
+        );
       }
     }
     const transfer = put({
@@ -601,9 +757,25 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   }
 
   function createPortalSession(p: FormObject): StripeObject {
-    const customer = get(str(p.customer) ?? (() => { throw missing('customer'); })(), 'customer', 'customer', 'customer');
+    const customer = get(
+      str(p.customer) ??
+        (() => {
+          throw missing('customer');
+        })(),
+      'customer',
+      'customer',
+      'customer',
+    );
     const id = newId('bps');
-    return put({ id, object: 'billing_portal.session', customer: customer.id, return_url: str(p.return_url) ?? null, url: `${baseUrl}/portal/${id}`, created: now(), livemode: false });
+    return put({
+      id,
+      object: 'billing_portal.session',
+      customer: customer.id,
+      return_url: str(p.return_url) ?? null,
+      url: `${baseUrl}/portal/${id}`,
+      created: now(),
+      livemode: false,
+    });
   }
 
   // ------------------------------------------------------------------ API routing
@@ -624,7 +796,12 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   route('POST', '/v1/subscriptions/:id', ([id], b) => updateSubscription(get(id, 'subscription', 'subscription'), b));
   route('DELETE', '/v1/subscriptions/:id', ([id]) => cancelSubscription(get(id, 'subscription', 'subscription')));
   route('GET', '/v1/subscriptions', (_, q) =>
-    listOf([...store.values()].filter((o) => o.object === 'subscription' && (!str(q.customer) || o.customer === str(q.customer))), '/v1/subscriptions'),
+    listOf(
+      [...store.values()].filter(
+        (o) => o.object === 'subscription' && (!str(q.customer) || o.customer === str(q.customer)),
+      ),
+      '/v1/subscriptions',
+    ),
   );
   route('GET', '/v1/invoices/:id', ([id]) => get(id, 'invoice', 'invoice'));
   route('POST', '/v1/billing_portal/sessions', (_, b) => createPortalSession(b));
@@ -653,11 +830,21 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     return event as unknown as StripeObject;
   });
 
-  function handleApi(method: string, path: string, rawBody: string, query: string, headers: http.IncomingHttpHeaders): { status: number; body: string; replayed?: boolean } {
+  function handleApi(
+    method: string,
+    path: string,
+    rawBody: string,
+    query: string,
+    headers: http.IncomingHttpHeaders,
+  ): { status: number; body: string; replayed?: boolean } {
     const auth = headers.authorization ?? '';
     if (auth !== `Bearer ${options.secretKey}`) {
       const shown = auth.replace(/^Bearer /, '');
-      throw new StripeApiError(401, 'invalid_request_error', shown ? `Invalid API Key provided: ${shown.slice(0, 8)}****` : "You did not provide an API key.");
+      throw new StripeApiError(
+        401,
+        'invalid_request_error',
+        shown ? `Invalid API Key provided: ${shown.slice(0, 8)}****` : 'You did not provide an API key.',
+      );
     }
     const key = typeof headers['idempotency-key'] === 'string' ? headers['idempotency-key'] : undefined;
     const fingerprint = `${method} ${path} ${rawBody}`;
@@ -665,13 +852,23 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       const seen = idempotency.get(key);
       if (seen) {
         if (seen.fingerprint !== fingerprint) {
-          throw new StripeApiError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
+          throw new StripeApiError(
+            400,
+            'idempotency_error',
+            'Keys for idempotent requests can only be used with the same parameters they were first used with. ' +
+              `Try using a key other than '${key}' if you meant to execute a different request.`,
+          );
         }
         return { status: seen.status, body: seen.body, replayed: true };
       }
     }
     const match = routes.map((r) => ({ r, m: r.method === method ? r.pattern.exec(path) : null })).find((x) => x.m);
-    if (!match) throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). The local Stripe supports only what Pacta uses.`);
+    if (!match)
+      throw new StripeApiError(
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${method}: ${path}). The local Stripe supports only what Pacta uses.`,
+      );
     const params = parseStripeForm(method === 'GET' || method === 'DELETE' ? query : rawBody);
     let status = 200;
     let body: string;
@@ -693,13 +890,22 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
 
   // ------------------------------------------------------------------ hosted pages
 
-  function handlePage(method: string, path: string, form: FormObject): { status: number; html?: string; redirect?: string } | undefined {
+  function handlePage(
+    method: string,
+    path: string,
+    form: FormObject,
+  ): { status: number; html?: string; redirect?: string } | undefined {
     let m = /^\/checkout\/([^/]+)$/.exec(path);
     if (m) {
       const session = store.get(m[1]!);
       if (!session || session.object !== 'checkout.session') return { status: 404, html: checkoutGone() };
-      const lines: CheckoutLine[] = sessionLines.get(session.id)!.map((l) => ({ name: l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name, amountCents: l.amount * l.quantity, interval: l.interval ?? undefined }));
-      const trialDays = Number(str(sessionExtras.get(session.id)!.subscriptionData.trial_period_days) ?? 0) || undefined;
+      const lines: CheckoutLine[] = sessionLines.get(session.id)!.map((l) => ({
+        name: l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name,
+        amountCents: l.amount * l.quantity,
+        interval: l.interval ?? undefined,
+      }));
+      const trialDays =
+        Number(str(sessionExtras.get(session.id)!.subscriptionData.trial_period_days) ?? 0) || undefined;
       const customer = session.customer ? store.get(String(session.customer)) : undefined;
       const render = (error?: string, status = 200) => ({
         status,
@@ -727,9 +933,17 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       if (!link) return { status: 404, html: checkoutGone() };
       if (link.used || link.expiresAt < now()) return { status: 303, redirect: link.refreshUrl };
       const account = store.get(link.account)!;
-      if (method === 'GET') return { status: 200, html: onboardingPage({ action: path, email: String(account.email ?? '') }) };
+      if (method === 'GET')
+        return { status: 200, html: onboardingPage({ action: path, email: String(account.email ?? '') }) };
       if (!str(form.name) || !str(form.routing) || !str(form.account)) {
-        return { status: 400, html: onboardingPage({ action: path, email: String(account.email ?? ''), error: 'Please fill in every field.' }) };
+        return {
+          status: 400,
+          html: onboardingPage({
+            action: path,
+            email: String(account.email ?? ''),
+            error: 'Please fill in every field.',
+          }),
+        };
       }
       link.used = true;
       account.details_submitted = true;
@@ -747,14 +961,20 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       let notice: string | undefined;
       if (method === 'POST') {
         const sub = store.get(str(form.subscription) ?? '');
-        if (!sub || sub.object !== 'subscription' || sub.customer !== session.customer) return { status: 404, html: checkoutGone() };
+        if (!sub || sub.object !== 'subscription' || sub.customer !== session.customer)
+          return { status: 404, html: checkoutGone() };
         updateSubscription(sub, { cancel_at_period_end: str(form.do) === 'cancel' ? 'true' : 'false' });
-        notice = str(form.do) === 'cancel' ? 'Your plan will be canceled at the end of the billing period.' : 'Your plan will renew.';
+        notice =
+          str(form.do) === 'cancel'
+            ? 'Your plan will be canceled at the end of the billing period.'
+            : 'Your plan will renew.';
       }
       const subscriptions = [...store.values()]
         .filter((o) => o.object === 'subscription' && o.customer === session.customer && o.status !== 'canceled')
         .map((s) => {
-          const item = (s.items as { data: { current_period_end: number; price: { recurring: { interval: string } } }[] }).data[0]!;
+          const item = (
+            s.items as { data: { current_period_end: number; price: { recurring: { interval: string } } }[] }
+          ).data[0]!;
           return {
             id: s.id,
             plan: `Pacta Pro (${item.price.recurring.interval === 'year' ? 'yearly' : 'monthly'})`,
@@ -763,12 +983,16 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
             periodEnd: item.current_period_end,
           };
         });
-      return { status: 200, html: portalPage({ action: path, returnUrl: String(session.return_url ?? '/'), subscriptions, notice }) };
+      return {
+        status: 200,
+        html: portalPage({ action: path, returnUrl: String(session.return_url ?? '/'), subscriptions, notice }),
+      };
     }
     return undefined;
   }
 
-  const successUrl = (session: StripeObject) => String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id);
+  const successUrl = (session: StripeObject) =>
+    String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id);
   const checkoutGone = () => '<!doctype html><title>Not found</title><p>This link is not valid (local Stripe).</p>';
 
   // ------------------------------------------------------------------ server
@@ -811,7 +1035,11 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
           return;
         }
         res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { type: 'api_error', message: err instanceof Error ? err.message : 'Local Stripe error' } }));
+        res.end(
+          JSON.stringify({
+            error: { type: 'api_error', message: err instanceof Error ? err.message : 'Local Stripe error' },
+          }),
+        );
       }
     });
   });

@@ -48,7 +48,10 @@ export function checkoutPage(opts: {
 }): string {
   const total = opts.lines.reduce((sum, l) => sum + l.amountCents, 0);
   const rows = opts.lines
-    .map((l) => `<tr><td>${escapeHtml(l.name)}</td><td>${usd(l.amountCents)}${l.interval ? ` / ${escapeHtml(l.interval)}` : ''}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><td>${escapeHtml(l.name)}</td><td>${usd(l.amountCents)}${l.interval ? ` / ${escapeHtml(l.interval)}` : ''}</td></tr>`,
+    )
     .join('');
   const trial = opts.trialDays ? `<p class="ok">${opts.trialDays}-day free trial: nothing is charged today.</p>` : '';
   const error = opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : '';
@@ -86,16 +89,28 @@ export function onboardingPage(opts: { action: string; email: string; error?: st
   );
 }
 
-export type PortalSubscription = { id: string; plan: string; status: string; cancelAtPeriodEnd: boolean; periodEnd: number };
+export type PortalSubscription = {
+  id: string;
+  plan: string;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  periodEnd: number;
+};
 
-export function portalPage(opts: { action: string; returnUrl: string; subscriptions: PortalSubscription[]; notice?: string }): string {
-  const date = (s: number) => new Date(s * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+export function portalPage(opts: {
+  action: string;
+  returnUrl: string;
+  subscriptions: PortalSubscription[];
+  notice?: string;
+}): string {
+  const date = (s: number) =>
+    new Date(s * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
   const items = opts.subscriptions.length
     ? opts.subscriptions
         .map(
           (s) => `<section aria-label="${escapeHtml(s.plan)}"><h2>${escapeHtml(s.plan)}</h2>
 <p>Status: <strong>${escapeHtml(s.status)}</strong></p>
-<p>${s.cancelAtPeriodEnd ? `Cancels on ${date(s.periodEnd)}` : s.status === 'trialing' ? `Trial ends on ${date(s.periodEnd)}` : `Renews on ${date(s.periodEnd)}`}</p>
+<p>${s.cancelAtPeriodEnd ? 'Cancels' : s.status === 'trialing' ? 'Trial ends' : 'Renews'} on ${date(s.periodEnd)}</p>
 <form method="post" action="${escapeHtml(opts.action)}">
   <input type="hidden" name="subscription" value="${escapeHtml(s.id)}">
   <input type="hidden" name="do" value="${s.cancelAtPeriodEnd ? 'renew' : 'cancel'}">
@@ -105,5 +120,8 @@ export function portalPage(opts: { action: string; returnUrl: string; subscripti
         .join('')
     : '<p>No active subscriptions.</p>';
   const notice = opts.notice ? `<p class="ok" role="status">${escapeHtml(opts.notice)}</p>` : '';
-  return page('Billing', `<h1>Manage your plan</h1>${notice}${items}<p><a href="${escapeHtml(opts.returnUrl)}">← Return to Pacta</a></p>`);
+  return page(
+    'Billing',
+    `<h1>Manage your plan</h1>${notice}${items}<p><a href="${escapeHtml(opts.returnUrl)}">← Return to Pacta</a></p>`,
+  );
 }

@@ -6,7 +6,9 @@ import { startLocalStripe, type LocalStripe } from './local-stripe.ts';
  * `npm start` with no STRIPE_SECRET_KEY: starts the local Stripe beside the server and points the
  * payment adapter at it (fresh keys per start; its data lives in memory only).
  */
-export async function withLocalStripe(config: ServerConfig): Promise<{ config: ServerConfig; localStripe?: LocalStripe }> {
+export async function withLocalStripe(
+  config: ServerConfig,
+): Promise<{ config: ServerConfig; localStripe?: LocalStripe }> {
   if (config.stripe) return { config };
   const secretKey = `sk_test_local_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_local_${randomBytes(16).toString('hex')}`;

@@ -1,6 +1,13 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
-export type MailboxMessage = { id: string; to: string; kind: string; subject: string; action_link: string; created_at: string };
+export type MailboxMessage = {
+  id: string;
+  to: string;
+  kind: string;
+  subject: string;
+  action_link: string;
+  created_at: string;
+};
 
 /** A fresh, unique address per test run, so tests never share an account. */
 export function uniqueEmail(prefix: string): string {
@@ -8,7 +15,11 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** The newest auth e-mail of `kind` sent to `email`, read from the local server's dev mailbox (polled until it arrives). */
-export async function latestEmail(request: APIRequestContext, email: string, kind: 'signup' | 'recovery'): Promise<MailboxMessage> {
+export async function latestEmail(
+  request: APIRequestContext,
+  email: string,
+  kind: 'signup' | 'recovery',
+): Promise<MailboxMessage> {
   let found: MailboxMessage | undefined;
   await expect
     .poll(
@@ -36,7 +47,10 @@ export async function createConfirmedAccount(
   const email = uniqueEmail(opts.role);
   const password = opts.password ?? 'correct-horse-battery';
   const fullName = opts.fullName ?? `E2E ${opts.role}`;
-  const socialLinks = opts.role === 'brand' ? { linkedin: 'https://linkedin.com/company/e2e' } : { instagram: 'https://instagram.com/e2e' };
+  const socialLinks =
+    opts.role === 'brand'
+      ? { linkedin: 'https://linkedin.com/company/e2e' }
+      : { instagram: 'https://instagram.com/e2e' };
   const signUp = await request.post('/auth/v1/signup', {
     headers: { apikey: 'pacta-local-anon-key' },
     data: { email, password, data: { full_name: fullName, role: opts.role, social_links: socialLinks } },
@@ -51,12 +65,18 @@ export async function createConfirmedAccount(
 }
 
 /** An account that signed up but never followed the confirmation link. */
-export async function createUnconfirmedAccount(request: APIRequestContext): Promise<{ email: string; password: string }> {
+export async function createUnconfirmedAccount(
+  request: APIRequestContext,
+): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('unconfirmed');
   const password = 'correct-horse-battery';
   const signUp = await request.post('/auth/v1/signup', {
     headers: { apikey: 'pacta-local-anon-key' },
-    data: { email, password, data: { full_name: 'Unconfirmed User', role: 'creator', social_links: { instagram: 'https://instagram.com/u' } } },
+    data: {
+      email,
+      password,
+      data: { full_name: 'Unconfirmed User', role: 'creator', social_links: { instagram: 'https://instagram.com/u' } },
+    },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
   return { email, password };

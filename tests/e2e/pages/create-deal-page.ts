@@ -1,6 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type NewDeal = { title: string; description: string; amount: string; niches: string[]; requirements?: string; category?: string };
+export type NewDeal = {
+  title: string;
+  description: string;
+  amount: string;
+  niches: string[];
+  requirements?: string;
+  category?: string;
+};
 
 /** /deals/new: the create-deal form. */
 export class CreateDealPage {

@@ -21,7 +21,10 @@ export class DashboardPage {
 
   async expectLoaded(fullName?: string) {
     // A brand-new account is welcomed ('Welcome to Pacta, …'), a returning one welcomed back.
-    await expect(this.welcome).toHaveText(fullName ? new RegExp(`^Welcome (back|to Pacta), ${fullName}$`) : /^Welcome (back|to Pacta), /, { timeout: 20_000 });
+    await expect(this.welcome).toHaveText(
+      fullName ? new RegExp(`^Welcome (back|to Pacta), ${fullName}$`) : /^Welcome (back|to Pacta), /,
+      { timeout: 20_000 },
+    );
   }
 
   section(name: string): Locator {
@@ -41,7 +44,9 @@ export class DashboardPage {
 
 /** Serious or critical axe violations on the current page (empty when accessible). */
 export async function blockingAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -55,7 +60,8 @@ export async function blockingAxeViolations(page: Page): Promise<string[]> {
  */
 export async function seedMarketplace(opts: { brandEmail: string; creatorEmail: string; deals: number }) {
   return withE2eDatabase(async (client) => {
-    const ids = async (email: string) => (await client.query<{ id: string }>('select id from auth.users where email = $1', [email])).rows[0]!.id;
+    const ids = async (email: string) =>
+      (await client.query<{ id: string }>('select id from auth.users where email = $1', [email])).rows[0]!.id;
     const brandId = await ids(opts.brandEmail);
     const creatorId = await ids(opts.creatorEmail);
     // One statement per deal: created_at is stamped by the server with the transaction time.
@@ -69,16 +75,18 @@ export async function seedMarketplace(opts: { brandEmail: string; creatorEmail: 
       deals.push(rows[0]!);
     }
     const newest = deals.find((d) => d.title === `Deal number ${opts.deals}`)!;
-    await client.query(`insert into public.applications (id, deal_id, creator_id, pitch) values (gen_random_uuid(), $1, $2, 'I would love to.')`, [newest.id, creatorId]);
+    await client.query(
+      `insert into public.applications (id, deal_id, creator_id, pitch) values (gen_random_uuid(), $1, $2, 'I would love to.')`,
+      [newest.id, creatorId],
+    );
     const { rows } = await client.query<{ id: string }>(
       `insert into public.conversations (id, user1_id, user2_id, title) values (gen_random_uuid(), $1, $2, 'Hello') returning id`,
       [brandId, creatorId],
     );
-    await client.query(`insert into public.messages (id, conversation_id, sender_id, recipient_id, body) values (gen_random_uuid(), $1, $2, $3, 'Thanks for applying!')`, [
-      rows[0]!.id,
-      brandId,
-      creatorId,
-    ]);
+    await client.query(
+      `insert into public.messages (id, conversation_id, sender_id, recipient_id, body) values (gen_random_uuid(), $1, $2, $3, 'Thanks for applying!')`,
+      [rows[0]!.id, brandId, creatorId],
+    );
     return { brandId, creatorId, newestDeal: newest };
   });
 }

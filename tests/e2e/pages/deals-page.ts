@@ -22,7 +22,9 @@ export class DealsPage {
   }
 
   card(title: string): Locator {
-    return this.allDeals.getByRole('article').filter({ has: this.page.getByRole('link', { name: title, exact: true }) });
+    return this.allDeals
+      .getByRole('article')
+      .filter({ has: this.page.getByRole('link', { name: title, exact: true }) });
   }
 }
 
@@ -53,7 +55,11 @@ export type SeededDeal = { id: string; title: string };
  * Publishes open deals for a brand straight in the server's database (as the server, so the rules'
  * server path applies), for journeys whose subject is not creating deals.
  */
-export async function seedDeals(brandEmail: string, titles: readonly string[], opts: { amountCents?: number; niches?: string[]; proOnly?: boolean } = {}): Promise<SeededDeal[]> {
+export async function seedDeals(
+  brandEmail: string,
+  titles: readonly string[],
+  opts: { amountCents?: number; niches?: string[]; proOnly?: boolean } = {},
+): Promise<SeededDeal[]> {
   const brandId = await userId(brandEmail);
   return withE2eDatabase(async (client) => {
     const { rows } = await client.query<SeededDeal>(
@@ -76,7 +82,13 @@ export async function makeDealProOnly(dealId: string): Promise<void> {
 export async function seedAcceptedApplication(dealId: string, creatorEmail: string): Promise<void> {
   const creatorId = await userId(creatorEmail);
   await withE2eDatabase(async (client) => {
-    await client.query(`insert into public.applications (id, deal_id, creator_id) values (gen_random_uuid(), $1, $2)`, [dealId, creatorId]);
-    await client.query(`update public.applications set status = 'accepted' where deal_id = $1 and creator_id = $2`, [dealId, creatorId]);
+    await client.query(`insert into public.applications (id, deal_id, creator_id) values (gen_random_uuid(), $1, $2)`, [
+      dealId,
+      creatorId,
+    ]);
+    await client.query(`update public.applications set status = 'accepted' where deal_id = $1 and creator_id = $2`, [
+      dealId,
+      creatorId,
+    ]);
   });
 }

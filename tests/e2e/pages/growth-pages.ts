@@ -71,7 +71,10 @@ export async function seedQualifiedReferrals(referrerEmail: string, count: numbe
 }
 
 /** Referral rewards for the user (as the server issues them), paid ones with their payout date. */
-export async function seedRewards(referrerEmail: string, rewards: { type: string; cents: number; status: 'pending' | 'paid'; daysAgo: number }[]): Promise<void> {
+export async function seedRewards(
+  referrerEmail: string,
+  rewards: { type: string; cents: number; status: 'pending' | 'paid'; daysAgo: number }[],
+): Promise<void> {
   await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>('select id from auth.users where email = $1', [referrerEmail]);
     for (const r of rewards) {
@@ -87,7 +90,10 @@ export async function seedRewards(referrerEmail: string, rewards: { type: string
 /** Gives the user XP just below a level threshold (as the server), so the next award crosses it. */
 export async function setXp(email: string, xp: number): Promise<void> {
   await withE2eDatabase((client) =>
-    client.query(`update public.profiles set xp = $2, level = public.level_for_xp($2) where id = (select id from auth.users where email = $1)`, [email, xp]),
+    client.query(
+      `update public.profiles set xp = $2, level = public.level_for_xp($2) where id = (select id from auth.users where email = $1)`,
+      [email, xp],
+    ),
   );
 }
 
@@ -102,7 +108,9 @@ export async function seedTopReferrers(count: number, daysAgo: number): Promise<
       [count],
     );
     for (const { id } of rows) {
-      const code = (await client.query<{ referral_code: string }>('select referral_code from public.profiles where id = $1', [id])).rows[0]!.referral_code;
+      const code = (
+        await client.query<{ referral_code: string }>('select referral_code from public.profiles where id = $1', [id])
+      ).rows[0]!.referral_code;
       await client.query(
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_user_meta_data)
          values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',

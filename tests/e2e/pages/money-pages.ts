@@ -37,7 +37,9 @@ export class PaymentPanel {
 }
 
 /** Per-deal ledger sums, read as staff would (charge − refund − fee − commission − transfer = held). */
-export async function ledgerOf(dealId: string): Promise<{ kinds: Record<string, number>; held: number; transfers: number }> {
+export async function ledgerOf(
+  dealId: string,
+): Promise<{ kinds: Record<string, number>; held: number; transfers: number }> {
   return withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ kind: string; total: string; n: string }>(
       `select kind, sum(amount_cents)::text as total, count(*)::text as n from public.ledger_entries where deal_id = $1 group by kind`,
@@ -54,5 +56,12 @@ export async function ledgerOf(dealId: string): Promise<{ kinds: Record<string, 
 }
 
 export async function disputeTickets(dealId: string): Promise<{ id: string; subject: string }[]> {
-  return withE2eDatabase(async (client) => (await client.query(`select id, subject from public.support_tickets where kind = 'dispute' and deal_id = $1`, [dealId])).rows);
+  return withE2eDatabase(
+    async (client) =>
+      (
+        await client.query(`select id, subject from public.support_tickets where kind = 'dispute' and deal_id = $1`, [
+          dealId,
+        ])
+      ).rows,
+  );
 }

@@ -39,7 +39,9 @@ export class SettingsPage {
  * A profile row as the server has it, read straight from the e2e server's database (to prove a change
  * made in the browser reached the server, not just the local database).
  */
-export async function serverProfile(email: string): Promise<{ full_name: string; bio: string; niches: string[]; social_links: Record<string, string> } | null> {
+export async function serverProfile(
+  email: string,
+): Promise<{ full_name: string; bio: string; niches: string[]; social_links: Record<string, string> } | null> {
   return withE2eDatabase(async (client) => {
     const { rows } = await client.query(
       `select p.full_name, p.bio, p.niches, p.social_links from public.profiles p join auth.users u on u.id = p.id where u.email = $1`,

@@ -29,7 +29,9 @@ export class ShellPage {
 
   async footerLinks(name: 'Company' | 'Support' | 'Legal'): Promise<{ text: string; href: string | null }[]> {
     const links = this.footerColumn(name).getByRole('link');
-    return links.evaluateAll((els) => els.map((a) => ({ text: a.textContent?.trim() ?? '', href: a.getAttribute('href') })));
+    return links.evaluateAll((els) =>
+      els.map((a) => ({ text: a.textContent?.trim() ?? '', href: a.getAttribute('href') })),
+    );
   }
 
   async navLinkTexts(): Promise<string[]> {

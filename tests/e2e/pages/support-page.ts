@@ -80,7 +80,9 @@ export async function grantPro(email: string): Promise<void> {
 }
 
 /** A ticket as the server holds it. */
-export async function serverTicket(id: string): Promise<{ priority: string; status: string; is_pro: boolean; replies: number } | undefined> {
+export async function serverTicket(
+  id: string,
+): Promise<{ priority: string; status: string; is_pro: boolean; replies: number } | undefined> {
   return withE2eDatabase(async (client) => {
     const { rows } = await client.query(
       `select priority, status, is_pro, (select count(*)::int from public.support_messages m where m.ticket_id = t.id) as replies
@@ -94,7 +96,9 @@ export async function serverTicket(id: string): Promise<{ priority: string; stat
 /** How many open tickets the server holds (what a staff device shows once its sync has caught up). */
 export async function openTicketCountOnServer(): Promise<number> {
   return withE2eDatabase(async (client) => {
-    const { rows } = await client.query(`select count(*)::int as n from public.support_tickets where status = 'open' and not deleted`);
+    const { rows } = await client.query(
+      `select count(*)::int as n from public.support_tickets where status = 'open' and not deleted`,
+    );
     return rows[0].n as number;
   });
 }

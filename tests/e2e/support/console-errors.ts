@@ -13,7 +13,8 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleE
       const expected = [/net::ERR_INTERNET_DISCONNECTED/, ...allowedConsoleErrors];
       const watch = (page: import('@playwright/test').Page) => {
         page.on('console', (msg) => {
-          if (msg.type() === 'error' && !expected.some((re) => re.test(msg.text()))) errors.push(`${page.url()}: ${msg.text()}`);
+          if (msg.type() === 'error' && !expected.some((re) => re.test(msg.text())))
+            errors.push(`${page.url()}: ${msg.text()}`);
         });
         page.on('pageerror', (err) => errors.push(`${page.url()}: uncaught ${err.message}`));
       };

@@ -104,6 +104,9 @@ function simulateDeployments(server: typeof app): void {
   server.addHook('onRequest', async (request, reply) => {
     if (deployment === 0 || request.method !== 'GET' || request.url.split('?')[0] !== '/sw.js') return;
     const script = await fs.readFile(path.join(appDir, 'sw.js'), 'utf8');
-    return reply.type('text/javascript').header('cache-control', 'no-cache').send(`${script}\n// deployment ${deployment}\n`);
+    return reply
+      .type('text/javascript')
+      .header('cache-control', 'no-cache')
+      .send(`${script}\n// deployment ${deployment}\n`);
   });
 }

@@ -3,7 +3,13 @@ import type { PactaDatabase } from '../../../db/index.ts';
 import { prepareDocument } from '../../../db/index.ts';
 import type { DraftDocument } from '../../../domain/collections/index.ts';
 import { draftFieldsOf, editDraftField, lastDraftEdit, type DraftFields } from '../../../domain/brief-draft.ts';
-import { briefFrom, briefToDeal, BRIEF_STEPS, validateBrief, type CampaignBrief } from '../../../domain/campaign-brief.ts';
+import {
+  briefFrom,
+  briefToDeal,
+  BRIEF_STEPS,
+  validateBrief,
+  type CampaignBrief,
+} from '../../../domain/campaign-brief.ts';
 
 /**
  * The named writes of campaign brief drafts. A draft lives in the local database (so every
@@ -61,9 +67,16 @@ function titleOf(fields: DraftFields, fallback: string): string {
  * Writes edits to a draft, creating it on the first one. `incrementalModify` re-reads the latest
  * local state (a pull from another device may have landed meanwhile), so nothing is lost.
  */
-export async function saveBriefEdits(db: PactaDatabase, userId: string, draftId: string, edits: readonly FieldEdit[], device: string): Promise<void> {
+export async function saveBriefEdits(
+  db: PactaDatabase,
+  userId: string,
+  draftId: string,
+  edits: readonly FieldEdit[],
+  device: string,
+): Promise<void> {
   if (edits.length === 0) return;
-  const apply = (fields: DraftFields) => edits.reduce((acc, e) => editDraftField(acc, e.name, e.value, e.at, device), fields);
+  const apply = (fields: DraftFields) =>
+    edits.reduce((acc, e) => editDraftField(acc, e.name, e.value, e.at, device), fields);
   const existing = await db.drafts.findOne(draftId).exec();
   if (!existing) {
     const fields = apply({});
@@ -87,7 +100,12 @@ export async function saveBriefEdits(db: PactaDatabase, userId: string, draftId:
   if (doc.deleted) throw new BriefActionError('This draft was deleted.');
   await doc.incrementalModify((current) => {
     const fields = apply(draftFieldsOf(current.payload));
-    return { ...current, payload: { ...current.payload, fields }, title: titleOf(fields, current.title), sync_rejection: null };
+    return {
+      ...current,
+      payload: { ...current.payload, fields },
+      title: titleOf(fields, current.title),
+      sync_rejection: null,
+    };
   });
 }
 
@@ -105,11 +123,24 @@ export async function deleteBriefDraft(db: PactaDatabase, draftId: string): Prom
  * Creates the campaign from the draft: a new open deal (a campaign; works offline, published by
  * sync) and the draft removed. Answers the deal's id.
  */
-export async function createCampaignFromDraft(db: PactaDatabase, brandId: string, draftId: string, brief: CampaignBrief): Promise<string> {
-  if (Object.keys(validateBrief(brief)).length > 0) throw new BriefActionError('Please complete the highlighted fields.');
+export async function createCampaignFromDraft(
+  db: PactaDatabase,
+  brandId: string,
+  draftId: string,
+  brief: CampaignBrief,
+): Promise<string> {
+  if (Object.keys(validateBrief(brief)).length > 0)
+    throw new BriefActionError('Please complete the highlighted fields.');
   const id = uuidv7();
   await db.deals.insert(
-    prepareDocument('deals', { id, brand_id: brandId, status: 'open', pro_only: false, created_at: new Date().toISOString(), ...briefToDeal(brief) }),
+    prepareDocument('deals', {
+      id,
+      brand_id: brandId,
+      status: 'open',
+      pro_only: false,
+      created_at: new Date().toISOString(),
+      ...briefToDeal(brief),
+    }),
   );
   await deleteBriefDraft(db, draftId);
   return id;

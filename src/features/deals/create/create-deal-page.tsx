@@ -10,7 +10,13 @@ import { PageLoading } from '../../../components/page-loading.tsx';
 import { useFixableError } from '../../../lib/fixable-errors.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { MAX_DEAL_NICHES, NICHES } from '../../../domain/niches.ts';
-import { DEAL_CATEGORIES, EMPTY_CREATE_DRAFT, validateCreateDeal, type CreateDealDraft, type PayoutFormat } from '../data/deal-form.ts';
+import {
+  DEAL_CATEGORIES,
+  EMPTY_CREATE_DRAFT,
+  validateCreateDeal,
+  type CreateDealDraft,
+  type PayoutFormat,
+} from '../data/deal-form.ts';
 import { createDeal } from '../data/deal-operations.ts';
 import { DeadlineField } from '../deadline-field.tsx';
 
@@ -63,8 +69,11 @@ function CreateDealForm({ brandId }: { brandId: string }) {
   const error = invalid ?? failure;
   const [saving, setSaving] = useState(false);
   const id = (name: string) => `${uid}-${name}`;
-  const set = <K extends keyof CreateDealDraft>(key: K, value: CreateDealDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const text = (key: 'title' | 'description' | 'amount' | 'requirements' | 'totalBudget' | 'maxCreators' | 'performanceRate') => ({
+  const set = <K extends keyof CreateDealDraft>(key: K, value: CreateDealDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+  const text = (
+    key: 'title' | 'description' | 'amount' | 'requirements' | 'totalBudget' | 'maxCreators' | 'performanceRate',
+  ) => ({
     id: id(key),
     value: draft[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
@@ -99,7 +108,12 @@ function CreateDealForm({ brandId }: { brandId: string }) {
   return (
     <div className="page container narrow">
       <PageHeader title="Create a deal" lead="Describe what you need; creators who match will see it right away." />
-      <form className="form card deal-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby={error ? id('error') : undefined}>
+      <form
+        className="form card deal-form"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        aria-describedby={error ? id('error') : undefined}
+      >
         <FormField id={id('title')} label="Title" required>
           {(c) => <input {...c} type="text" required maxLength={200} {...text('title')} />}
         </FormField>
@@ -109,7 +123,13 @@ function CreateDealForm({ brandId }: { brandId: string }) {
         <FormField id={id('amount')} label="Amount ($)" required hint="At least $1. Creators see this amount.">
           {(c) => <input {...c} type="text" inputMode="decimal" required placeholder="500" {...text('amount')} />}
         </FormField>
-        <FormField id={id('niches')} group label="Niches" required hint={`Choose 1 to ${MAX_DEAL_NICHES} (${draft.niches.length} selected).`}>
+        <FormField
+          id={id('niches')}
+          group
+          label="Niches"
+          required
+          hint={`Choose 1 to ${MAX_DEAL_NICHES} (${draft.niches.length} selected).`}
+        >
           {(c) => (
             <ToggleChips
               options={NICHES}
@@ -125,7 +145,11 @@ function CreateDealForm({ brandId }: { brandId: string }) {
           {(c) => <input {...c} type="text" placeholder="1 Instagram post, 2 stories" {...text('requirements')} />}
         </FormField>
         <div className="form-row">
-          <DeadlineField id={id('deadline')} value={draft.deadline} onChange={(deadline) => set('deadline', deadline)} />
+          <DeadlineField
+            id={id('deadline')}
+            value={draft.deadline}
+            onChange={(deadline) => set('deadline', deadline)}
+          />
           <FormField id={id('category')} label="Category">
             {(c) => (
               <select {...c} value={draft.category} onChange={(e) => set('category', e.target.value)}>
@@ -144,7 +168,11 @@ function CreateDealForm({ brandId }: { brandId: string }) {
           <div className="advanced-options-body">
             <FormField id={id('payout')} label="Payout format">
               {(c) => (
-                <select {...c} value={draft.payoutFormat} onChange={(e) => set('payoutFormat', e.target.value as PayoutFormat)}>
+                <select
+                  {...c}
+                  value={draft.payoutFormat}
+                  onChange={(e) => set('payoutFormat', e.target.value as PayoutFormat)}
+                >
                   <option value="fixed">Fixed</option>
                   <option value="performance">Performance</option>
                   <option value="commission">Commission</option>
@@ -152,7 +180,12 @@ function CreateDealForm({ brandId }: { brandId: string }) {
               )}
             </FormField>
             <div className="checkbox-field">
-              <input type="checkbox" id={id('campaign')} checked={draft.isCampaign} onChange={(e) => set('isCampaign', e.target.checked)} />
+              <input
+                type="checkbox"
+                id={id('campaign')}
+                checked={draft.isCampaign}
+                onChange={(e) => set('isCampaign', e.target.checked)}
+              />
               <label htmlFor={id('campaign')}>This deal is a campaign</label>
             </div>
             <div className="form-row">

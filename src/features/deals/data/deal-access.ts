@@ -18,11 +18,15 @@ export async function fetchDealAccess(id: string): Promise<Exclude<DealAccess, '
   // A link with a mangled id names no deal: no need to ask (the server would answer 400).
   if (!UUID.test(id)) return 'not_found';
   try {
-    const res = await sessionRetryFetch(`${syncServerUrl()}/api/deals/${encodeURIComponent(id)}/access`, { cache: 'no-store' });
+    const res = await sessionRetryFetch(`${syncServerUrl()}/api/deals/${encodeURIComponent(id)}/access`, {
+      cache: 'no-store',
+    });
     if (res.status === 404 || res.status === 400) return 'not_found';
     if (!res.ok) return 'unknown';
     const body = (await res.json()) as { access?: unknown };
-    return body.access === 'pro_only' || body.access === 'visible' || body.access === 'not_found' ? body.access : 'unknown';
+    return body.access === 'pro_only' || body.access === 'visible' || body.access === 'not_found'
+      ? body.access
+      : 'unknown';
   } catch {
     return 'unknown';
   }

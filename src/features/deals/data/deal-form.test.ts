@@ -1,7 +1,21 @@
 import { expect, test } from 'vitest';
-import { EMPTY_CREATE_DRAFT, MESSAGES, parseDealAmount, splitRequirements, validateCreateDeal, validateEditDeal, type CreateDealDraft } from './deal-form.ts';
+import {
+  EMPTY_CREATE_DRAFT,
+  MESSAGES,
+  parseDealAmount,
+  splitRequirements,
+  validateCreateDeal,
+  validateEditDeal,
+  type CreateDealDraft,
+} from './deal-form.ts';
 
-const valid: CreateDealDraft = { ...EMPTY_CREATE_DRAFT, title: ' Reel ', description: 'A reel', amount: '250', niches: ['Fitness'] };
+const valid: CreateDealDraft = {
+  ...EMPTY_CREATE_DRAFT,
+  title: ' Reel ',
+  description: 'A reel',
+  amount: '250',
+  niches: ['Fitness'],
+};
 
 test('requirements are split on commas, trimmed, empty items dropped', () => {
   expect(splitRequirements(' one reel, ,two stories ,, ')).toEqual(['one reel', 'two stories']);
@@ -18,31 +32,91 @@ test('the amount is a decimal dollar amount of at least $1, stored in cents', ()
 });
 
 test('create: required fields first, then niches (1 to 5)', () => {
-  expect(validateCreateDeal({ ...valid, title: '  ' }, { advanced: false })).toEqual({ ok: false, message: 'Please fill in all required fields.' });
-  expect(validateCreateDeal({ ...valid, amount: '' }, { advanced: false })).toEqual({ ok: false, message: 'Please fill in all required fields.' });
-  expect(validateCreateDeal({ ...valid, niches: [] }, { advanced: false })).toMatchObject({ ok: false, message: 'Please select at least one niche.' });
-  expect(validateCreateDeal({ ...valid, niches: ['A', 'B', 'C', 'D', 'E', 'F'] }, { advanced: false })).toMatchObject({ ok: false });
-  const ok = validateCreateDeal({ ...valid, niches: ['A', 'B', 'C', 'D', 'E'], requirements: 'a, b', deadline: ' ' }, { advanced: false });
+  expect(validateCreateDeal({ ...valid, title: '  ' }, { advanced: false })).toEqual({
+    ok: false,
+    message: 'Please fill in all required fields.',
+  });
+  expect(validateCreateDeal({ ...valid, amount: '' }, { advanced: false })).toEqual({
+    ok: false,
+    message: 'Please fill in all required fields.',
+  });
+  expect(validateCreateDeal({ ...valid, niches: [] }, { advanced: false })).toMatchObject({
+    ok: false,
+    message: 'Please select at least one niche.',
+  });
+  expect(validateCreateDeal({ ...valid, niches: ['A', 'B', 'C', 'D', 'E', 'F'] }, { advanced: false })).toMatchObject({
+    ok: false,
+  });
+  const ok = validateCreateDeal(
+    { ...valid, niches: ['A', 'B', 'C', 'D', 'E'], requirements: 'a, b', deadline: ' ' },
+    { advanced: false },
+  );
   expect(ok).toEqual({
     ok: true,
-    value: expect.objectContaining({ title: 'Reel', amount_cents: 25_000, requirements: ['a', 'b'], deadline: null, category: null, payout_format: 'fixed', is_campaign: false }),
+    value: expect.objectContaining({
+      title: 'Reel',
+      amount_cents: 25_000,
+      requirements: ['a', 'b'],
+      deadline: null,
+      category: null,
+      payout_format: 'fixed',
+      is_campaign: false,
+    }),
   });
 });
 
 test('create: the performance rate only counts for a performance-paid campaign', () => {
-  const draft = { ...valid, payoutFormat: 'performance' as const, isCampaign: false, performanceRate: '5', totalBudget: '1000', maxCreators: '3' };
-  expect(validateCreateDeal(draft, { advanced: true })).toMatchObject({ ok: true, value: { performance_rate: null, budget_cents: 100_000, max_creators: 3 } });
-  expect(validateCreateDeal({ ...draft, isCampaign: true }, { advanced: true })).toMatchObject({ ok: true, value: { performance_rate: 5, is_campaign: true } });
-  expect(validateCreateDeal({ ...draft, maxCreators: '0' }, { advanced: true })).toMatchObject({ ok: false, field: 'maxCreators' });
+  const draft = {
+    ...valid,
+    payoutFormat: 'performance' as const,
+    isCampaign: false,
+    performanceRate: '5',
+    totalBudget: '1000',
+    maxCreators: '3',
+  };
+  expect(validateCreateDeal(draft, { advanced: true })).toMatchObject({
+    ok: true,
+    value: { performance_rate: null, budget_cents: 100_000, max_creators: 3 },
+  });
+  expect(validateCreateDeal({ ...draft, isCampaign: true }, { advanced: true })).toMatchObject({
+    ok: true,
+    value: { performance_rate: 5, is_campaign: true },
+  });
+  expect(validateCreateDeal({ ...draft, maxCreators: '0' }, { advanced: true })).toMatchObject({
+    ok: false,
+    field: 'maxCreators',
+  });
   // Without the advanced options the defaults apply whatever the hidden fields hold.
-  expect(validateCreateDeal(draft, { advanced: false })).toMatchObject({ ok: true, value: { payout_format: 'fixed', budget_cents: null } });
+  expect(validateCreateDeal(draft, { advanced: false })).toMatchObject({
+    ok: true,
+    value: { payout_format: 'fixed', budget_cents: null },
+  });
 });
 
 test('edit: title, description and amount required; comma-split requirements; free-text deadline', () => {
-  const base = { title: 'T', description: 'D', amount: '12.5', requirements: 'x, , y', category: ' ', deadline: 'End of March', proOnly: true };
+  const base = {
+    title: 'T',
+    description: 'D',
+    amount: '12.5',
+    requirements: 'x, , y',
+    category: ' ',
+    deadline: 'End of March',
+    proOnly: true,
+  };
   expect(validateEditDeal(base)).toEqual({
     ok: true,
-    value: { title: 'T', description: 'D', amount_cents: 1_250, requirements: ['x', 'y'], category: null, deadline: 'End of March', pro_only: true },
+    value: {
+      title: 'T',
+      description: 'D',
+      amount_cents: 1_250,
+      requirements: ['x', 'y'],
+      category: null,
+      deadline: 'End of March',
+      pro_only: true,
+    },
   });
-  expect(validateEditDeal({ ...base, description: '' })).toEqual({ ok: false, message: 'Please fill in all required fields.' });
+  expect(validateEditDeal({ ...base, description: '' })).toEqual({
+    ok: false,
+    message: 'Please fill in all required fields.',
+  });
 });

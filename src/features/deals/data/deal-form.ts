@@ -115,7 +115,13 @@ export function validateCreateDeal(draft: CreateDealDraft, opts: { advanced: boo
   if (draft.niches.length === 0) return { ok: false, message: MESSAGES.niches, field: 'niches' };
   if (draft.niches.length > MAX_DEAL_NICHES) return { ok: false, message: MESSAGES.tooManyNiches, field: 'niches' };
 
-  let advanced = { payout_format: 'fixed' as PayoutFormat, is_campaign: false, budget_cents: null as number | null, max_creators: null as number | null, performance_rate: null as number | null };
+  let advanced = {
+    payout_format: 'fixed' as PayoutFormat,
+    is_campaign: false,
+    budget_cents: null as number | null,
+    max_creators: null as number | null,
+    performance_rate: null as number | null,
+  };
   if (opts.advanced) {
     const budget = optionalCents(draft.totalBudget, 'totalBudget');
     if (!budget.ok) return budget;
@@ -124,7 +130,12 @@ export function validateCreateDeal(draft: CreateDealDraft, opts: { advanced: boo
     let performanceRate: number | null = null;
     if (draft.payoutFormat === 'performance' && draft.isCampaign && draft.performanceRate.trim()) {
       const rate = Number(draft.performanceRate.trim());
-      if (!Number.isFinite(rate) || rate < 0) return { ok: false, message: 'Please enter the performance rate as a number, for example 5.', field: 'performanceRate' };
+      if (!Number.isFinite(rate) || rate < 0)
+        return {
+          ok: false,
+          message: 'Please enter the performance rate as a number, for example 5.',
+          field: 'performanceRate',
+        };
       performanceRate = rate;
     }
     advanced = {

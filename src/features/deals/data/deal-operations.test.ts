@@ -4,7 +4,15 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { v7 as uuidv7 } from 'uuid';
 import { createPactaDatabase, type PactaDatabase } from '../../../db/index.ts';
 import { savedListId } from '../../../domain/saved-lists.ts';
-import { applyToDeal, completeDeal, createDeal, DealActionError, setApplicationStatus, skipDeal, updateDeal } from './deal-operations.ts';
+import {
+  applyToDeal,
+  completeDeal,
+  createDeal,
+  DealActionError,
+  setApplicationStatus,
+  skipDeal,
+  updateDeal,
+} from './deal-operations.ts';
 
 let db: PactaDatabase;
 const brand = uuidv7();
@@ -40,7 +48,13 @@ test('createDeal writes an open deal with a UUID v7 id, not yet stamped by the s
   const id = await createDeal(db, brand, fields);
   expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
   const doc = (await db.deals.findOne(id).exec())!.toJSON();
-  expect(doc).toMatchObject({ brand_id: brand, status: 'open', amount_cents: 25_000, selected_creator_ids: [], winner_id: null });
+  expect(doc).toMatchObject({
+    brand_id: brand,
+    status: 'open',
+    amount_cents: 25_000,
+    selected_creator_ids: [],
+    winner_id: null,
+  });
   expect(doc.version).toBeUndefined();
 });
 
@@ -48,7 +62,9 @@ test('applyToDeal inserts one pending application per deal', async () => {
   const dealId = await createDeal(db, brand, fields);
   const application = await applyToDeal(db, creator, dealId);
   expect(application).toMatchObject({ deal_id: dealId, creator_id: creator, status: 'pending' });
-  await expect(applyToDeal(db, creator, dealId)).rejects.toThrow(new DealActionError('You have already applied to this deal.'));
+  await expect(applyToDeal(db, creator, dealId)).rejects.toThrow(
+    new DealActionError('You have already applied to this deal.'),
+  );
   expect(await db.applications.count().exec()).toBe(1);
 });
 
@@ -65,25 +81,49 @@ test("applyToDeal predicts the server's copy of the deal's status from the deal 
 test('a status change clears a previous refusal so the write is sent again', async () => {
   const dealId = await createDeal(db, brand, fields);
   const application = await applyToDeal(db, creator, dealId);
-  await (await db.applications.findOne(application.id).exec())!.incrementalPatch({ sync_rejection: { code: 'x', message: 'No.' } });
+  await (await db.applications.findOne(application.id).exec())!.incrementalPatch({
+    sync_rejection: { code: 'x', message: 'No.' },
+  });
   await setApplicationStatus(db, application.id, 'accepted');
-  expect((await db.applications.findOne(application.id).exec())!.toJSON()).toMatchObject({ status: 'accepted', sync_rejection: null });
+  expect((await db.applications.findOne(application.id).exec())!.toJSON()).toMatchObject({
+    status: 'accepted',
+    sync_rejection: null,
+  });
 });
 
 test('completeDeal needs a selected creator and records the first one as winner', async () => {
   const dealId = await createDeal(db, brand, fields);
-  await expect(completeDeal(db, dealId)).rejects.toThrow('You must select at least one creator before completing the deal.');
+  await expect(completeDeal(db, dealId)).rejects.toThrow(
+    'You must select at least one creator before completing the deal.',
+  );
   const other = uuidv7();
   // As the server's pull would bring it after the brand accepted two creators.
-  await (await db.deals.findOne(dealId).exec())!.incrementalPatch({ selected_creator_ids: [creator, other], status: 'in_progress' });
+  await (await db.deals.findOne(dealId).exec())!.incrementalPatch({
+    selected_creator_ids: [creator, other],
+    status: 'in_progress',
+  });
   await completeDeal(db, dealId);
   expect((await db.deals.findOne(dealId).exec())!.toJSON()).toMatchObject({ status: 'completed', winner_id: creator });
 });
 
 test('updateDeal changes the editable fields only', async () => {
   const dealId = await createDeal(db, brand, fields);
-  await updateDeal(db, dealId, { title: 'New', description: 'D', amount_cents: 100, requirements: ['a'], category: 'Giveaway', deadline: 'Soon', pro_only: true });
-  expect((await db.deals.findOne(dealId).exec())!.toJSON()).toMatchObject({ title: 'New', amount_cents: 100, pro_only: true, brand_id: brand, status: 'open' });
+  await updateDeal(db, dealId, {
+    title: 'New',
+    description: 'D',
+    amount_cents: 100,
+    requirements: ['a'],
+    category: 'Giveaway',
+    deadline: 'Soon',
+    pro_only: true,
+  });
+  expect((await db.deals.findOne(dealId).exec())!.toJSON()).toMatchObject({
+    title: 'New',
+    amount_cents: 100,
+    pro_only: true,
+    brand_id: brand,
+    status: 'open',
+  });
 });
 
 test('skipDeal keeps one skipped list per user, at the id every device derives, without duplicates', async () => {
@@ -93,5 +133,12 @@ test('skipDeal keeps one skipped list per user, at the id every device derives, 
   await skipDeal(db, creator, b);
   await skipDeal(db, creator, a);
   const lists = await db.saved_lists.find().exec();
-  expect(lists.map((l) => l.toJSON())).toEqual([expect.objectContaining({ id: savedListId(creator, 'skipped_deals'), kind: 'skipped_deals', user_id: creator, items: [a, b] })]);
+  expect(lists.map((l) => l.toJSON())).toEqual([
+    expect.objectContaining({
+      id: savedListId(creator, 'skipped_deals'),
+      kind: 'skipped_deals',
+      user_id: creator,
+      items: [a, b],
+    }),
+  ]);
 });

@@ -1,6 +1,11 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { PactaDatabase } from '../../../db/index.ts';
-import { applicationDocument, dealDocument, savedListDocument, type ApplicationDocument } from '../../../domain/collections/index.ts';
+import {
+  applicationDocument,
+  dealDocument,
+  savedListDocument,
+  type ApplicationDocument,
+} from '../../../domain/collections/index.ts';
 import { addSavedItem, savedListId } from '../../../domain/saved-lists.ts';
 import type { EditedDealFields, NewDealFields } from './deal-form.ts';
 
@@ -18,7 +23,14 @@ const nowIso = () => new Date().toISOString();
 export async function createDeal(db: PactaDatabase, brandId: string, fields: NewDealFields): Promise<string> {
   const id = uuidv7();
   // created_at is a placeholder for sorting until the server stamps the real one.
-  const doc = dealDocument.parse({ id, brand_id: brandId, status: 'open', pro_only: false, created_at: nowIso(), ...fields });
+  const doc = dealDocument.parse({
+    id,
+    brand_id: brandId,
+    status: 'open',
+    pro_only: false,
+    created_at: nowIso(),
+    ...fields,
+  });
   await db.deals.insert(doc);
   return id;
 }
@@ -65,7 +77,11 @@ export async function applyToDeal(db: PactaDatabase, creatorId: string, dealId: 
  * The brand accepts, rejects or resets an application. Only the status changes: the server keeps
  * the deal's selected creators in step (clients never write selected_creator_ids).
  */
-export async function setApplicationStatus(db: PactaDatabase, applicationId: string, status: 'pending' | 'accepted' | 'rejected'): Promise<void> {
+export async function setApplicationStatus(
+  db: PactaDatabase,
+  applicationId: string,
+  status: 'pending' | 'accepted' | 'rejected',
+): Promise<void> {
   const doc = await db.applications.findOne(applicationId).exec();
   if (!doc) throw new DealActionError('Application not found.');
   await doc.incrementalPatch({ status, sync_rejection: null });
@@ -83,7 +99,9 @@ export async function skipDeal(db: PactaDatabase, userId: string, dealId: string
     return;
   }
   try {
-    await db.saved_lists.insert(savedListDocument.parse({ id, user_id: userId, kind: 'skipped_deals', items: [dealId], created_at: nowIso() }));
+    await db.saved_lists.insert(
+      savedListDocument.parse({ id, user_id: userId, kind: 'skipped_deals', items: [dealId], created_at: nowIso() }),
+    );
   } catch (error) {
     // Another tab (or a pull) created the list meanwhile: add to that one.
     const created = await db.saved_lists.findOne(id).exec();

@@ -1,7 +1,13 @@
 import type { MangoQuerySelector } from 'rxdb';
 import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import { NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
-import type { ApplicationDocument, DealDocument, ProfileDocument, ReviewDocument, SavedListDocument } from '../../../domain/collections/index.ts';
+import type {
+  ApplicationDocument,
+  DealDocument,
+  ProfileDocument,
+  ReviewDocument,
+  SavedListDocument,
+} from '../../../domain/collections/index.ts';
 import { savedListId } from '../../../domain/saved-lists.ts';
 
 /**
@@ -31,13 +37,23 @@ export function dealsCount$(db: PactaDatabase, selector: DealSelector): Observab
 }
 
 /** A brand's deals counted by status (My Deals' filter chips). */
-export function dealCountsByStatus$(db: PactaDatabase, brandId: string): Observable<Record<DealDocument['status'], number>> {
+export function dealCountsByStatus$(
+  db: PactaDatabase,
+  brandId: string,
+): Observable<Record<DealDocument['status'], number>> {
   return countsByDealStatus((status) => dealsCount$(db, { brand_id: brandId, status }));
 }
 
 /** One live count per deal status (the status-filter chips' figures). */
-function countsByDealStatus(count: (status: DealDocument['status']) => Observable<number>): Observable<Record<DealDocument['status'], number>> {
-  return combineLatest({ open: count('open'), in_progress: count('in_progress'), completed: count('completed'), cancelled: count('cancelled') });
+function countsByDealStatus(
+  count: (status: DealDocument['status']) => Observable<number>,
+): Observable<Record<DealDocument['status'], number>> {
+  return combineLatest({
+    open: count('open'),
+    in_progress: count('in_progress'),
+    completed: count('completed'),
+    cancelled: count('cancelled'),
+  });
 }
 
 export function deal$(db: PactaDatabase, id: string): Observable<DealDocument | null> {
@@ -55,7 +71,11 @@ export function applicationsForDeal$(db: PactaDatabase, dealId: string): Observa
  * those deals only, read through the (deal, creator) index between the smallest and the largest id.
  * Deal ids are UUID v7, so the newest deals' ids lie close together and the range holds little else.
  */
-export function appliedDealIds$(db: PactaDatabase, creatorId: string, dealIds: readonly string[]): Observable<ReadonlySet<string>> {
+export function appliedDealIds$(
+  db: PactaDatabase,
+  creatorId: string,
+  dealIds: readonly string[],
+): Observable<ReadonlySet<string>> {
   if (dealIds.length === 0) return of(new Set<string>());
   return db.applications
     .find({ selector: { deal_id: { $in: [...dealIds] }, creator_id: creatorId } })
@@ -65,9 +85,20 @@ export function appliedDealIds$(db: PactaDatabase, creatorId: string, dealIds: r
 /** A page of deals and which of them the creator applied to, as one result (never one without the other). */
 export type DealsAndApplied = { deals: DealDocument[]; applied: ReadonlySet<string>; limit: number };
 
-export function dealsPageWithApplied$(db: PactaDatabase, creatorId: string, selector: DealSelector, limit: number): Observable<DealsAndApplied> {
+export function dealsPageWithApplied$(
+  db: PactaDatabase,
+  creatorId: string,
+  selector: DealSelector,
+  limit: number,
+): Observable<DealsAndApplied> {
   return dealsPage$(db, selector, limit).pipe(
-    switchMap((deals) => appliedDealIds$(db, creatorId, deals.map((d) => d.id)).pipe(map((applied) => ({ deals, applied, limit })))),
+    switchMap((deals) =>
+      appliedDealIds$(
+        db,
+        creatorId,
+        deals.map((d) => d.id),
+      ).pipe(map((applied) => ({ deals, applied, limit }))),
+    ),
   );
 }
 
@@ -89,9 +120,14 @@ export function creatorApplicationsPage$(
     map((docs) => plain<ApplicationDocument>(docs as Plain<ApplicationDocument>[])),
     switchMap((applications) => {
       if (applications.length === 0) return of([] as ApplicationWithDeal[]);
-      return db.deals
-        .findByIds([...new Set(applications.map((a) => a.deal_id))])
-        .$.pipe(map((deals) => applications.map((application) => ({ application, deal: (deals.get(application.deal_id)?.toJSON() as DealDocument | undefined) ?? null }))));
+      return db.deals.findByIds([...new Set(applications.map((a) => a.deal_id))]).$.pipe(
+        map((deals) =>
+          applications.map((application) => ({
+            application,
+            deal: (deals.get(application.deal_id)?.toJSON() as DealDocument | undefined) ?? null,
+          })),
+        ),
+      );
     }),
   );
 }
@@ -101,7 +137,9 @@ export type CreatorDealCounts = Record<DealDocument['status'], number> & { total
 /** How many applications the creator made, in all and by their deal's status (My Deals' chips). */
 export function creatorDealCounts$(db: PactaDatabase, creatorId: string): Observable<CreatorDealCounts> {
   const count = (dealStatus?: DealDocument['status']) =>
-    db.applications.count({ selector: dealStatus ? { creator_id: creatorId, deal_status: dealStatus } : { creator_id: creatorId } }).$;
+    db.applications.count({
+      selector: dealStatus ? { creator_id: creatorId, deal_status: dealStatus } : { creator_id: creatorId },
+    }).$;
   return combineLatest([count(), countsByDealStatus(count)]).pipe(map(([total, byStatus]) => ({ total, ...byStatus })));
 }
 

@@ -11,7 +11,9 @@ test('the brand reviews its selected creators, a selected creator the brand, nob
 });
 
 test('the window closes 14 days after completion; a review shows to others from its publication on', () => {
-  expect(reviewWindowClosesAt({ completed_at: '2026-11-01T00:00:00.000Z' })).toBe(Date.parse('2026-11-15T00:00:00.000Z'));
+  expect(reviewWindowClosesAt({ completed_at: '2026-11-01T00:00:00.000Z' })).toBe(
+    Date.parse('2026-11-15T00:00:00.000Z'),
+  );
   expect(reviewWindowClosesAt({ completed_at: null })).toBeNull();
   const now = Date.parse('2026-11-10T00:00:00.000Z');
   expect(isPublished({ published_at: '2026-11-09T00:00:00.000Z' }, now)).toBe(true);

@@ -10,7 +10,10 @@ export const MAX_REVIEW_LENGTH = 2_000;
 export class ReviewError extends Error {}
 
 /** Whom the user reviews on this deal: the brand reviews its selected creators, a selected creator the brand. */
-export function revieweesFor(deal: Pick<DealDocument, 'brand_id' | 'selected_creator_ids' | 'status'>, userId: string): string[] {
+export function revieweesFor(
+  deal: Pick<DealDocument, 'brand_id' | 'selected_creator_ids' | 'status'>,
+  userId: string,
+): string[] {
   if (deal.status !== 'completed') return [];
   if (deal.brand_id === userId) return [...deal.selected_creator_ids];
   return deal.selected_creator_ids.includes(userId) ? [deal.brand_id] : [];
@@ -31,10 +34,13 @@ export async function writeReview(
   db: PactaDatabase,
   input: { dealId: string; reviewerId: string; revieweeId: string; rating: number; content: string },
 ): Promise<void> {
-  if (!Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5) throw new ReviewError('Choose a rating from 1 to 5 stars.');
+  if (!Number.isInteger(input.rating) || input.rating < 1 || input.rating > 5)
+    throw new ReviewError('Choose a rating from 1 to 5 stars.');
   const content = input.content.trim();
   if (content.length > MAX_REVIEW_LENGTH) throw new ReviewError('A review can be at most 2,000 characters.');
-  const existing = await db.reviews.findOne({ selector: { deal_id: input.dealId, reviewer_id: input.reviewerId, reviewee_id: input.revieweeId } }).exec();
+  const existing = await db.reviews
+    .findOne({ selector: { deal_id: input.dealId, reviewer_id: input.reviewerId, reviewee_id: input.revieweeId } })
+    .exec();
   if (existing) throw new ReviewError('You have already reviewed this deal.');
   await db.reviews.insert(
     prepareDocument('reviews', {

@@ -1,7 +1,12 @@
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import { useLiveQuery, type LiveResult } from '../../../db/hooks/use-live-query.ts';
-import type { ApplicationDocument, DealDocument, ProfileDocument, ReviewDocument } from '../../../domain/collections/index.ts';
+import type {
+  ApplicationDocument,
+  DealDocument,
+  ProfileDocument,
+  ReviewDocument,
+} from '../../../domain/collections/index.ts';
 import {
   type ApplicationWithDeal,
   applicationsForDeal$,
@@ -55,11 +60,17 @@ export function useDealCountsByStatus(brandId: string | null): LiveResult<Record
 }
 
 export function useDeal(id: string): Live<DealDocument | null> {
-  return withInitial(useLiveQuery((db) => deal$(db, id), [id]), null);
+  return withInitial(
+    useLiveQuery((db) => deal$(db, id), [id]),
+    null,
+  );
 }
 
 export function useDealApplications(dealId: string): Live<ApplicationDocument[]> {
-  return withInitial(useLiveQuery((db) => applicationsForDeal$(db, dealId), [dealId]), NONE);
+  return withInitial(
+    useLiveQuery((db) => applicationsForDeal$(db, dealId), [dealId]),
+    NONE,
+  );
 }
 
 /** A page of the creator's applications newest first (all, or those whose deal is in `dealStatus`), each with its deal. */
@@ -68,7 +79,10 @@ export function useCreatorApplicationsPage(
   dealStatus: DealDocument['status'] | null,
   limit: number,
 ): LiveResult<ApplicationWithDeal[]> {
-  return useLiveQuery((db) => !!creatorId && creatorApplicationsPage$(db, creatorId, dealStatus, limit), [creatorId, dealStatus, limit]);
+  return useLiveQuery(
+    (db) => !!creatorId && creatorApplicationsPage$(db, creatorId, dealStatus, limit),
+    [creatorId, dealStatus, limit],
+  );
 }
 
 /** The creator's applications counted, in all and by their deal's status. */
@@ -102,12 +116,21 @@ export function candidatePageSize(wanted: number, page: Pick<DealsAndApplied, 'd
  * (never all of the creator's applications); when too many of the page were applied to, the page
  * grows (candidatePageSize) and is read again, until it holds `wanted` others or every matching deal.
  */
-export function useDealsNotAppliedTo(creatorId: string | null, selector: DealSelector | null, wanted: number): DealsNotAppliedTo {
+export function useDealsNotAppliedTo(
+  creatorId: string | null,
+  selector: DealSelector | null,
+  wanted: number,
+): DealsNotAppliedTo {
   const key = creatorId && selector ? JSON.stringify(selector) : '';
   const [grown, setGrown] = useState({ key, limit: wanted });
   const limit = grown.key === key ? Math.max(grown.limit, wanted) : wanted;
   const live = useLiveQuery(
-    (db) => !!key && !!creatorId && dealsPageWithApplied$(db, creatorId, JSON.parse(key) as DealSelector, limit).pipe(map((page) => ({ ...page, key }))),
+    (db) =>
+      !!key &&
+      !!creatorId &&
+      dealsPageWithApplied$(db, creatorId, JSON.parse(key) as DealSelector, limit).pipe(
+        map((page) => ({ ...page, key })),
+      ),
     [key, creatorId, limit],
   );
   // A result of a smaller page for the same selector is still right (fewer deals): shown while the
@@ -121,16 +144,29 @@ export function useDealsNotAppliedTo(creatorId: string | null, selector: DealSel
 }
 
 export function useSkippedDealIds(userId: string | null): Live<string[]> {
-  return withInitial(useLiveQuery((db) => (userId ? skippedDealIds$(db, userId) : null), [userId]), NONE);
+  return withInitial(
+    useLiveQuery((db) => (userId ? skippedDealIds$(db, userId) : null), [userId]),
+    NONE,
+  );
 }
 
 export function useDealReviews(dealId: string): Live<ReviewDocument[]> {
-  return withInitial(useLiveQuery((db) => reviewsForDeal$(db, dealId), [dealId]), NONE);
+  return withInitial(
+    useLiveQuery((db) => reviewsForDeal$(db, dealId), [dealId]),
+    NONE,
+  );
 }
 
 /** Every profile the device holds, by id (brand names on cards, applicant names, creators to recommend). */
-export function useProfiles(): { byId: ReadonlyMap<string, ProfileDocument>; list: ProfileDocument[]; loading: boolean } {
-  const live = withInitial(useLiveQuery((db) => profiles$(db), []), NONE as ProfileDocument[]);
+export function useProfiles(): {
+  byId: ReadonlyMap<string, ProfileDocument>;
+  list: ProfileDocument[];
+  loading: boolean;
+} {
+  const live = withInitial(
+    useLiveQuery((db) => profiles$(db), []),
+    NONE as ProfileDocument[],
+  );
   const byId = useMemo(() => new Map(live.value.map((p) => [p.id, p])), [live.value]);
   return { byId, list: live.value, loading: live.loading };
 }

@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import type { DealDocument, ProfileDocument } from '../../../domain/collections/index.ts';
 import type { BrandInput, CreatorInput, DealInput } from '../../../domain/recommendation.ts';
 import { useLatest } from '../../../lib/use-latest.ts';
-import { loadCreators, loadDeals, scoreCreatorsFor, scoreDealsFor, type ScoredId } from '../../../lib/recommendations-client.ts';
+import {
+  loadCreators,
+  loadDeals,
+  scoreCreatorsFor,
+  scoreDealsFor,
+  type ScoredId,
+} from '../../../lib/recommendations-client.ts';
 
 /**
  * Recommendations come from the worker (src/lib/recommendations-client.ts): the main thread only
@@ -17,10 +23,21 @@ let loadedCreatorsSignature = '';
  * What the scores read, and nothing else: a deal's applications_count changes after every
  * application, and must not make the page send every deal to the worker again.
  */
+const dealKey = (d: DealDocument) =>
+  [
+    d.id,
+    d.brand_id,
+    d.amount_cents,
+    d.niches.join('+'),
+    d.platforms.join('+'),
+    d.pro_only,
+    d.status,
+    d.created_at ?? '',
+  ].join('|');
+const brandKey = (b: BrandInput) =>
+  [b.id, b.rating, b.total_deals, b.pro_tier, b.pro_until ?? '', JSON.stringify(b.granted_pro_features)].join('|');
 const dealSignature = (docs: readonly DealDocument[], brands: readonly BrandInput[]) =>
-  `${docs.map((d) => `${d.id}|${d.brand_id}|${d.amount_cents}|${d.niches.join('+')}|${d.platforms.join('+')}|${d.pro_only}|${d.status}|${d.created_at ?? ''}`).join(',')}#${brands
-    .map((b) => `${b.id}|${b.rating}|${b.total_deals}|${b.pro_tier}|${b.pro_until ?? ''}|${JSON.stringify(b.granted_pro_features)}`)
-    .join(',')}`;
+  `${docs.map(dealKey).join(',')}#${brands.map(brandKey).join(',')}`;
 const creatorSignature = (docs: readonly CreatorInput[]) => JSON.stringify(docs);
 
 export const toDealInput = (d: DealDocument): DealInput => ({
@@ -51,9 +68,19 @@ export const toCreatorInput = (p: ProfileDocument): CreatorInput => ({
   granted_pro_features: p.granted_pro_features,
 });
 
-const toBrandInput = (p: ProfileDocument): BrandInput => ({ id: p.id, rating: p.rating, total_deals: p.total_deals, pro_tier: p.pro_tier, pro_until: p.pro_until, granted_pro_features: p.granted_pro_features });
+const toBrandInput = (p: ProfileDocument): BrandInput => ({
+  id: p.id,
+  rating: p.rating,
+  total_deals: p.total_deals,
+  pro_tier: p.pro_tier,
+  pro_until: p.pro_until,
+  granted_pro_features: p.granted_pro_features,
+});
 
-async function ensureDealsLoaded(deals: readonly DealDocument[], profiles: ReadonlyMap<string, ProfileDocument>): Promise<void> {
+async function ensureDealsLoaded(
+  deals: readonly DealDocument[],
+  profiles: ReadonlyMap<string, ProfileDocument>,
+): Promise<void> {
   const brandIds = new Set(deals.map((d) => d.brand_id));
   const brands = [...brandIds].flatMap((id) => {
     const p = profiles.get(id);
@@ -101,11 +128,17 @@ export function useRankedDeals(opts: {
         try {
           await ensureDealsLoaded(deals, profiles);
           const scored: ScoredId[] = deals.length
-            ? await scoreDealsFor(toCreatorInput(creator), { now: Date.now(), limit, skippedDealIds: excludeIds, creatorIsPro })
+            ? await scoreDealsFor(toCreatorInput(creator), {
+                now: Date.now(),
+                limit,
+                skippedDealIds: excludeIds,
+                creatorIsPro,
+              })
             : [];
           if (!cancelled) setState({ ids: scored.map((s) => s.id), loading: false, error: null });
         } catch (error) {
-          if (!cancelled) setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
+          if (!cancelled)
+            setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
         }
       })();
     }, 50);
@@ -118,7 +151,13 @@ export function useRankedDeals(opts: {
 }
 
 /** Creators recommended for a deal (or for the brand's deals page when `deal` is a brand profile stand-in). */
-export function useRankedCreators(opts: { deal: DealInput | null; creators: readonly ProfileDocument[] | null; excludeIds: readonly string[]; limit: number; enabled?: boolean }): Ranked {
+export function useRankedCreators(opts: {
+  deal: DealInput | null;
+  creators: readonly ProfileDocument[] | null;
+  excludeIds: readonly string[];
+  limit: number;
+  enabled?: boolean;
+}): Ranked {
   const { deal, creators, excludeIds, limit, enabled = true } = opts;
   const [state, setState] = useState<Ranked>({ ids: [], loading: true, error: null });
   const excludeKey = excludeIds.join(',');
@@ -133,10 +172,13 @@ export function useRankedCreators(opts: { deal: DealInput | null; creators: read
       void (async () => {
         try {
           await ensureCreatorsLoaded(creators);
-          const scored = creators.length ? await scoreCreatorsFor(deal, { now: Date.now(), limit, excludeCreatorIds: excludeIds }) : [];
+          const scored = creators.length
+            ? await scoreCreatorsFor(deal, { now: Date.now(), limit, excludeCreatorIds: excludeIds })
+            : [];
           if (!cancelled) setState({ ids: scored.map((s) => s.id), loading: false, error: null });
         } catch (error) {
-          if (!cancelled) setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
+          if (!cancelled)
+            setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
         }
       })();
     }, 50);

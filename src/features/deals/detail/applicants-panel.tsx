@@ -50,7 +50,9 @@ export function ApplicantsPanel({
   invited?: readonly string[];
 }) {
   const uid = useId();
-  const sorted = [...applications].sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id.localeCompare(b.id));
+  const sorted = [...applications].sort(
+    (a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? '') || a.id.localeCompare(b.id),
+  );
   const pending = sorted.filter((a) => a.status === 'pending');
   const name = (a: ApplicationDocument) => displayName(profiles.get(a.creator_id), 'A creator');
   const invitedSet = new Set(invited);
@@ -68,7 +70,8 @@ export function ApplicantsPanel({
             {invitedOnly.map((c) => (
               <li key={c} className="applicant-row" data-testid="invited-creator">
                 <span className="applicant-name">
-                  <Link to={`/creator/${c}`}>{displayName(profiles.get(c), 'A creator')}</Link> <span className="badge badge-invited">Invited</span>
+                  <Link to={`/creator/${c}`}>{displayName(profiles.get(c), 'A creator')}</Link>{' '}
+                  <span className="badge badge-invited">Invited</span>
                 </span>
                 <span className="muted">Has not applied yet</span>
               </li>
@@ -86,10 +89,22 @@ export function ApplicantsPanel({
                 </span>
                 <span className="applicant-actions">
                   <SaveToggle kind="shortlist" entry={a.creator_id} name={name(a)} />
-                  <button type="button" className="button button-primary button-small" disabled={closed} onClick={() => void change(db, a.id, 'accepted')} aria-label={`Accept ${name(a)}`}>
+                  <button
+                    type="button"
+                    className="button button-primary button-small"
+                    disabled={closed}
+                    onClick={() => void change(db, a.id, 'accepted')}
+                    aria-label={`Accept ${name(a)}`}
+                  >
                     Accept
                   </button>
-                  <button type="button" className="button button-secondary button-small" disabled={closed} onClick={() => void change(db, a.id, 'rejected')} aria-label={`Reject ${name(a)}`}>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    disabled={closed}
+                    onClick={() => void change(db, a.id, 'rejected')}
+                    aria-label={`Reject ${name(a)}`}
+                  >
                     Reject
                   </button>
                 </span>

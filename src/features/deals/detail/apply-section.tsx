@@ -12,7 +12,17 @@ import { RejectionNotice } from './rejection-notice.tsx';
 const REDIRECT_AFTER_APPLY_MS = 2_000;
 
 /** The creator's side of a deal: Apply, or the own application's status (and why it was refused). */
-export function ApplySection({ db, deal, creatorId, application }: { db: PactaDatabase; deal: DealDocument; creatorId: string; application: ApplicationDocument | null }) {
+export function ApplySection({
+  db,
+  deal,
+  creatorId,
+  application,
+}: {
+  db: PactaDatabase;
+  deal: DealDocument;
+  creatorId: string;
+  application: ApplicationDocument | null;
+}) {
   const navigate = useNavigate();
   const [applying, setApplying] = useState(false);
   const [applied, setApplied] = useState(false);
@@ -40,14 +50,20 @@ export function ApplySection({ db, deal, creatorId, application }: { db: PactaDa
       {application ? (
         <>
           <p className="application-status" data-testid="my-application-status">
-            Status: <span className={`badge badge-status-${application.status}`}>{statusLabel(application.status)}</span>
-            {isWaitingToSync(application) && !application.sync_rejection ? <span className="badge badge-pending">Waiting to sync</span> : null}
+            Status:{' '}
+            <span className={`badge badge-status-${application.status}`}>{statusLabel(application.status)}</span>
+            {isWaitingToSync(application) && !application.sync_rejection ? (
+              <span className="badge badge-pending">Waiting to sync</span>
+            ) : null}
           </p>
           {application.sync_rejection ? (
             <RejectionNotice what="application" message={application.sync_rejection.message} />
           ) : (
             <p>
-              <Link to={`/inbox/new?with=${encodeURIComponent(deal.brand_id)}&deal=${encodeURIComponent(deal.id)}`} className="button button-secondary">
+              <Link
+                to={`/inbox/new?with=${encodeURIComponent(deal.brand_id)}&deal=${encodeURIComponent(deal.id)}`}
+                className="button button-secondary"
+              >
                 Message brand
               </Link>
             </p>

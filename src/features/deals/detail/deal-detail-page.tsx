@@ -10,7 +10,14 @@ import { isProNow } from '../../../domain/pro.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useDealAccess, type DealAccess } from '../data/deal-access.ts';
 import { DEAL_STATUS_TEXT } from '../data/deal-status.ts';
-import { displayName, isWaitingToSync, useDeal, useDealApplications, useDealReviews, useProfiles } from '../data/use-deal-data.ts';
+import {
+  displayName,
+  isWaitingToSync,
+  useDeal,
+  useDealApplications,
+  useDealReviews,
+  useProfiles,
+} from '../data/use-deal-data.ts';
 import { DealPaymentPanel } from '../../billing/index.ts';
 import { ApplicantsPanel } from './applicants-panel.tsx';
 import { ApplySection } from './apply-section.tsx';
@@ -116,10 +123,24 @@ export function DealDetailPage() {
             )}
           </section>
           {isOwner ? (
-            <ApplicantsPanel db={db} applications={applications.value} profiles={profiles.byId} closed={closed} invited={invitedCreators(invitations.items, d.id)} />
+            <ApplicantsPanel
+              db={db}
+              applications={applications.value}
+              profiles={profiles.byId}
+              closed={closed}
+              invited={invitedCreators(invitations.items, d.id)}
+            />
           ) : null}
-          {isOwner ? <RecommendedCreators deal={d} profiles={profiles} excludeIds={applications.value.map((a) => a.creator_id)} /> : null}
-          {user ? <DealReviewsSection db={db} deal={d} userId={user.id} reviews={reviews.value} profiles={profiles.byId} /> : null}
+          {isOwner ? (
+            <RecommendedCreators
+              deal={d}
+              profiles={profiles}
+              excludeIds={applications.value.map((a) => a.creator_id)}
+            />
+          ) : null}
+          {user ? (
+            <DealReviewsSection db={db} deal={d} userId={user.id} reviews={reviews.value} profiles={profiles.byId} />
+          ) : null}
           <ReviewsList reviews={reviews.value.filter((r) => isPublished(r, Date.now()))} profiles={profiles.byId} />
         </div>
         <aside className="deal-detail-side">
@@ -128,15 +149,23 @@ export function DealDetailPage() {
               {displayName(brand, 'The brand')} invited you to apply to this campaign.
             </p>
           ) : null}
-          {user && !isOwner && auth.role !== 'brand' ? <ApplySection db={db} deal={d} creatorId={user.id} application={myApplication} /> : null}
+          {user && !isOwner && auth.role !== 'brand' ? (
+            <ApplySection db={db} deal={d} creatorId={user.id} application={myApplication} />
+          ) : null}
           {user && !isOwner && auth.role !== 'brand' ? (
             <div className="deal-detail-save">
               <SaveToggle kind="saved_campaigns" entry={d.id} name={d.title} />
             </div>
           ) : null}
-          {showPaymentPanel ? <DealPaymentPanel dealId={d.id} escrowStatus={d.escrow_status} dealStatus={d.status} /> : null}
+          {showPaymentPanel ? (
+            <DealPaymentPanel dealId={d.id} escrowStatus={d.escrow_status} dealStatus={d.status} />
+          ) : null}
           {d.status === 'completed' && !showPaymentPanel ? (
-            <PaymentSummary deal={d} winnerIsPro={winner ? isProNow(winner) : false} winnerName={winner ? displayName(winner) : null} />
+            <PaymentSummary
+              deal={d}
+              winnerIsPro={winner ? isProNow(winner) : false}
+              winnerName={winner ? displayName(winner) : null}
+            />
           ) : null}
           <section className="card detail-section" aria-labelledby="facts-heading">
             <h2 id="facts-heading">At a glance</h2>

@@ -2,12 +2,20 @@ import { useId, useState, type FormEvent } from 'react';
 import type { PactaDatabase } from '../../../db/index.ts';
 import type { DealDocument, ProfileDocument, ReviewDocument } from '../../../domain/collections/index.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { isPublished, MAX_REVIEW_LENGTH, ReviewError, revieweesFor, reviewWindowClosesAt, writeReview } from '../data/review-operations.ts';
+import {
+  isPublished,
+  MAX_REVIEW_LENGTH,
+  ReviewError,
+  revieweesFor,
+  reviewWindowClosesAt,
+  writeReview,
+} from '../data/review-operations.ts';
 import { displayName, isWaitingToSync } from '../data/use-deal-data.ts';
 import { Stars } from '../../../components/stars.tsx';
 import { RejectionNotice } from './rejection-notice.tsx';
 
-const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const dateText = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /**
  * The parties of a completed deal review each other: once, within 14 days, 1 to 5 stars and up to
@@ -42,7 +50,15 @@ export function DealReviewsSection({
             The 14-day review window for this deal has closed.
           </p>
         ) : (
-          <ReviewForm key={revieweeId} db={db} dealId={deal.id} reviewerId={userId} revieweeId={revieweeId} name={name} closesAt={closesAt} />
+          <ReviewForm
+            key={revieweeId}
+            db={db}
+            dealId={deal.id}
+            reviewerId={userId}
+            revieweeId={revieweeId}
+            name={name}
+            closesAt={closesAt}
+          />
         );
       })}
     </section>
@@ -123,34 +139,41 @@ function ReviewForm({
     <form className="form review-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={`Review ${name}`}>
       <p className="muted">
         How was working with {name}? Your review stays hidden until they have reviewed you too
-        {closesAt !== null ? ` or the window closes on ${dateText(closesAt)}` : ''}, so neither of you sees the other's first.
+        {closesAt !== null ? ` or the window closes on ${dateText(closesAt)}` : ''}, so neither of you sees the other's
+        first.
       </p>
       <fieldset className="star-input" aria-describedby={error ? `${uid}-error` : undefined}>
         <legend>Rating</legend>
         <div className="star-row">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className={n <= rating ? 'on' : undefined}>
-            <input
-              type="radio"
-              name={`${uid}-rating`}
-              value={n}
-              checked={rating === n}
-              onChange={() => {
-                setRating(n);
-                setError(null);
-              }}
-            />
-            <span aria-hidden="true">★</span>
-            <span className="visually-hidden">
-              {n} {n === 1 ? 'star' : 'stars'}
-            </span>
-          </label>
-        ))}
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className={n <= rating ? 'on' : undefined}>
+              <input
+                type="radio"
+                name={`${uid}-rating`}
+                value={n}
+                checked={rating === n}
+                onChange={() => {
+                  setRating(n);
+                  setError(null);
+                }}
+              />
+              <span aria-hidden="true">★</span>
+              <span className="visually-hidden">
+                {n} {n === 1 ? 'star' : 'stars'}
+              </span>
+            </label>
+          ))}
         </div>
       </fieldset>
       <div className="field">
         <label htmlFor={`${uid}-content`}>Your review</label>
-        <textarea id={`${uid}-content`} maxLength={MAX_REVIEW_LENGTH} value={content} onChange={(e) => setContent(e.target.value)} aria-describedby={`${uid}-count`} />
+        <textarea
+          id={`${uid}-content`}
+          maxLength={MAX_REVIEW_LENGTH}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          aria-describedby={`${uid}-count`}
+        />
         <p className="field-hint muted" id={`${uid}-count`}>
           {content.length} / 2,000 characters
         </p>

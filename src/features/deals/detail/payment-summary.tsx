@@ -11,7 +11,15 @@ const ESCROW_TEXT: Record<DealDocument['escrow_status'], string> = {
 };
 
 /** Completed deals only; every figure comes from the one fee module. */
-export function PaymentSummary({ deal, winnerIsPro, winnerName }: { deal: DealDocument; winnerIsPro: boolean; winnerName: string | null }) {
+export function PaymentSummary({
+  deal,
+  winnerIsPro,
+  winnerName,
+}: {
+  deal: DealDocument;
+  winnerIsPro: boolean;
+  winnerName: string | null;
+}) {
   const s = dealPaymentSummary(deal.amount_cents, { creatorIsPro: winnerIsPro });
   return (
     <section className="card detail-section" aria-labelledby="payment-summary-heading">

@@ -5,11 +5,25 @@ import { displayName } from '../data/use-deal-data.ts';
 import { toDealInput, useRankedCreators } from '../data/use-recommendations.ts';
 
 /** The recommended-creators toggle of a deal (scored in the worker, only once shown). */
-export function RecommendedCreators({ deal, profiles, excludeIds }: { deal: DealDocument; profiles: { byId: ReadonlyMap<string, ProfileDocument>; list: ProfileDocument[]; loading: boolean }; excludeIds: readonly string[] }) {
+export function RecommendedCreators({
+  deal,
+  profiles,
+  excludeIds,
+}: {
+  deal: DealDocument;
+  profiles: { byId: ReadonlyMap<string, ProfileDocument>; list: ProfileDocument[]; loading: boolean };
+  excludeIds: readonly string[];
+}) {
   const [open, setOpen] = useState(false);
   const creators = useMemo(() => profiles.list.filter((p) => p.role === 'creator'), [profiles.list]);
   const input = useMemo(() => toDealInput(deal), [deal]);
-  const ranked = useRankedCreators({ deal: input, creators: profiles.loading ? null : creators, excludeIds, limit: 10, enabled: open });
+  const ranked = useRankedCreators({
+    deal: input,
+    creators: profiles.loading ? null : creators,
+    excludeIds,
+    limit: 10,
+    enabled: open,
+  });
   const shown = ranked.ids.flatMap((id) => {
     const p = profiles.byId.get(id);
     return p ? [p] : [];
@@ -18,7 +32,13 @@ export function RecommendedCreators({ deal, profiles, excludeIds }: { deal: Deal
     <section className="card detail-section" aria-labelledby="recommended-creators-heading">
       <div className="section-heading-row">
         <h2 id="recommended-creators-heading">Recommended creators</h2>
-        <button type="button" className="button button-secondary button-small" aria-expanded={open} aria-controls="recommended-creators-list" onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          aria-expanded={open}
+          aria-controls="recommended-creators-list"
+          onClick={() => setOpen((o) => !o)}
+        >
           {open ? 'Hide Recommended Creators' : 'Show Recommended Creators'}
         </button>
       </div>

@@ -1,7 +1,13 @@
 import type { ProfileDocument, ReviewDocument } from '../../../domain/collections/index.ts';
 import { displayName } from '../data/use-deal-data.ts';
 
-export function ReviewsList({ reviews, profiles }: { reviews: readonly ReviewDocument[]; profiles: ReadonlyMap<string, ProfileDocument> }) {
+export function ReviewsList({
+  reviews,
+  profiles,
+}: {
+  reviews: readonly ReviewDocument[];
+  profiles: ReadonlyMap<string, ProfileDocument>;
+}) {
   return (
     <section className="card detail-section" aria-labelledby="reviews-heading">
       <h2 id="reviews-heading">Reviews</h2>

@@ -53,7 +53,8 @@ export function EditDealPage() {
   if (auth.role !== 'brand' && auth.role !== 'admin') return message('Only brands can edit deals.');
   if (!local.db || deal.loading) return <PageLoading label="Loading deal..." />;
   if (!deal.value) return message('Deal not found.');
-  if (deal.value.brand_id !== auth.user?.id && !auth.isAdmin) return message('You do not have permission to edit this deal.');
+  if (deal.value.brand_id !== auth.user?.id && !auth.isAdmin)
+    return message('You do not have permission to edit this deal.');
   return <EditDealForm deal={deal.value} />;
 }
 
@@ -118,7 +119,9 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
   }
 
   // The winner first (the selection is prefilled from the winner), then the others.
-  const selected = deal.winner_id ? [deal.winner_id, ...deal.selected_creator_ids.filter((c) => c !== deal.winner_id)] : deal.selected_creator_ids;
+  const selected = deal.winner_id
+    ? [deal.winner_id, ...deal.selected_creator_ids.filter((c) => c !== deal.winner_id)]
+    : deal.selected_creator_ids;
 
   return (
     <div className="page container narrow">
@@ -151,10 +154,21 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
             <label htmlFor={id('category')}>Category</label>
             <input type="text" {...text('category')} />
           </div>
-          <DeadlineField id={id('deadline')} value={draft.deadline} disabled={closed} onChange={(deadline) => setDraft((d) => ({ ...d, deadline }))} />
+          <DeadlineField
+            id={id('deadline')}
+            value={draft.deadline}
+            disabled={closed}
+            onChange={(deadline) => setDraft((d) => ({ ...d, deadline }))}
+          />
         </div>
         <div className="checkbox-field">
-          <input type="checkbox" id={id('pro')} checked={draft.proOnly} disabled={closed} onChange={(e) => setDraft((d) => ({ ...d, proOnly: e.target.checked }))} />
+          <input
+            type="checkbox"
+            id={id('pro')}
+            checked={draft.proOnly}
+            disabled={closed}
+            onChange={(e) => setDraft((d) => ({ ...d, proOnly: e.target.checked }))}
+          />
           <label htmlFor={id('pro')}>Pro Creators Only</label>
         </div>
         <FormError message={formError} />
@@ -186,7 +200,12 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
           </ul>
         )}
         <FormError message={completeError} />
-        <button type="button" className="button button-primary" disabled={completed || deal.status === 'cancelled'} onClick={() => void onComplete()}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={completed || deal.status === 'cancelled'}
+          onClick={() => void onComplete()}
+        >
           {completed ? 'Deal Marked as Completed' : 'Mark as Completed'}
         </button>
       </section>

@@ -25,12 +25,32 @@ export function AvailableCreators() {
   const target: DealInput | null = useMemo(() => {
     if (!brandId || !newestOpen.data) return null;
     const newest = newestOpen.data[0];
-    if (newest) return { id: newest.id, brand_id: brandId, amount_cents: newest.amount_cents, niches: newest.niches, platforms: newest.platforms, status: 'open' };
+    if (newest)
+      return {
+        id: newest.id,
+        brand_id: brandId,
+        amount_cents: newest.amount_cents,
+        niches: newest.niches,
+        platforms: newest.platforms,
+        status: 'open',
+      };
     const me = profiles.byId.get(brandId);
-    return { id: `brand:${brandId}`, brand_id: brandId, amount_cents: 0, niches: me?.niches ?? [], platforms: me?.platforms ?? [], status: 'open' };
+    return {
+      id: `brand:${brandId}`,
+      brand_id: brandId,
+      amount_cents: 0,
+      niches: me?.niches ?? [],
+      platforms: me?.platforms ?? [],
+      status: 'open',
+    };
   }, [brandId, newestOpen.data, profiles.byId]);
 
-  const ranked = useRankedCreators({ deal: target, creators: profiles.loading ? null : creators, excludeIds: [], limit: SHOWN });
+  const ranked = useRankedCreators({
+    deal: target,
+    creators: profiles.loading ? null : creators,
+    excludeIds: [],
+    limit: SHOWN,
+  });
   const shown = ranked.ids.flatMap((id) => {
     const p = profiles.byId.get(id);
     return p ? [p] : [];

@@ -4,10 +4,19 @@ import { DEAL_CATEGORIES } from '../data/deal-form.ts';
 import { hasFilters, NO_FILTERS, type DealFilterValues } from './deal-filters.ts';
 
 /** Category (the categories a deal can be given), minimum and maximum amount, niches, and Clear Filters. */
-export function DealFilterBar({ value, onChange }: { value: DealFilterValues; onChange(next: DealFilterValues): void }) {
+export function DealFilterBar({
+  value,
+  onChange,
+}: {
+  value: DealFilterValues;
+  onChange(next: DealFilterValues): void;
+}) {
   const uid = useId();
   const toggleNiche = (niche: string) =>
-    onChange({ ...value, niches: value.niches.includes(niche) ? value.niches.filter((n) => n !== niche) : [...value.niches, niche] });
+    onChange({
+      ...value,
+      niches: value.niches.includes(niche) ? value.niches.filter((n) => n !== niche) : [...value.niches, niche],
+    });
   return (
     <section className="card deal-filters" aria-labelledby={`${uid}-heading`}>
       <h2 id={`${uid}-heading`} className="visually-hidden">
@@ -16,7 +25,11 @@ export function DealFilterBar({ value, onChange }: { value: DealFilterValues; on
       <div className="deal-filters-row">
         <div className="field">
           <label htmlFor={`${uid}-category`}>Category</label>
-          <select id={`${uid}-category`} value={value.category} onChange={(e) => onChange({ ...value, category: e.target.value })}>
+          <select
+            id={`${uid}-category`}
+            value={value.category}
+            onChange={(e) => onChange({ ...value, category: e.target.value })}
+          >
             <option value="">All categories</option>
             {DEAL_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -27,13 +40,30 @@ export function DealFilterBar({ value, onChange }: { value: DealFilterValues; on
         </div>
         <div className="field">
           <label htmlFor={`${uid}-min`}>Minimum amount ($)</label>
-          <input id={`${uid}-min`} inputMode="decimal" placeholder="0" value={value.minAmount} onChange={(e) => onChange({ ...value, minAmount: e.target.value })} />
+          <input
+            id={`${uid}-min`}
+            inputMode="decimal"
+            placeholder="0"
+            value={value.minAmount}
+            onChange={(e) => onChange({ ...value, minAmount: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${uid}-max`}>Maximum amount ($)</label>
-          <input id={`${uid}-max`} inputMode="decimal" placeholder="Any" value={value.maxAmount} onChange={(e) => onChange({ ...value, maxAmount: e.target.value })} />
+          <input
+            id={`${uid}-max`}
+            inputMode="decimal"
+            placeholder="Any"
+            value={value.maxAmount}
+            onChange={(e) => onChange({ ...value, maxAmount: e.target.value })}
+          />
         </div>
-        <button type="button" className="button button-secondary deal-filters-clear" onClick={() => onChange(NO_FILTERS)} disabled={!hasFilters(value)}>
+        <button
+          type="button"
+          className="button button-secondary deal-filters-clear"
+          onClick={() => onChange(NO_FILTERS)}
+          disabled={!hasFilters(value)}
+        >
           Clear Filters
         </button>
       </div>
@@ -41,7 +71,13 @@ export function DealFilterBar({ value, onChange }: { value: DealFilterValues; on
         <summary>Niches{value.niches.length ? ` (${value.niches.length})` : ''}</summary>
         <div className="chip-row" role="group" aria-label="Niches">
           {NICHES.map((niche) => (
-            <button key={niche} type="button" className="chip" aria-pressed={value.niches.includes(niche)} onClick={() => toggleNiche(niche)}>
+            <button
+              key={niche}
+              type="button"
+              className="chip"
+              aria-pressed={value.niches.includes(niche)}
+              onClick={() => toggleNiche(niche)}
+            >
               {niche}
             </button>
           ))}

@@ -11,7 +11,12 @@ import { filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
 // The filters run as selectors in the real local database (RxDB on Dexie), as on the device.
 let db: PactaDatabase;
 beforeEach(async () => {
-  db = await createPactaDatabase({ userId: uuidv7(), storage: getRxStorageDexie({ indexedDB, IDBKeyRange }), collections: ['deals'], multiInstance: false });
+  db = await createPactaDatabase({
+    userId: uuidv7(),
+    storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+    collections: ['deals'],
+    multiInstance: false,
+  });
   await db.deals.bulkInsert([a, b, pro, closed]);
 });
 afterEach(async () => {
@@ -19,15 +24,36 @@ afterEach(async () => {
 });
 
 const deal = (over: Partial<DealDocument>): DealDocument =>
-  dealDocument.parse({ id: uuidv7(), brand_id: '0193a5b0-0000-7000-8000-0000000000b1', title: 't', description: 'd', amount_cents: 10_000, niches: ['Fitness'], ...over });
+  dealDocument.parse({
+    id: uuidv7(),
+    brand_id: '0193a5b0-0000-7000-8000-0000000000b1',
+    title: 't',
+    description: 'd',
+    amount_cents: 10_000,
+    niches: ['Fitness'],
+    ...over,
+  });
 
-const a = deal({ title: 'a', amount_cents: 5_000, category: 'Giveaway', niches: ['Food'], created_at: '2026-11-01T10:00:00.000001+00:00' });
-const b = deal({ title: 'b', amount_cents: 50_000, category: 'Tutorial', niches: ['Fitness', 'Travel'], created_at: '2026-11-01T10:00:00.000002+00:00' });
+const a = deal({
+  title: 'a',
+  amount_cents: 5_000,
+  category: 'Giveaway',
+  niches: ['Food'],
+  created_at: '2026-11-01T10:00:00.000001+00:00',
+});
+const b = deal({
+  title: 'b',
+  amount_cents: 50_000,
+  category: 'Tutorial',
+  niches: ['Fitness', 'Travel'],
+  created_at: '2026-11-01T10:00:00.000002+00:00',
+});
 const pro = deal({ title: 'pro', pro_only: true, created_at: '2026-11-02T10:00:00+00:00' });
 const closed = deal({ title: 'closed', status: 'completed', created_at: '2026-11-03T10:00:00+00:00' });
 
 const creator = visibleToCreator({ isPro: false, isAdmin: false });
-const titles = async (selector: DealSelector, limit = 10) => (await firstValueFrom(dealsPage$(db, selector, limit))).map((d) => d.title);
+const titles = async (selector: DealSelector, limit = 10) =>
+  (await firstValueFrom(dealsPage$(db, selector, limit))).map((d) => d.title);
 
 test('no filters: the open deals a creator may see, newest first (to the microsecond)', async () => {
   expect(await titles(filterDeals(creator, NO_FILTERS))).toEqual(['b', 'a']);
@@ -56,10 +82,14 @@ test('non-Pro creators never get Pro-only deals; closed deals are not listed', a
 });
 
 test('the list reads one index in its order and stops at the page; the totals are counted on the index', () => {
-  const plan = (selector: DealSelector, limit = 24) => db.deals.find({ selector, sort: NEWEST_FIRST_SORT, limit }).getPreparedQuery().queryPlan;
+  const plan = (selector: DealSelector, limit = 24) =>
+    db.deals.find({ selector, sort: NEWEST_FIRST_SORT, limit }).getPreparedQuery().queryPlan;
   for (const visible of [creator, visibleToCreator({ isPro: true, isAdmin: false })]) {
     expect(plan(visible)).toMatchObject({ sortSatisfiedByIndex: true, selectorSatisfiedByIndex: true });
-    expect(plan(filterDeals(visible, { category: 'Tutorial', minAmount: '10', maxAmount: '', niches: ['Travel'] })).sortSatisfiedByIndex).toBe(true);
+    expect(
+      plan(filterDeals(visible, { category: 'Tutorial', minAmount: '10', maxAmount: '', niches: ['Travel'] }))
+        .sortSatisfiedByIndex,
+    ).toBe(true);
     expect(plan({ ...visible, id: { $nin: [a.id] } }, 500).sortSatisfiedByIndex).toBe(true);
     expect(db.deals.count({ selector: visible }).getPreparedQuery().queryPlan.selectorSatisfiedByIndex).toBe(true);
   }

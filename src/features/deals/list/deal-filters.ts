@@ -5,7 +5,8 @@ export type DealFilterValues = { category: string; minAmount: string; maxAmount:
 
 export const NO_FILTERS: DealFilterValues = { category: '', minAmount: '', maxAmount: '', niches: [] };
 
-export const hasFilters = (f: DealFilterValues): boolean => !!(f.category || f.minAmount.trim() || f.maxAmount.trim() || f.niches.length);
+export const hasFilters = (f: DealFilterValues): boolean =>
+  !!(f.category || f.minAmount.trim() || f.maxAmount.trim() || f.niches.length);
 
 /**
  * Which deals a creator may see: open ones, and Pro-only ones only for Pro members (admins see all).
@@ -25,7 +26,11 @@ export function filterDeals(visible: DealSelector, f: DealFilterValues): DealSel
   const max = f.maxAmount.trim() ? parseUsdToCents(f.maxAmount) : undefined;
   const selector: DealSelector = { ...visible };
   if (f.category) selector.category = f.category;
-  if (min !== undefined || max !== undefined) selector.amount_cents = { ...(min !== undefined ? { $gte: min } : {}), ...(max !== undefined ? { $lte: max } : {}) };
+  if (min !== undefined || max !== undefined)
+    selector.amount_cents = {
+      ...(min !== undefined ? { $gte: min } : {}),
+      ...(max !== undefined ? { $lte: max } : {}),
+    };
   // A deal's niches are a list: $in matches a deal having any of the chosen ones.
   if (f.niches.length) selector.niches = { $in: [...f.niches] };
   return selector;

@@ -90,7 +90,13 @@ function CreatorDealsView() {
           <h2 id="recommended-heading">Recommended for You</h2>
           <div className="grid">
             {recommendedDeals.map((deal) => (
-              <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} brandAvatarUrl={brandAvatar(deal.brand_id)} saveable />
+              <DealCard
+                key={deal.id}
+                deal={deal}
+                brandName={brandName(deal.brand_id)}
+                brandAvatarUrl={brandAvatar(deal.brand_id)}
+                saveable
+              />
             ))}
           </div>
         </section>
@@ -112,10 +118,18 @@ function CreatorDealsView() {
           <>
             <div className="grid">
               {shown.map((deal) => (
-                <DealCard key={deal.id} deal={deal} brandName={brandName(deal.brand_id)} brandAvatarUrl={brandAvatar(deal.brand_id)} saveable />
+                <DealCard
+                  key={deal.id}
+                  deal={deal}
+                  brandName={brandName(deal.brand_id)}
+                  brandAvatarUrl={brandAvatar(deal.brand_id)}
+                  saveable
+                />
               ))}
             </div>
-            {total.data === undefined ? null : <ShowMore shown={page.limit} total={total.data} noun="deals" onMore={page.more} />}
+            {total.data === undefined ? null : (
+              <ShowMore shown={page.limit} total={total.data} noun="deals" onMore={page.more} />
+            )}
           </>
         )}
       </section>

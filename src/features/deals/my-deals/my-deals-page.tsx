@@ -8,7 +8,14 @@ import type { ApplicationDocument, DealDocument } from '../../../domain/collecti
 import { formatUsd } from '../../../domain/fees.ts';
 import { DEAL_STATUS_TEXT } from '../data/deal-status.ts';
 import type { ApplicationWithDeal } from '../data/deal-queries.ts';
-import { isWaitingToSync, useCreatorApplicationsPage, useCreatorDealCounts, useDealCountsByStatus, useDealsCount, useDealsPage } from '../data/use-deal-data.ts';
+import {
+  isWaitingToSync,
+  useCreatorApplicationsPage,
+  useCreatorDealCounts,
+  useDealCountsByStatus,
+  useDealsCount,
+  useDealsPage,
+} from '../data/use-deal-data.ts';
 import { statusLabel } from '../detail/applicants-panel.tsx';
 import { RejectionNotice } from '../detail/rejection-notice.tsx';
 import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
@@ -136,15 +143,26 @@ function MyDealsView(props: {
           <div className="status-filter" role="group" aria-label="Show deals by status">
             {STATUS_FILTERS.map((f) => (
               <button key={f} type="button" className="chip" aria-pressed={status === f} onClick={() => onStatus(f)}>
-                {f === 'all' ? 'All' : DEAL_STATUS_TEXT[f]} <span className="status-filter-count">{f === 'all' ? total : counts[f]}</span>
+                {f === 'all' ? 'All' : DEAL_STATUS_TEXT[f]}{' '}
+                <span className="status-filter-count">{f === 'all' ? total : counts[f]}</span>
               </button>
             ))}
           </div>
-          {shownTotal === 0 ? <p className="empty-state card">No {DEAL_STATUS_TEXT[status as DealDocument['status']]?.toLowerCase()} deals.</p> : null}
+          {shownTotal === 0 ? (
+            <p className="empty-state card">
+              No {DEAL_STATUS_TEXT[status as DealDocument['status']]?.toLowerCase()} deals.
+            </p>
+          ) : null}
           <ul className="my-deal-list">
             {rows.map(({ deal, application }) =>
               deal ? (
-                <MyDealRow key={deal.id} deal={deal} application={application} winner={!!userId && deal.winner_id === userId} showCount={isBrand} />
+                <MyDealRow
+                  key={deal.id}
+                  deal={deal}
+                  application={application}
+                  winner={!!userId && deal.winner_id === userId}
+                  showCount={isBrand}
+                />
               ) : application ? (
                 <li key={application.id} className="card my-deal">
                   <h2 className="my-deal-title">A deal you applied to</h2>
@@ -166,7 +184,17 @@ function MyDealsView(props: {
   );
 }
 
-function MyDealRow({ deal, application, winner, showCount }: { deal: DealDocument; application: ApplicationDocument | undefined; winner: boolean; showCount: boolean }) {
+function MyDealRow({
+  deal,
+  application,
+  winner,
+  showCount,
+}: {
+  deal: DealDocument;
+  application: ApplicationDocument | undefined;
+  winner: boolean;
+  showCount: boolean;
+}) {
   return (
     <li className="card my-deal">
       <div className="my-deal-head">
@@ -176,17 +204,29 @@ function MyDealRow({ deal, application, winner, showCount }: { deal: DealDocumen
       <p className="my-deal-description">{deal.description}</p>
       <p className="my-deal-meta">
         <span className={`badge badge-deal-${deal.status}`}>{DEAL_STATUS_TEXT[deal.status]}</span>
-        {application ? <span className={`badge badge-status-${application.status}`}>Application: {statusLabel(application.status)}</span> : null}
+        {application ? (
+          <span className={`badge badge-status-${application.status}`}>
+            Application: {statusLabel(application.status)}
+          </span>
+        ) : null}
         {winner ? <span className="badge badge-status-accepted">Won</span> : null}
         {showCount ? (
           <span className="muted my-deal-count" data-testid="applications-count">
             {deal.applications_count === 1 ? '1 application' : `${deal.applications_count} applications`}
           </span>
         ) : null}
-        {isWaitingToSync(deal) || (application && isWaitingToSync(application) && !application.sync_rejection) ? <span className="badge badge-pending">Waiting to sync</span> : null}
+        {isWaitingToSync(deal) || (application && isWaitingToSync(application) && !application.sync_rejection) ? (
+          <span className="badge badge-pending">Waiting to sync</span>
+        ) : null}
       </p>
-      {application?.sync_rejection ? <RejectionNotice what="application" message={application.sync_rejection.message} /> : null}
-      <Link to={`/deals/${deal.id}`} className="button button-secondary button-small" aria-label={`View Details: ${deal.title}`}>
+      {application?.sync_rejection ? (
+        <RejectionNotice what="application" message={application.sync_rejection.message} />
+      ) : null}
+      <Link
+        to={`/deals/${deal.id}`}
+        className="button button-secondary button-small"
+        aria-label={`View Details: ${deal.title}`}
+      >
         View Details
       </Link>
     </li>

@@ -49,7 +49,13 @@ export function SwipePage() {
 
   const deal = stack.current;
   const brand = deal ? displayName(stack.profiles.get(deal.brand_id), 'A brand') : '';
-  const tags = deal ? (deal.deliverables.length ? deal.deliverables : deal.platforms.length ? deal.platforms : deal.niches) : [];
+  const tags = deal
+    ? deal.deliverables.length
+      ? deal.deliverables
+      : deal.platforms.length
+        ? deal.platforms
+        : deal.niches
+    : [];
   const tilt = Math.max(-12, Math.min(12, dx / 12));
 
   return (
@@ -102,10 +108,20 @@ export function SwipePage() {
               <SaveToggle kind="saved_campaigns" entry={deal.id} name={deal.title} />
             </article>
             <div className="swipe-actions">
-              <button type="button" className="button button-secondary swipe-skip" onClick={() => act('skip')} aria-keyshortcuts="ArrowLeft">
+              <button
+                type="button"
+                className="button button-secondary swipe-skip"
+                onClick={() => act('skip')}
+                aria-keyshortcuts="ArrowLeft"
+              >
                 <span aria-hidden="true">←</span> Skip
               </button>
-              <button type="button" className="button button-primary swipe-apply" onClick={() => act('apply')} aria-keyshortcuts="ArrowRight">
+              <button
+                type="button"
+                className="button button-primary swipe-apply"
+                onClick={() => act('apply')}
+                aria-keyshortcuts="ArrowRight"
+              >
                 Apply <span aria-hidden="true">→</span>
               </button>
             </div>
@@ -113,7 +129,11 @@ export function SwipePage() {
         )}
         <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="swipe-announcer">
           {lastAction ? `${lastAction} ` : ''}
-          {deal ? `Now showing: ${deal.title} by ${brand}, ${formatUsd(deal.amount_cents)}.` : stack.loading ? '' : 'No more deals!'}
+          {deal
+            ? `Now showing: ${deal.title} by ${brand}, ${formatUsd(deal.amount_cents)}.`
+            : stack.loading
+              ? ''
+              : 'No more deals!'}
         </p>
       </div>
     </div>

@@ -28,7 +28,11 @@ export type SwipeStack = {
  * the ones already applied to or skipped (on any device: both replicate). Apply and Skip write
  * locally (so they work offline) and advance at once; writes run one after another.
  */
-export function useSwipeStack(db: PactaDatabase | null, user: { id: string; isPro: boolean } | null, isAdmin: boolean): SwipeStack {
+export function useSwipeStack(
+  db: PactaDatabase | null,
+  user: { id: string; isPro: boolean } | null,
+  isAdmin: boolean,
+): SwipeStack {
   const profiles = useProfiles();
   const skipped = useSkippedDealIds(user?.id ?? null);
   // Handled in this visit: hidden at once, before the live queries and the ranking catch up.
@@ -37,17 +41,26 @@ export function useSwipeStack(db: PactaDatabase | null, user: { id: string; isPr
 
   const isPro = !!user?.isPro;
   const skippedIds = useMemo(() => [...skipped.value].sort(), [skipped.value]);
-  const selector = useMemo(() => (skipped.loading ? null : { ...visibleToCreator({ isPro, isAdmin }), id: { $nin: skippedIds } }), [skipped.loading, isPro, isAdmin, skippedIds]);
+  const selector = useMemo(
+    () => (skipped.loading ? null : { ...visibleToCreator({ isPro, isAdmin }), id: { $nin: skippedIds } }),
+    [skipped.loading, isPro, isAdmin, skippedIds],
+  );
   // The deck is ranked from a bounded set: the newest open deals this creator may see and has not
   // skipped or applied to, read through the open-deals index with the creator's applications to
   // those deals only (never every deal or every application on the device).
   const candidates = useDealsNotAppliedTo(user?.id ?? null, selector, CANDIDATES);
-  const exclude = useMemo(() => [...new Set([...candidates.appliedIds, ...skippedIds])].sort(), [candidates.appliedIds, skippedIds]);
+  const exclude = useMemo(
+    () => [...new Set([...candidates.appliedIds, ...skippedIds])].sort(),
+    [candidates.appliedIds, skippedIds],
+  );
   const byId = useMemo(() => new Map((candidates.deals ?? []).map((d) => [d.id, d])), [candidates.deals]);
   const ready = candidates.deals !== undefined && !profiles.loading;
   const synced = user ? profiles.byId.get(user.id) : undefined;
   const userId = user?.id;
-  const me = useMemo(() => synced ?? (userId && ready ? { ...FALLBACK_PROFILE, id: userId } : null), [synced, userId, ready]);
+  const me = useMemo(
+    () => synced ?? (userId && ready ? { ...FALLBACK_PROFILE, id: userId } : null),
+    [synced, userId, ready],
+  );
   const ranked = useRankedDeals({
     creator: me,
     creatorIsPro: isPro,
@@ -60,16 +73,13 @@ export function useSwipeStack(db: PactaDatabase | null, user: { id: string; isPr
   const deck = ranked.ids.filter((id) => byId.has(id) && !handled.has(id) && !excluded.has(id));
   const current = deck[0] ? byId.get(deck[0])! : null;
 
-  const advance = useCallback(
-    (deal: DealDocument, write: () => Promise<unknown>, failure: string) => {
-      setHandled((prev) => new Set(prev).add(deal.id));
-      writes.current = writes.current.then(write).catch((error: unknown) => {
-        console.warn('swipe write failed', error);
-        toastError(failure);
-      });
-    },
-    [],
-  );
+  const advance = useCallback((deal: DealDocument, write: () => Promise<unknown>, failure: string) => {
+    setHandled((prev) => new Set(prev).add(deal.id));
+    writes.current = writes.current.then(write).catch((error: unknown) => {
+      console.warn('swipe write failed', error);
+      toastError(failure);
+    });
+  }, []);
 
   return {
     current,

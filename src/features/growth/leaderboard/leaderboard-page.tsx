@@ -25,13 +25,24 @@ export function LeaderboardPage() {
 
   return (
     <div className="container page growth-page">
-      <PageHeader title="Referral Leaderboard" lead="Members ranked by qualified referrals: people who joined through their link and made a deal." />
-      <FilterChips label="Period" options={LEADERBOARD_PERIODS} labels={LEADERBOARD_PERIOD_LABELS} value={period} onChange={setPeriod} />
+      <PageHeader
+        title="Referral Leaderboard"
+        lead="Members ranked by qualified referrals: people who joined through their link and made a deal."
+      />
+      <FilterChips
+        label="Period"
+        options={LEADERBOARD_PERIODS}
+        labels={LEADERBOARD_PERIOD_LABELS}
+        value={period}
+        onChange={setPeriod}
+      />
 
       {board.status === 'offline' ? (
         <p className="callout" role="status">
           You are offline: the leaderboard needs a connection.{' '}
-          {data && board.seenAt ? `Showing the one you saw ${seenAtText(board.seenAt)}.` : 'It shows once you are back online.'}
+          {data && board.seenAt
+            ? `Showing the one you saw ${seenAtText(board.seenAt)}.`
+            : 'It shows once you are back online.'}
         </p>
       ) : null}
       {board.status === 'error' ? (
@@ -52,7 +63,9 @@ export function LeaderboardPage() {
         <>
           <div className="table-scroll">
             <table className="table leaderboard-table" aria-busy={board.status === 'loading'}>
-              <caption className="visually-hidden">Referral leaderboard, {LEADERBOARD_PERIOD_LABELS[period].toLowerCase()}</caption>
+              <caption className="visually-hidden">
+                Referral leaderboard, {LEADERBOARD_PERIOD_LABELS[period].toLowerCase()}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col" className="num">
@@ -78,7 +91,8 @@ export function LeaderboardPage() {
           {data.entries.length === 0 ? <p className="muted">No referrals yet in this period.</p> : null}
           {me && !meInTop ? (
             <p className="leaderboard-own-rank" data-testid="own-rank">
-              Your rank: <strong>#{me.rank}</strong> with {me.referrals} qualified referral{me.referrals === 1 ? '' : 's'} and {me.xp} XP.
+              Your rank: <strong>#{me.rank}</strong> with {me.referrals} qualified referral
+              {me.referrals === 1 ? '' : 's'} and {me.xp} XP.
             </p>
           ) : null}
         </>
@@ -99,7 +113,9 @@ function LeaderboardRow({ entry, mine }: { entry: LeaderboardEntry; mine: boolea
         {mine ? <span className="badge leaderboard-you">You</span> : null}
       </td>
       <td className="num">{entry.referrals}</td>
-      <td>{entry.is_pro ? <span className="badge badge-pro">Pro</span> : <span className="visually-hidden">No</span>}</td>
+      <td>
+        {entry.is_pro ? <span className="badge badge-pro">Pro</span> : <span className="visually-hidden">No</span>}
+      </td>
       <td className="num">{entry.xp}</td>
     </tr>
   );

@@ -48,7 +48,9 @@ export async function fetchLeaderboard(period: LeaderboardPeriod): Promise<Leade
   if (!navigator.onLine) throw new LeaderboardUnavailable(true);
   let res: Response;
   try {
-    res = await sessionRetryFetch(`${syncServerUrl()}/api/referral-leaderboard?period=${period}`, { cache: 'no-store' });
+    res = await sessionRetryFetch(`${syncServerUrl()}/api/referral-leaderboard?period=${period}`, {
+      cache: 'no-store',
+    });
   } catch {
     throw new LeaderboardUnavailable(!navigator.onLine);
   }

@@ -10,7 +10,11 @@ export type PayoutRow = { id: string; type: string; amountCents: number; status:
  * The payout history's rows (spec 001 "Referral payout history"): Type is reward_type with underscores
  * as spaces; Date is paid_at if present, otherwise issued_at; newest first. Only the user's own rewards.
  */
-export function payoutRows(userId: string, docs: readonly Pick<GrowthDocument, 'id' | 'kind' | 'user_id' | 'data'>[], filter: PayoutFilter): PayoutRow[] {
+export function payoutRows(
+  userId: string,
+  docs: readonly Pick<GrowthDocument, 'id' | 'kind' | 'user_id' | 'data'>[],
+  filter: PayoutFilter,
+): PayoutRow[] {
   const rows: PayoutRow[] = [];
   for (const doc of docs) {
     if (doc.kind !== 'referral_reward' || doc.user_id !== userId) continue;

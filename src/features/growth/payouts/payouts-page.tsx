@@ -28,8 +28,17 @@ export function PayoutsPage() {
 
   return (
     <div className="container page growth-page">
-      <PageHeader title="Referral payouts" lead="Rewards from your referrals: pending until the monthly payout, then paid." />
-      <FilterChips label="Status" options={PAYOUT_FILTERS} labels={PAYOUT_FILTER_LABELS} value={filter} onChange={setFilter} />
+      <PageHeader
+        title="Referral payouts"
+        lead="Rewards from your referrals: pending until the monthly payout, then paid."
+      />
+      <FilterChips
+        label="Status"
+        options={PAYOUT_FILTERS}
+        labels={PAYOUT_FILTER_LABELS}
+        value={filter}
+        onChange={setFilter}
+      />
       {rewards.error ? (
         <p className="callout callout-warning" role="alert">
           Failed to fetch rewards

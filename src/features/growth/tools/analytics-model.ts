@@ -5,7 +5,10 @@ import { lastMonths, percentChange, sumByMonth } from './month-series.ts';
 /** How many months the charts cover. */
 export const ANALYTICS_MONTHS = 6;
 
-type Deal = Pick<DealDocument, 'id' | 'title' | 'brand_id' | 'amount_cents' | 'niches' | 'status' | 'winner_id' | 'completed_at' | 'created_at'>;
+type Deal = Pick<
+  DealDocument,
+  'id' | 'title' | 'brand_id' | 'amount_cents' | 'niches' | 'status' | 'winner_id' | 'completed_at' | 'created_at'
+>;
 type Application = Pick<ApplicationDocument, 'deal_id' | 'creator_id' | 'status' | 'created_at'>;
 
 export type NicheComparison = { mineCents: number | null; nicheCents: number | null };
@@ -14,12 +17,15 @@ export type NicheComparison = { mineCents: number | null; nicheCents: number | n
 function nicheAverage(deals: readonly Deal[], niches: readonly string[], exceptBrand?: string): number | null {
   const wanted = new Set(niches.map((n) => n.toLowerCase()));
   const amounts = deals
-    .filter((d) => d.status === 'open' && d.brand_id !== exceptBrand && d.niches.some((n) => wanted.has(n.toLowerCase())))
+    .filter(
+      (d) => d.status === 'open' && d.brand_id !== exceptBrand && d.niches.some((n) => wanted.has(n.toLowerCase())),
+    )
     .map((d) => d.amount_cents);
   return amounts.length ? Math.round(amounts.reduce((a, b) => a + b, 0) / amounts.length) : null;
 }
 
-const average = (values: readonly number[]) => (values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : null);
+const average = (values: readonly number[]) =>
+  values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : null;
 
 export type CreatorAnalytics = {
   applications: number;
@@ -36,7 +42,13 @@ export type CreatorAnalytics = {
 /** A creator's analytics from their applications and the deals on the device. Earnings are payouts after commission. */
 export function creatorAnalytics(
   userId: string,
-  opts: { applications: readonly Application[]; deals: readonly Deal[]; niches: readonly string[]; isPro: boolean; now: Date },
+  opts: {
+    applications: readonly Application[];
+    deals: readonly Deal[];
+    niches: readonly string[];
+    isPro: boolean;
+    now: Date;
+  },
 ): CreatorAnalytics {
   const mine = opts.applications.filter((a) => a.creator_id === userId);
   const accepted = mine.filter((a) => a.status === 'accepted').length;
@@ -87,9 +99,18 @@ export function brandAnalytics(
     if (Number.isFinite(at)) firstApplication.set(a.deal_id, Math.min(firstApplication.get(a.deal_id) ?? Infinity, at));
   }
   const waits = own
-    .map((d) => (d.created_at && firstApplication.has(d.id) ? (firstApplication.get(d.id)! - Date.parse(d.created_at)) / 3_600_000 : null))
+    .map((d) =>
+      d.created_at && firstApplication.has(d.id)
+        ? (firstApplication.get(d.id)! - Date.parse(d.created_at)) / 3_600_000
+        : null,
+    )
     .filter((h): h is number => h !== null && Number.isFinite(h) && h >= 0);
-  const perMonth = sumByMonth(published, months, (d) => d.created_at, () => 1);
+  const perMonth = sumByMonth(
+    published,
+    months,
+    (d) => d.created_at,
+    () => 1,
+  );
   const [previous, current] = perMonth.slice(-2).map((m) => m.value);
   return {
     deals: published.length,
@@ -99,8 +120,13 @@ export function brandAnalytics(
       .map((d) => ({ title: d.title, value: applicants.get(d.id) ?? 0 })),
     spendByMonth: sumByMonth(completed, months, (d) => d.completed_at, spend),
     totalSpendCents: completed.reduce((s, d) => s + spend(d), 0),
-    hoursToFirstApplicant: waits.length ? Math.round((waits.reduce((a, b) => a + b, 0) / waits.length) * 10) / 10 : null,
+    hoursToFirstApplicant: waits.length
+      ? Math.round((waits.reduce((a, b) => a + b, 0) / waits.length) * 10) / 10
+      : null,
     dealsTrend: percentChange(previous ?? 0, current ?? 0),
-    niche: { mineCents: average(own.map((d) => d.amount_cents)), nicheCents: nicheAverage(opts.deals, opts.niches, userId) },
+    niche: {
+      mineCents: average(own.map((d) => d.amount_cents)),
+      nicheCents: nicheAverage(opts.deals, opts.niches, userId),
+    },
   };
 }

@@ -9,14 +9,25 @@ export type BrandMatch = {
   deals: Pick<DealDocument, 'id' | 'title' | 'amount_cents' | 'niches'>[];
 };
 
-type Deal = Pick<DealDocument, 'id' | 'title' | 'brand_id' | 'amount_cents' | 'niches' | 'platforms' | 'pro_only' | 'status' | 'created_at'>;
-type Brand = Pick<ProfileDocument, 'id' | 'full_name' | 'username' | 'rating' | 'verified' | 'total_deals' | 'pro_tier' | 'pro_until'>;
+type Deal = Pick<
+  DealDocument,
+  'id' | 'title' | 'brand_id' | 'amount_cents' | 'niches' | 'platforms' | 'pro_only' | 'status' | 'created_at'
+>;
+type Brand = Pick<
+  ProfileDocument,
+  'id' | 'full_name' | 'username' | 'rating' | 'verified' | 'total_deals' | 'pro_tier' | 'pro_until'
+>;
 
 /**
  * Brands whose open deals fit the creator: at least one shared niche and, when the creator set one,
  * an amount inside their range. Brands are ordered by their best deal's recommendation score.
  */
-export function brandMatches(creator: CreatorInput, deals: readonly Deal[], brands: ReadonlyMap<string, Brand>, now: Date): BrandMatch[] {
+export function brandMatches(
+  creator: CreatorInput,
+  deals: readonly Deal[],
+  brands: ReadonlyMap<string, Brand>,
+  now: Date,
+): BrandMatch[] {
   const niches = tagSet(creator.niches);
   const min = creator.min_deal_amount_cents ?? null;
   const max = creator.max_deal_amount_cents ?? null;
@@ -36,11 +47,18 @@ export function brandMatches(creator: CreatorInput, deals: readonly Deal[], bran
       const b = brands.get(brandId);
       return {
         brandId,
-        brand: b ? { id: b.id, full_name: b.full_name, username: b.username, rating: b.rating, verified: b.verified } : null,
+        brand: b
+          ? { id: b.id, full_name: b.full_name, username: b.username, rating: b.rating, verified: b.verified }
+          : null,
         score: e.score,
         deals: e.deals
           .sort((a, b) => b.score - a.score || a.deal.id.localeCompare(b.deal.id))
-          .map(({ deal }) => ({ id: deal.id, title: deal.title, amount_cents: deal.amount_cents, niches: deal.niches })),
+          .map(({ deal }) => ({
+            id: deal.id,
+            title: deal.title,
+            amount_cents: deal.amount_cents,
+            niches: deal.niches,
+          })),
       };
     })
     .sort((a, b) => b.score - a.score || a.brandId.localeCompare(b.brandId));

@@ -19,13 +19,25 @@ export function BrandMatchingPage() {
   const profiles = useLocalDocs('profiles');
   const matches = useMemo(() => {
     if (!profile.data || !deals.data || !profiles.data) return [];
-    const brands = new Map(profiles.data.filter((p) => p.role !== 'creator').map((p) => [p.id, p] as [string, ProfileDocument]));
+    const brands = new Map(
+      profiles.data.filter((p) => p.role !== 'creator').map((p) => [p.id, p] as [string, ProfileDocument]),
+    );
     const visible = deals.data.filter((d) => isPro || auth.isAdmin || !d.pro_only);
     return brandMatches(profile.data, visible, brands, new Date()).slice(0, 20);
   }, [profile.data, deals.data, profiles.data, isPro, auth.isAdmin]);
 
-  if (profile.error || deals.error || profiles.error) return <ToolPage title="Brand Matching" lead={LEAD}><ToolError /></ToolPage>;
-  if (profile.loading || deals.loading || profiles.loading) return <ToolPage title="Brand Matching" lead={LEAD}><ToolLoading /></ToolPage>;
+  if (profile.error || deals.error || profiles.error)
+    return (
+      <ToolPage title="Brand Matching" lead={LEAD}>
+        <ToolError />
+      </ToolPage>
+    );
+  if (profile.loading || deals.loading || profiles.loading)
+    return (
+      <ToolPage title="Brand Matching" lead={LEAD}>
+        <ToolLoading />
+      </ToolPage>
+    );
   const niches = profile.data?.niches ?? [];
   return (
     <ToolPage title="Brand Matching" lead={LEAD}>

@@ -16,11 +16,17 @@ export function ContentCalendarPage() {
   const deals = useLocalDocs('deals');
   const brandName = useMyProfile().data?.full_name ?? '';
   // A brand's own deal titles often start with its name: the calendar cells show the rest.
-  const short = (title: string) => (role === 'brand' && brandName && title.startsWith(`${brandName} `) ? title.slice(brandName.length + 1) : title);
+  const short = (title: string) =>
+    role === 'brand' && brandName && title.startsWith(`${brandName} `) ? title.slice(brandName.length + 1) : title;
   const today = new Date();
   const [month, setMonth] = useState({ year: today.getFullYear(), month: today.getMonth() + 1 });
   const lead = role === 'brand' ? 'Your deals and campaigns by deadline.' : 'Your accepted deals by deadline.';
-  if (deals.error || deals.loading) return <ToolPage title="Content Calendar" lead={lead}>{deals.error ? <ToolError /> : <ToolLoading />}</ToolPage>;
+  if (deals.error || deals.loading)
+    return (
+      <ToolPage title="Content Calendar" lead={lead}>
+        {deals.error ? <ToolError /> : <ToolLoading />}
+      </ToolPage>
+    );
 
   const { dated, undated } = calendarEvents(auth.user?.id ?? '', role, deals.data ?? []);
   const key = `${month.year}-${String(month.month).padStart(2, '0')}`;
@@ -37,11 +43,21 @@ export function ContentCalendarPage() {
   return (
     <ToolPage title="Content Calendar" lead={lead}>
       <div className="calendar-nav">
-        <button type="button" className="button button-secondary button-small" onClick={() => move(-1)} aria-label="Previous month">
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => move(-1)}
+          aria-label="Previous month"
+        >
           ←
         </button>
         <h2 aria-live="polite">{monthLabel(key)}</h2>
-        <button type="button" className="button button-secondary button-small" onClick={() => move(1)} aria-label="Next month">
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => move(1)}
+          aria-label="Next month"
+        >
           →
         </button>
       </div>
@@ -65,7 +81,12 @@ export function ContentCalendarPage() {
                     <>
                       <span className="calendar-day">{Number(day.slice(8))}</span>
                       {(byDay.get(day) ?? []).map((e) => (
-                        <Link key={e.dealId} className="calendar-event" to={`/deals/${e.dealId}`} title={e.estimated ? `${e.title} (estimated from its deadline)` : e.title}>
+                        <Link
+                          key={e.dealId}
+                          className="calendar-event"
+                          to={`/deals/${e.dealId}`}
+                          title={e.estimated ? `${e.title} (estimated from its deadline)` : e.title}
+                        >
                           {short(e.title)}
                         </Link>
                       ))}
@@ -84,7 +105,8 @@ export function ContentCalendarPage() {
             {thisMonth.map((e) => (
               <li key={e.dealId}>
                 {e.date}
-                {e.estimated ? ' (estimated)' : ''} · <Link to={`/deals/${e.dealId}`}>{e.title}</Link> ({e.status.replace('_', ' ')})
+                {e.estimated ? ' (estimated)' : ''} · <Link to={`/deals/${e.dealId}`}>{e.title}</Link> (
+                {e.status.replace('_', ' ')})
               </li>
             ))}
           </ul>

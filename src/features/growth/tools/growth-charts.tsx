@@ -17,11 +17,16 @@ export function MoneyBarChart({ data, label }: { data: readonly Point[]; label: 
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
           <XAxis dataKey="label" tick={axisStyle} />
           <YAxis tick={axisStyle} tickFormatter={(v: number) => formatUsd(v, { compact: true })} width={72} />
-          <Tooltip formatter={(v) => formatUsd(Number(v))} contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }} />
+          <Tooltip
+            formatter={(v) => formatUsd(Number(v))}
+            contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }}
+          />
           <Bar dataKey="value" name={label} fill="var(--primary)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
-      <figcaption className="visually-hidden">{data.map((p) => `${p.label}: ${formatUsd(p.value ?? 0)}`).join(', ')}</figcaption>
+      <figcaption className="visually-hidden">
+        {data.map((p) => `${p.label}: ${formatUsd(p.value ?? 0)}`).join(', ')}
+      </figcaption>
     </figure>
   );
 }
@@ -34,7 +39,13 @@ export function CountBarChart({ data, label }: { data: readonly Point[]; label: 
         <BarChart data={[...data]} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
           <XAxis type="number" tick={axisStyle} allowDecimals={false} />
-          <YAxis type="category" dataKey="label" tick={axisStyle} width={150} tickFormatter={(v: string) => (v.length > 24 ? `${v.slice(0, 23)}…` : v)} />
+          <YAxis
+            type="category"
+            dataKey="label"
+            tick={axisStyle}
+            width={150}
+            tickFormatter={(v: string) => (v.length > 24 ? `${v.slice(0, 23)}…` : v)}
+          />
           <Tooltip contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }} />
           <Bar dataKey="value" name={label} fill="var(--primary)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
         </BarChart>
@@ -53,10 +64,20 @@ export function RatingLineChart({ data, label }: { data: readonly Point[]; label
           <XAxis dataKey="label" tick={axisStyle} />
           <YAxis domain={[0, 5]} ticks={[1, 2, 3, 4, 5]} tick={axisStyle} width={32} />
           <Tooltip contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)' }} />
-          <Line type="monotone" dataKey="value" name={label} stroke="var(--primary)" strokeWidth={2} connectNulls isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="value"
+            name={label}
+            stroke="var(--primary)"
+            strokeWidth={2}
+            connectNulls
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
-      <figcaption className="visually-hidden">{data.map((p) => `${p.label}: ${p.value ?? 'no reviews'}`).join(', ')}</figcaption>
+      <figcaption className="visually-hidden">
+        {data.map((p) => `${p.label}: ${p.value ?? 'no reviews'}`).join(', ')}
+      </figcaption>
     </figure>
   );
 }

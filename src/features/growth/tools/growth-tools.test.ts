@@ -40,8 +40,20 @@ test('creator analytics: applications, acceptance rate, earnings by month after 
       { deal_id: 'd4', creator_id: 'other', status: 'accepted', created_at: '2026-10-03T00:00:00Z' },
     ],
     deals: [
-      deal({ id: 'd1', status: 'completed', winner_id: me, completed_at: '2026-11-05T00:00:00Z', amount_cents: 100_000 }),
-      deal({ id: 'd5', status: 'completed', winner_id: me, completed_at: '2026-10-05T00:00:00Z', amount_cents: 50_000 }),
+      deal({
+        id: 'd1',
+        status: 'completed',
+        winner_id: me,
+        completed_at: '2026-11-05T00:00:00Z',
+        amount_cents: 100_000,
+      }),
+      deal({
+        id: 'd5',
+        status: 'completed',
+        winner_id: me,
+        completed_at: '2026-10-05T00:00:00Z',
+        amount_cents: 50_000,
+      }),
       deal({ id: 'o1', amount_cents: 30_000 }),
       deal({ id: 'o2', amount_cents: 10_000, niches: ['Gaming'] }),
     ],
@@ -49,7 +61,13 @@ test('creator analytics: applications, acceptance rate, earnings by month after 
     isPro: false,
     now,
   });
-  expect(a).toMatchObject({ applications: 3, accepted: 1, acceptanceRate: 0.5, totalEarningsCents: 95_000 + 47_500, earningsTrend: 100 });
+  expect(a).toMatchObject({
+    applications: 3,
+    accepted: 1,
+    acceptanceRate: 0.5,
+    totalEarningsCents: 95_000 + 47_500,
+    earningsTrend: 100,
+  });
   expect(a.earningsByMonth.map((m) => m.value)).toEqual([0, 0, 0, 0, 47_500, 95_000]);
   expect(a.niche).toEqual({ mineCents: 75_000, nicheCents: 30_000 });
 });
@@ -101,8 +119,32 @@ test('performance: completed deals, rating per month, average response time', ()
 test('brand matching: open deals sharing a niche inside the creator range, brands by their best score', () => {
   const creator = { id: me, niches: ['Fitness'], min_deal_amount_cents: 5_000, max_deal_amount_cents: 50_000 };
   const brands = new Map([
-    ['b1', { id: 'b1', full_name: 'Acme', username: null, rating: 4, verified: true, total_deals: 3, pro_tier: 'free', pro_until: null }],
-    ['b2', { id: 'b2', full_name: 'Zen', username: null, rating: 1, verified: false, total_deals: 3, pro_tier: 'free', pro_until: null }],
+    [
+      'b1',
+      {
+        id: 'b1',
+        full_name: 'Acme',
+        username: null,
+        rating: 4,
+        verified: true,
+        total_deals: 3,
+        pro_tier: 'free',
+        pro_until: null,
+      },
+    ],
+    [
+      'b2',
+      {
+        id: 'b2',
+        full_name: 'Zen',
+        username: null,
+        rating: 1,
+        verified: false,
+        total_deals: 3,
+        pro_tier: 'free',
+        pro_until: null,
+      },
+    ],
   ]) as never;
   const matches = brandMatches(
     creator,
@@ -122,7 +164,7 @@ test('brand matching: open deals sharing a niche inside the creator range, brand
   ]);
 });
 
-test('content calendar: deadlines that read as dates, a Monday-first month grid, the user\'s own deals', () => {
+test("content calendar: deadlines that read as dates, a Monday-first month grid, the user's own deals", () => {
   const published = '2026-11-10T09:00:00Z';
   expect(deadlineDay('2026-12-01')).toEqual({ day: '2026-12-01', estimated: false });
   expect(deadlineDay('Dec 5, 2026')).toEqual({ day: '2026-12-05', estimated: false });

@@ -25,7 +25,12 @@ export function monthLabel(key: string): string {
 }
 
 /** Sums `value` of each item into its month, over the given months (0 where none). */
-export function sumByMonth<T>(items: readonly T[], months: readonly string[], at: (item: T) => string | null | undefined, value: (item: T) => number) {
+export function sumByMonth<T>(
+  items: readonly T[],
+  months: readonly string[],
+  at: (item: T) => string | null | undefined,
+  value: (item: T) => number,
+) {
   const totals = new Map(months.map((m) => [m, 0]));
   for (const item of items) {
     const iso = at(item);

@@ -25,7 +25,9 @@ export function performance(
     now: Date;
   },
 ): Performance {
-  const completedDeals = opts.deals.filter((d) => d.status === 'completed' && (d.winner_id === userId || d.brand_id === userId)).length;
+  const completedDeals = opts.deals.filter(
+    (d) => d.status === 'completed' && (d.winner_id === userId || d.brand_id === userId),
+  ).length;
   const received = opts.reviews.filter((r) => r.reviewee_id === userId);
   const months = lastMonths(opts.now, PERFORMANCE_MONTHS);
   const byMonth = new Map<string, number[]>();
@@ -42,7 +44,10 @@ export function performance(
     if (m.sender_id !== userId && m.recipient_id !== userId) continue;
     const at = m.created_at ? Date.parse(m.created_at) : NaN;
     if (!Number.isFinite(at)) continue;
-    byConversation.set(m.conversation_id, [...(byConversation.get(m.conversation_id) ?? []), { mine: m.sender_id === userId, at }]);
+    byConversation.set(m.conversation_id, [
+      ...(byConversation.get(m.conversation_id) ?? []),
+      { mine: m.sender_id === userId, at },
+    ]);
   }
   const waits: number[] = [];
   for (const thread of byConversation.values()) {
@@ -59,7 +64,11 @@ export function performance(
   return {
     completedDeals,
     averageRating: received.length ? avg(received.map((r) => r.rating)) : null,
-    ratingByMonth: months.map((month) => ({ month, label: monthLabel(month), value: byMonth.has(month) ? avg(byMonth.get(month)!) : null })),
+    ratingByMonth: months.map((month) => ({
+      month,
+      label: monthLabel(month),
+      value: byMonth.has(month) ? avg(byMonth.get(month)!) : null,
+    })),
     responseMinutes: waits.length ? Math.round(waits.reduce((a, b) => a + b, 0) / waits.length) : null,
     replies: waits.length,
   };

@@ -22,19 +22,40 @@ export function PerformancePage() {
   const failed = deals.error ?? reviews.error ?? messages.error;
   const loading = deals.loading || reviews.loading || messages.loading;
   if (failed || loading) {
-    return <ToolPage title="Performance" lead={LEAD}>{failed ? <ToolError /> : <ToolLoading />}</ToolPage>;
+    return (
+      <ToolPage title="Performance" lead={LEAD}>
+        {failed ? <ToolError /> : <ToolLoading />}
+      </ToolPage>
+    );
   }
-  const p = performance(userId, { deals: deals.data ?? [], reviews: reviews.data ?? [], messages: messages.data ?? [], now: new Date() });
+  const p = performance(userId, {
+    deals: deals.data ?? [],
+    reviews: reviews.data ?? [],
+    messages: messages.data ?? [],
+    now: new Date(),
+  });
   return (
     <ToolPage title="Performance" lead={LEAD}>
       <dl className="growth-figures">
         <Figure label="Completed deals" value={p.completedDeals} />
-        <Figure label="Average rating" value={p.averageRating === null ? '–' : `${p.averageRating} ★`} hint={p.averageRating === null ? 'No reviews yet.' : undefined} />
-        <Figure label="Response time" value={responseText(p.responseMinutes)} hint={p.replies ? `Average over ${p.replies} replies` : 'No replies yet'} />
+        <Figure
+          label="Average rating"
+          value={p.averageRating === null ? '–' : `${p.averageRating} ★`}
+          hint={p.averageRating === null ? 'No reviews yet.' : undefined}
+        />
+        <Figure
+          label="Response time"
+          value={responseText(p.responseMinutes)}
+          hint={p.replies ? `Average over ${p.replies} replies` : 'No replies yet'}
+        />
       </dl>
       <section className="card growth-section" aria-labelledby="rating-title">
         <h2 id="rating-title">Rating over time</h2>
-        {p.ratingByMonth.some((m) => m.value !== null) ? <RatingLineChart data={p.ratingByMonth} label="Average rating by month" /> : <p className="muted">No reviews yet.</p>}
+        {p.ratingByMonth.some((m) => m.value !== null) ? (
+          <RatingLineChart data={p.ratingByMonth} label="Average rating by month" />
+        ) : (
+          <p className="muted">No reviews yet.</p>
+        )}
       </section>
     </ToolPage>
   );

@@ -9,7 +9,10 @@ const PRIORITY_LABEL = { high: 'High priority', medium: 'Medium priority', low: 
 export function SuggestionsPage() {
   const suggestions = useSmartSuggestions();
   return (
-    <ToolPage title="Smart Suggestions" lead="Today's next steps for your profile, your deals and your pricing. They change once a day.">
+    <ToolPage
+      title="Smart Suggestions"
+      lead="Today's next steps for your profile, your deals and your pricing. They change once a day."
+    >
       {suggestions.error ? (
         <ToolError />
       ) : suggestions.loading ? (

@@ -39,14 +39,25 @@ export function useSmartSuggestions(): { data: SmartSuggestion[]; loading: boole
         map((mine) => mine.map((a) => a.deal_id).sort()),
         switchMap((applied) =>
           combineLatest({
-            completedAmounts: db.deals.find({ selector: { status: 'completed', winner_id: userId } }).$.pipe(map(amounts)),
+            completedAmounts: db.deals
+              .find({ selector: { status: 'completed', winner_id: userId } })
+              .$.pipe(map(amounts)),
             openDeals: db.deals
               .find({
-                selector: { status: 'open', ...(isPro ? {} : { pro_only: false }), brand_id: { $ne: userId }, id: { $nin: applied } },
+                selector: {
+                  status: 'open',
+                  ...(isPro ? {} : { pro_only: false }),
+                  brand_id: { $ne: userId },
+                  id: { $nin: applied },
+                },
                 sort: NEWEST_FIRST_SORT,
                 limit: OPEN_DEAL_CANDIDATES,
               })
-              .$.pipe(map((docs) => docs.map((d) => ({ id: d.id, title: d.title, amount_cents: d.amount_cents, niches: [...d.niches] })))),
+              .$.pipe(
+                map((docs) =>
+                  docs.map((d) => ({ id: d.id, title: d.title, amount_cents: d.amount_cents, niches: [...d.niches] })),
+                ),
+              ),
             activityCount: of(applied.length),
           }),
         ),

@@ -4,7 +4,12 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createPactaDatabase, type PactaDatabase } from '../../../db/index.ts';
 import { conversationIdFor } from '../../../domain/conversation-id.ts';
-import { findOrStartConversation, markAllNotificationsRead, markConversationRead, sendMessage } from './inbox-operations.ts';
+import {
+  findOrStartConversation,
+  markAllNotificationsRead,
+  markConversationRead,
+  sendMessage,
+} from './inbox-operations.ts';
 
 let db: PactaDatabase;
 const me = randomUUID();
@@ -35,7 +40,18 @@ test('a conversation is found again per pair and deal; a new one takes the id bo
   // One that arrived from the server under another id (written before the rule) is found too.
   const legacy = randomUUID();
   const other = randomUUID();
-  await db.conversations.insert({ id: legacy, user1_id: other, user2_id: me, deal_id: deal, title: '', last_message: '', last_message_at: null, last_seq: 0, user1_read_seq: 0, user2_read_seq: 0 });
+  await db.conversations.insert({
+    id: legacy,
+    user1_id: other,
+    user2_id: me,
+    deal_id: deal,
+    title: '',
+    last_message: '',
+    last_message_at: null,
+    last_seq: 0,
+    user1_read_seq: 0,
+    user2_read_seq: 0,
+  });
   expect(await findOrStartConversation(db, me, other, deal)).toBe(legacy);
 });
 
@@ -63,7 +79,15 @@ test('reading moves my read position up to the last message, never down', async 
 
 test("'Mark all read' reads every unread notification of mine", async () => {
   for (const title of ['One', 'Two']) {
-    await db.notifications.insert({ id: randomUUID(), user_id: me, type: 'x', title, message: '', data: {}, read_at: null });
+    await db.notifications.insert({
+      id: randomUUID(),
+      user_id: me,
+      type: 'x',
+      title,
+      message: '',
+      data: {},
+      read_at: null,
+    });
   }
   await markAllNotificationsRead(db, me);
   const left = await db.notifications.find({ selector: { read_at: null } }).exec();

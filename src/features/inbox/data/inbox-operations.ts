@@ -57,7 +57,12 @@ export async function findOrStartConversation(
 }
 
 /** Writes a message; it shows at once as pending and is sent now or on reconnect. */
-export async function sendMessage(db: PactaDatabase, conversation: ConversationDocument, me: string, body: string): Promise<void> {
+export async function sendMessage(
+  db: PactaDatabase,
+  conversation: ConversationDocument,
+  me: string,
+  body: string,
+): Promise<void> {
   const problem = messageBodyProblem(body);
   if (problem) throw new InboxActionError(problem);
   const doc = prepareDocument('messages', {

@@ -1,6 +1,12 @@
 import { map } from 'rxjs';
 import { useLiveQuery, type LiveResult } from '../../../db/hooks/use-live-query.ts';
-import type { ConversationDocument, DealDocument, MessageDocument, NotificationDocument, ProfileDocument } from '../../../domain/collections/index.ts';
+import type {
+  ConversationDocument,
+  DealDocument,
+  MessageDocument,
+  NotificationDocument,
+  ProfileDocument,
+} from '../../../domain/collections/index.ts';
 import { compareMessages } from '../../../domain/messages.ts';
 
 /** Newest activity first; a conversation with no message yet by when it was started. */
@@ -36,19 +42,28 @@ export function useMessages(conversationId: string | null): LiveResult<MessageDo
 }
 
 /** The profiles and deals a list of conversations mentions, by id (what this device holds). */
-export function usePeopleAndDeals(profileIds: string[], dealIds: string[]): { profiles: Map<string, ProfileDocument>; deals: Map<string, DealDocument> } {
+export function usePeopleAndDeals(
+  profileIds: string[],
+  dealIds: string[],
+): { profiles: Map<string, ProfileDocument>; deals: Map<string, DealDocument> } {
   const profileKey = [...new Set(profileIds)].sort().join(',');
   const dealKey = [...new Set(dealIds)].sort().join(',');
   const profiles = useLiveQuery(
     (db) =>
       profileKey
-        ? db.profiles.findByIds(profileKey.split(',')).$.pipe(map((m) => new Map([...m].map(([id, d]) => [id, d.toJSON() as ProfileDocument]))))
+        ? db.profiles
+            .findByIds(profileKey.split(','))
+            .$.pipe(map((m) => new Map([...m].map(([id, d]) => [id, d.toJSON() as ProfileDocument]))))
         : null,
     [profileKey],
   );
   const deals = useLiveQuery(
     (db) =>
-      dealKey ? db.deals.findByIds(dealKey.split(',')).$.pipe(map((m) => new Map([...m].map(([id, d]) => [id, d.toJSON() as DealDocument])))) : null,
+      dealKey
+        ? db.deals
+            .findByIds(dealKey.split(','))
+            .$.pipe(map((m) => new Map([...m].map(([id, d]) => [id, d.toJSON() as DealDocument]))))
+        : null,
     [dealKey],
   );
   return { profiles: profiles.data ?? new Map(), deals: deals.data ?? new Map() };

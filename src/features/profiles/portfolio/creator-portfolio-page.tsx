@@ -15,7 +15,12 @@ import { InviteToCampaign } from './invite-to-campaign.tsx';
 import { PortfolioReviews } from './portfolio-reviews.tsx';
 import { useCreatorPastDeals, useOpenDealsOf, useProfilesById, useReviewsAbout } from './use-portfolio-data.ts';
 
-const STATUS: Record<string, string> = { open: 'Open', in_progress: 'In progress', completed: 'Completed', cancelled: 'Cancelled' };
+const STATUS: Record<string, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 function initials(name: string): string {
   return (

@@ -49,20 +49,32 @@ export function InviteToCampaign({
 
   return (
     <div className="invite-to-campaign">
-      <button type="button" className="button button-primary" aria-expanded={open} aria-controls={`${uid}-panel`} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="button button-primary"
+        aria-expanded={open}
+        aria-controls={`${uid}-panel`}
+        onClick={() => setOpen((o) => !o)}
+      >
         Invite to Campaign
       </button>
       {open ? (
         <div className="card invite-panel" id={`${uid}-panel`}>
           {available.length === 0 ? (
             <p className="muted">
-              {openDeals.length === 0 ? 'You have no open campaigns to invite to. Create one first.' : `${creatorName} is invited to all your open campaigns.`}
+              {openDeals.length === 0
+                ? 'You have no open campaigns to invite to. Create one first.'
+                : `${creatorName} is invited to all your open campaigns.`}
             </p>
           ) : (
             <form onSubmit={(e) => void onInvite(e)} className="invite-form">
               <div className="field">
                 <label htmlFor={`${uid}-deal`}>Campaign</label>
-                <select id={`${uid}-deal`} value={dealId || available[0]!.id} onChange={(e) => setDealId(e.target.value)}>
+                <select
+                  id={`${uid}-deal`}
+                  value={dealId || available[0]!.id}
+                  onChange={(e) => setDealId(e.target.value)}
+                >
                   {available.map((d) => (
                     <option key={d.id} value={d.id}>
                       {d.title}

@@ -25,7 +25,8 @@ export function PortfolioReviews({
           {reviews.map((r) => (
             <li key={r.id} className="review" data-testid="portfolio-review">
               <p className="review-head">
-                <strong>{reviewers.get(r.reviewer_id)?.full_name?.trim() || 'A Pacta member'}</strong> <Stars rating={r.rating} />
+                <strong>{reviewers.get(r.reviewer_id)?.full_name?.trim() || 'A Pacta member'}</strong>{' '}
+                <Stars rating={r.rating} />
               </p>
               {r.content ? <p className="prose-text">{r.content}</p> : null}
             </li>

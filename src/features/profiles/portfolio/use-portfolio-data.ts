@@ -8,15 +8,13 @@ const docs = <T>(list: { toJSON(): unknown }[]) => list.map((d) => d.toJSON() as
 export function useCreatorPastDeals(creatorId: string): LiveResult<DealDocument[]> {
   return useLiveQuery(
     (db) =>
-      db.deals
-        .find({ selector: { status: { $in: ['in_progress', 'completed'] } } })
-        .$.pipe(
-          map((list) =>
-            docs<DealDocument>(list)
-              .filter((d) => d.winner_id === creatorId || d.selected_creator_ids.includes(creatorId))
-              .sort((a, b) => (b.completed_at ?? b.created_at ?? '').localeCompare(a.completed_at ?? a.created_at ?? '')),
-          ),
+      db.deals.find({ selector: { status: { $in: ['in_progress', 'completed'] } } }).$.pipe(
+        map((list) =>
+          docs<DealDocument>(list)
+            .filter((d) => d.winner_id === creatorId || d.selected_creator_ids.includes(creatorId))
+            .sort((a, b) => (b.completed_at ?? b.created_at ?? '').localeCompare(a.completed_at ?? a.created_at ?? '')),
         ),
+      ),
     [creatorId],
   );
 }
@@ -25,16 +23,14 @@ export function useCreatorPastDeals(creatorId: string): LiveResult<DealDocument[
 export function useReviewsAbout(userId: string): LiveResult<ReviewDocument[]> {
   return useLiveQuery(
     (db) =>
-      db.reviews
-        .find({ selector: { reviewee_id: userId } })
-        .$.pipe(
-          map((list) =>
-            docs<ReviewDocument>(list)
-              // The viewer's own review stays private until it is published (blind reviews).
-              .filter((r) => r.published_at !== null && Date.parse(r.published_at) <= Date.now())
-              .sort((a, b) => (b.published_at ?? '').localeCompare(a.published_at ?? '')),
-          ),
+      db.reviews.find({ selector: { reviewee_id: userId } }).$.pipe(
+        map((list) =>
+          docs<ReviewDocument>(list)
+            // The viewer's own review stays private until it is published (blind reviews).
+            .filter((r) => r.published_at !== null && Date.parse(r.published_at) <= Date.now())
+            .sort((a, b) => (b.published_at ?? '').localeCompare(a.published_at ?? '')),
         ),
+      ),
     [userId],
   );
 }
@@ -42,7 +38,12 @@ export function useReviewsAbout(userId: string): LiveResult<ReviewDocument[]> {
 /** The brand's open deals (for Invite to Campaign). */
 export function useOpenDealsOf(brandId: string | null): LiveResult<DealDocument[]> {
   return useLiveQuery(
-    (db) => (brandId ? db.deals.find({ selector: { brand_id: brandId, status: 'open' } }).$.pipe(map((list) => docs<DealDocument>(list))) : null),
+    (db) =>
+      brandId
+        ? db.deals
+            .find({ selector: { brand_id: brandId, status: 'open' } })
+            .$.pipe(map((list) => docs<DealDocument>(list)))
+        : null,
     [brandId],
   );
 }
@@ -51,7 +52,12 @@ export function useOpenDealsOf(brandId: string | null): LiveResult<DealDocument[
 export function useProfilesById(ids: readonly string[]): ReadonlyMap<string, ProfileDocument> {
   const key = [...new Set(ids)].sort().join(',');
   const live = useLiveQuery(
-    (db) => (key ? db.profiles.findByIds(key.split(',')).$.pipe(map((found) => new Map([...found].map(([id, d]) => [id, d.toJSON() as ProfileDocument])))) : null),
+    (db) =>
+      key
+        ? db.profiles
+            .findByIds(key.split(','))
+            .$.pipe(map((found) => new Map([...found].map(([id, d]) => [id, d.toJSON() as ProfileDocument]))))
+        : null,
     [key],
   );
   return live.data ?? new Map();

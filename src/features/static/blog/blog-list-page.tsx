@@ -9,7 +9,11 @@ export function BlogListPage() {
   return (
     <div className="container page">
       <PageHeader title="Blog" lead="Guides, stories and product news for creators and brands." />
-      <div role="group" aria-label="Filter posts by category" style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginBottom: '1.5rem' }}>
+      <div
+        role="group"
+        aria-label="Filter posts by category"
+        style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginBottom: '1.5rem' }}
+      >
         <button type="button" className="chip" aria-pressed={category === null} onClick={() => setCategory(null)}>
           All
         </button>

@@ -22,8 +22,8 @@ export function BlogPostPage() {
       </p>
       <PageHeader title={post.title}>
         <p className="muted">
-          <span className="badge">{post.category}</span> · <time dateTime={post.date}>{formatPostDate(post.date)}</time> ·{' '}
-          {post.readMinutes} min read
+          <span className="badge">{post.category}</span> · <time dateTime={post.date}>{formatPostDate(post.date)}</time>{' '}
+          · {post.readMinutes} min read
         </p>
       </PageHeader>
       {post.body.map((paragraph, i) => (

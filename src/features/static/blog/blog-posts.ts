@@ -19,11 +19,14 @@ export const BLOG_POSTS: BlogPost[] = [
     category: 'Creators',
     date: '2026-10-28',
     readMinutes: 6,
-    excerpt: 'Followers are only part of the story. Here is how to set a rate that reflects your engagement and the work involved.',
+    excerpt:
+      'Followers are only part of the story. Here is how to set a rate that reflects your engagement and the work involved.',
     body: [
-      'Your first sponsorship rate sets an anchor for every deal after it, so it is worth an hour of thought. Start from the work: how long does the deliverable take to script, shoot and edit?',
+      'Your first sponsorship rate sets an anchor for every deal after it, so it is worth an hour of thought. ' +
+        'Start from the work: how long does the deliverable take to script, shoot and edit?',
       'Then look at engagement rather than raw followers. A smaller audience that comments and clicks is worth more to a brand than a large, quiet one.',
-      'Finally, remember the fees: on Pacta the commission is taken from the deal amount, so a $1,000 deal pays out the amount minus the published commission. Price with that in mind.',
+      'Finally, remember the fees: on Pacta the commission is taken from the deal amount, so a $1,000 deal ' +
+        'pays out the amount minus the published commission. Price with that in mind.',
     ],
   },
   {
@@ -34,7 +37,8 @@ export const BLOG_POSTS: BlogPost[] = [
     readMinutes: 5,
     excerpt: 'A clear brief gets better applications. Goals, deliverables and guardrails — in that order.',
     body: [
-      'The best briefs start with the goal of the campaign, not the product description. Creators who understand what success looks like will propose ideas you had not thought of.',
+      'The best briefs start with the goal of the campaign, not the product description. ' +
+        'Creators who understand what success looks like will propose ideas you had not thought of.',
       'List deliverables precisely: an Instagram Story and a TikTok Video are different jobs with different costs.',
       'Keep brand guidelines short. A page of rules reads like distrust; three clear guardrails read like a partnership.',
     ],
@@ -45,10 +49,12 @@ export const BLOG_POSTS: BlogPost[] = [
     category: 'Payments',
     date: '2026-09-30',
     readMinutes: 4,
-    excerpt: 'The brand funds the deal up front, the creator delivers, and the payout is released. Here is what happens at each step.',
+    excerpt:
+      'The brand funds the deal up front, the creator delivers, and the payout is released. Here is what happens at each step.',
     body: [
       'When a brand funds a deal, the money is held in escrow: it has left the brand but has not reached the creator yet.',
-      'Once the work is delivered and the deal is completed, the brand releases the payout to the creator. If something goes wrong, either side can open a dispute within 30 days.',
+      'Once the work is delivered and the deal is completed, the brand releases the payout to the creator. ' +
+        'If something goes wrong, either side can open a dispute within 30 days.',
       'Deals made outside Pacta are not protected: there is no escrow and no dispute resolution. Keep your deals on the platform.',
     ],
   },
@@ -95,5 +101,10 @@ export function findBlogPost(id: string | undefined): BlogPost | undefined {
 }
 
 export function formatPostDate(iso: string): string {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }

@@ -10,7 +10,10 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
   return (
     <div className="field">
       <label htmlFor={id}>
-        {label} <span className="required" aria-hidden="true">*</span>
+        {label}{' '}
+        <span className="required" aria-hidden="true">
+          *
+        </span>
       </label>
       {children}
       {error ? (
@@ -36,7 +39,8 @@ export function ContactForm() {
   const [failure, setFailure] = useState<string | null>(null);
 
   const ids = { name: `${uid}-name`, email: `${uid}-email`, subject: `${uid}-subject`, message: `${uid}-message` };
-  const set = (key: keyof ContactDraft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const set = (key: keyof ContactDraft) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
   const a11y = (key: keyof ContactDraft) => ({
     id: ids[key],
     required: true,

@@ -6,7 +6,14 @@ export function ContactPage() {
   return (
     <div className="container page">
       <PageHeader title="Contact us" lead="Questions about a deal, a payment or a partnership? We're here to help." />
-      <div style={{ display: 'grid', gap: '2rem', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 20rem), 1fr))', alignItems: 'start' }}>
+      <div
+        style={{
+          display: 'grid',
+          gap: '2rem',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 20rem), 1fr))',
+          alignItems: 'start',
+        }}
+      >
         <ContactForm />
         <aside className="card" aria-labelledby="business-hours">
           <h2 id="business-hours">Business hours</h2>

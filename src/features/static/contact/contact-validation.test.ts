@@ -4,11 +4,21 @@ import { CONTACT_SUBJECTS, validateContact } from './contact-validation.ts';
 const valid = { name: 'Ada', email: 'ada@example.com', subject: 'billing', message: 'Hello there' };
 
 test('the six subjects of the spec', () => {
-  expect(CONTACT_SUBJECTS.map((s) => s.value)).toEqual(['general', 'support', 'partnership', 'billing', 'feature', 'other']);
+  expect(CONTACT_SUBJECTS.map((s) => s.value)).toEqual([
+    'general',
+    'support',
+    'partnership',
+    'billing',
+    'feature',
+    'other',
+  ]);
 });
 
 test('a complete form is valid and trimmed', () => {
-  expect(validateContact({ ...valid, name: '  Ada  ', message: ' Hello there \n' })).toEqual({ ok: true, value: valid });
+  expect(validateContact({ ...valid, name: '  Ada  ', message: ' Hello there \n' })).toEqual({
+    ok: true,
+    value: valid,
+  });
 });
 
 test('every field is required', () => {
@@ -25,8 +35,14 @@ test('every field is required', () => {
 });
 
 test('the email must look like one and the subject must be from the list', () => {
-  expect(validateContact({ ...valid, email: 'ada@example' })).toEqual({ ok: false, errors: { email: 'Please enter a valid email address.' } });
-  expect(validateContact({ ...valid, subject: 'spam' })).toEqual({ ok: false, errors: { subject: 'Please choose a subject.' } });
+  expect(validateContact({ ...valid, email: 'ada@example' })).toEqual({
+    ok: false,
+    errors: { email: 'Please enter a valid email address.' },
+  });
+  expect(validateContact({ ...valid, subject: 'spam' })).toEqual({
+    ok: false,
+    errors: { subject: 'Please choose a subject.' },
+  });
 });
 
 test('over-long fields are refused before they reach the server', () => {

@@ -14,20 +14,24 @@ export function PrivacyPage() {
       </ul>
       <h2>How we use it</h2>
       <p>
-        To run the marketplace: show your profile to the other side of a deal, match deals and creators, hold and release escrow payments,
-        resolve disputes, and keep the service secure. We do not sell your personal data.
+        To run the marketplace: show your profile to the other side of a deal, match deals and creators, hold and
+        release escrow payments, resolve disputes, and keep the service secure. We do not sell your personal data.
       </p>
       <h2>Data on your device</h2>
       <p>
-        Pacta works offline. When you are signed in, a copy of your deals, messages and drafts is kept in your browser's storage so the app
-        opens without a connection; it is removed when you sign out. See the <Link to="/cookies">Cookie Policy</Link>.
+        Pacta works offline. When you are signed in, a copy of your deals, messages and drafts is kept in your browser's
+        storage so the app opens without a connection; it is removed when you sign out. See the{' '}
+        <Link to="/cookies">Cookie Policy</Link>.
       </p>
       <h2>Sharing</h2>
-      <p>We share data only with the payment provider that processes deal payments, and with service providers bound by contract.</p>
+      <p>
+        We share data only with the payment provider that processes deal payments, and with service providers bound by
+        contract.
+      </p>
       <h2>Your rights</h2>
       <p>
-        You can see and correct your profile in Settings, export or delete your account, and object to processing. <Link to="/contact">Contact us</Link>{' '}
-        for any request; we answer within 30 days.
+        You can see and correct your profile in Settings, export or delete your account, and object to processing.{' '}
+        <Link to="/contact">Contact us</Link> for any request; we answer within 30 days.
       </p>
     </LegalPage>
   );

@@ -17,7 +17,10 @@ export function PricingPage() {
   const yearly = formatUsd(PRO_YEARLY_PRICE_CENTS, { compact: true });
   return (
     <div className="container page">
-      <PageHeader title="Pricing" lead="Free to join. You pay only when a deal is paid — and Pro lowers what creators pay." />
+      <PageHeader
+        title="Pricing"
+        lead="Free to join. You pay only when a deal is paid — and Pro lowers what creators pay."
+      />
       <div className="pricing-plans">
         <section className="card" aria-labelledby="plan-free">
           <h2 id="plan-free">Free</h2>
@@ -42,9 +45,7 @@ export function PricingPage() {
             <li>Creator commission: {formatRate(PRO_COMMISSION_BP)} of each paid deal</li>
             <li>Pro-only deals and priority matching</li>
             <li>Advanced analytics and priority support</li>
-            <li>
-              {PRO_TRIAL_DAYS}-day free trial · Cancel anytime
-            </li>
+            <li>{PRO_TRIAL_DAYS}-day free trial · Cancel anytime</li>
           </ul>
           <Link className="button button-primary" to="/pro">
             See Pro

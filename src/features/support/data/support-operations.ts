@@ -42,11 +42,22 @@ export async function openTicket(db: PactaDatabase, userId: string, ticket: NewT
 }
 
 /** Adds a reply to the thread; a blank reply is ignored (answers false). */
-export async function replyToTicket(db: PactaDatabase, ticketId: string, userId: string, text: string): Promise<boolean> {
+export async function replyToTicket(
+  db: PactaDatabase,
+  ticketId: string,
+  userId: string,
+  text: string,
+): Promise<boolean> {
   const message = replyText(text);
   if (!message) return false;
   await db.support_messages.insert(
-    prepareDocument('support_messages', { id: uuidv7(), ticket_id: ticketId, user_id: userId, message, created_at: nowIso() }),
+    prepareDocument('support_messages', {
+      id: uuidv7(),
+      ticket_id: ticketId,
+      user_id: userId,
+      message,
+      created_at: nowIso(),
+    }),
   );
   return true;
 }

@@ -17,7 +17,9 @@ export function ticketsOf$(db: PactaDatabase, userId: string): Observable<Suppor
 
 /** Every ticket on the device (for staff: all of them). */
 export function allTickets$(db: PactaDatabase): Observable<SupportTicketDocument[]> {
-  return db.support_tickets.find().$.pipe(map((docs) => plain<SupportTicketDocument>(docs as Plain<SupportTicketDocument>[])));
+  return db.support_tickets
+    .find()
+    .$.pipe(map((docs) => plain<SupportTicketDocument>(docs as Plain<SupportTicketDocument>[])));
 }
 
 export function ticket$(db: PactaDatabase, id: string): Observable<SupportTicketDocument | null> {
@@ -39,5 +41,7 @@ export function ticketMessages$(db: PactaDatabase, ticketId: string): Observable
 
 /** Every reply on the device (the list's last activity for tickets whose replies are not yet stamped). */
 export function allMessages$(db: PactaDatabase): Observable<SupportMessageDocument[]> {
-  return db.support_messages.find().$.pipe(map((docs) => plain<SupportMessageDocument>(docs as Plain<SupportMessageDocument>[])));
+  return db.support_messages
+    .find()
+    .$.pipe(map((docs) => plain<SupportMessageDocument>(docs as Plain<SupportMessageDocument>[])));
 }

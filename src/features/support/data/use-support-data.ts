@@ -1,7 +1,12 @@
 import { useMemo } from 'react';
 import { combineLatest, map, of } from 'rxjs';
 import { useLiveQuery } from '../../../db/hooks/use-live-query.ts';
-import type { DealDocument, ProfileDocument, SupportMessageDocument, SupportTicketDocument } from '../../../domain/collections/index.ts';
+import type {
+  DealDocument,
+  ProfileDocument,
+  SupportMessageDocument,
+  SupportTicketDocument,
+} from '../../../domain/collections/index.ts';
 import { allMessages$, allTickets$, ticket$, ticketMessages$, ticketsOf$ } from './support-queries.ts';
 
 const NONE: never[] = [];
@@ -48,7 +53,10 @@ export function useLastActivity(tickets: readonly SupportTicketDocument[]): Read
 
 /** Profiles by id (askers' usernames and avatars, reply authors). */
 export function useProfilesById(): ReadonlyMap<string, ProfileDocument> {
-  const live = useLiveQuery((db) => db.profiles.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as ProfileDocument))), []);
+  const live = useLiveQuery(
+    (db) => db.profiles.find().$.pipe(map((docs) => docs.map((d) => d.toJSON() as ProfileDocument))),
+    [],
+  );
   return useMemo(() => new Map((live.data ?? []).map((p) => [p.id, p])), [live.data]);
 }
 
@@ -61,14 +69,20 @@ export function useMyDeals(userId: string | null): DealDocument[] {
             db.deals.find({ selector: { brand_id: userId } }).$,
             db.applications.find({ selector: { creator_id: userId } }).$,
           ]).pipe(
-            map(([own, applied]) => ({ own: own.map((d) => d.toJSON() as DealDocument), appliedIds: applied.map((a) => a.deal_id) })),
+            map(([own, applied]) => ({
+              own: own.map((d) => d.toJSON() as DealDocument),
+              appliedIds: applied.map((a) => a.deal_id),
+            })),
           )
         : of(null),
     [userId],
   );
   // A string key, so a new array with the same ids does not re-subscribe.
   const appliedKey = (live.data?.appliedIds ?? NONE).join(',');
-  const applied = useLiveQuery((db) => (appliedKey ? db.deals.findByIds(appliedKey.split(',')).$ : of(new Map())), [appliedKey]);
+  const applied = useLiveQuery(
+    (db) => (appliedKey ? db.deals.findByIds(appliedKey.split(',')).$ : of(new Map())),
+    [appliedKey],
+  );
   return useMemo(() => {
     const byId = new Map<string, DealDocument>();
     for (const d of live.data?.own ?? NONE) byId.set(d.id, d);
