@@ -8,8 +8,9 @@ const PUBLISH_EVERY_MS = 10 * 60 * 1000;
 /**
  * Blind reviews become visible when both sides have written (the database does that at once) or
  * when the window closes. Reading rights follow the clock by themselves, but a device only learns
- * of a row that changed, so the due reviews are touched here; every instance may run it, the
- * update is idempotent.
+ * of a row that changed, so the due reviews are touched here. Every instance runs it: each touches
+ * the due reviews no other instance is touching (FOR UPDATE SKIP LOCKED) and a touched review is no
+ * longer due, so each is touched once and no instance waits for another.
  */
 export async function publishDueReviews(db: Database): Promise<number> {
   return db.asService(

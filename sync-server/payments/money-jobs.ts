@@ -1,16 +1,25 @@
 import type pg from 'pg';
+import { claimantName, createJobClaims, type ClaimedJob } from '../jobs/job-claims.ts';
 import type { Escrow } from './escrow.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
 
 const SCHEDULE_MS = 10 * 60_000;
+/**
+ * How long a claimed deal is this instance's alone. Longer than the work can take (one Stripe call,
+ * which stripe-node gives up on after 80 s): only an instance that died leaves a claim to run out.
+ */
+const LEASE_MS = 5 * 60_000;
 
 /**
  * The server's money jobs: automatic release of completed deals after 14 days and full refunds of
  * funded deals that were cancelled. They run on a schedule and when Postgres announces a cancelled
- * funded deal (NOTIFY pacta_money). Every instance may run them: the row locks and the per-deal
- * idempotency keys make a second run find nothing left to do.
+ * funded deal (NOTIFY pacta_money). Every instance runs them: each due deal is claimed first
+ * (pacta_private.job_claims), so exactly one instance works on it and the others pass it by instead of
+ * waiting for its lock; a claim left by an instance that died runs out after LEASE_MS. The deal's row
+ * lock and the per-deal Stripe idempotency key still make a second attempt pay nothing more.
  */
 export function createMoneyJobs(deps: PaymentsDeps, escrow: Escrow) {
+  const claims = createJobClaims(deps.db, { claimant: claimantName(), leaseMs: LEASE_MS });
   let timer: NodeJS.Timeout | undefined;
   let listener: pg.PoolClient | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -24,22 +33,31 @@ export function createMoneyJobs(deps: PaymentsDeps, escrow: Escrow) {
     const released: string[] = [];
     const refunded: string[] = [];
     const failed: { dealId: string; reason: string }[] = [];
-    for (const dealId of await escrow.dueForRefund()) {
+    /** Claims the deal, does `work` (true: it moved money), then marks the claim done or lets it go. */
+    async function settle(job: ClaimedJob, dealId: string, work: () => Promise<boolean>): Promise<boolean> {
+      if (!(await claims.claim(job, dealId))) return false;
       try {
-        if (await escrow.refundCancelledDeal(dealId)) refunded.push(dealId);
+        const moved = await work();
+        await (moved ? claims.done(job, dealId) : claims.release(job, dealId));
+        return moved;
       } catch (err) {
+        // e.g. the creator has not set up payouts yet: let go, so the next run (any instance) tries again.
+        await claims.release(job, dealId);
         failed.push({ dealId, reason: err instanceof Error ? err.message : String(err) });
+        return false;
       }
+    }
+    for (const dealId of await escrow.dueForRefund()) {
+      if (await settle('cancelled_refund', dealId, () => escrow.refundCancelledDeal(dealId))) refunded.push(dealId);
     }
     for (const dealId of await escrow.dueForAutoRelease()) {
-      try {
+      const paid = await settle('auto_release', dealId, async () => {
         const result = await escrow.releaseEscrow({ kind: 'system' }, dealId);
-        if (!result.alreadyReleased) released.push(dealId);
-      } catch (err) {
-        // e.g. the creator has not set up payouts yet: tried again on the next run.
-        failed.push({ dealId, reason: err instanceof Error ? err.message : String(err) });
-      }
+        return !result.alreadyReleased;
+      });
+      if (paid) released.push(dealId);
     }
+    await claims.forgetOld();
     if (failed.length) deps.log.warn({ failed }, 'money jobs: some deals could not be settled yet');
     return { released, refunded, failed };
   }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import webpush from 'web-push';
 import { notificationLink } from '../../src/domain/notification-link.ts';
 import type { Database } from '../db/database.ts';
+import { claimantName } from '../jobs/job-claims.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
 export const PUSH_CHANNEL = 'pacta_push';
@@ -27,34 +28,86 @@ export type PushSender = {
 
 type Log = { warn(obj: unknown, msg: string): void };
 
+/** Queued notifications one claim takes. */
+const BATCH = 100;
+/** Notifications sent at once by one instance. */
+const SEND_CONCURRENCY = 8;
+/** How long a claimed, not yet started notification is this instance's alone (a send takes 10 s at most). */
+const LEASE_MS = 60_000;
+/** A send marked this long ago and still queued belongs to an instance that stopped mid-send. */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+
 /**
  * Delivers queued notifications (pacta_private.push_outbox) to their users' subscribed devices.
- * Several server instances may run this: each claims queued rows with FOR UPDATE SKIP LOCKED, so a
- * notification is pushed by exactly one of them. Woken by NOTIFY pacta_push, and every `sweepMs` in
- * case a notice was missed (a dropped LISTEN connection). A subscription the push service answers
- * 404 or 410 is gone for good and is deleted.
+ * Several server instances run this. Each claims queued rows with FOR UPDATE SKIP LOCKED and a lease
+ * (a claim of an instance that died is taken over when the lease runs out), marks a row as being sent
+ * right before its requests go out (a mark only the claim's holder can set, once), and deletes it when
+ * they are answered: a notification is pushed by one instance, at most once. Woken by NOTIFY
+ * pacta_push, and every `sweepMs` in case a notice was missed (a dropped LISTEN connection). A
+ * subscription the push service answers 404 or 410 is gone for good and is deleted.
  */
 export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: { sweepMs?: number } = {}): PushSender {
+  const claimant = claimantName();
   let closed = false;
   let running: Promise<number> | undefined;
   let again = false;
   let listener: pg.PoolClient | undefined;
   let retry: NodeJS.Timeout | undefined;
 
-  async function claim(): Promise<Claimed[]> {
-    const { rows } = await db.asService((tx) =>
-      tx.query<Claimed>(
-        `with claimed as (
-           delete from pacta_private.push_outbox o
-            where o.id in (select id from pacta_private.push_outbox order by id limit 100 for update skip locked)
-           returning o.notification_id)
-         select distinct n.id, n.title, n.message, n.data, s.endpoint, s.p256dh, s.auth
-           from claimed c
-           join public.notifications n on n.id = c.notification_id and n.read_at is null and not n.deleted
-           join pacta_private.push_subscriptions s on s.user_id = n.user_id`,
-      ),
+  /** Takes up to a batch of queued notifications nobody holds (or whose holder's lease ran out). */
+  async function claim(): Promise<number[]> {
+    const { rows } = await db.pool.query<{ id: number }>(
+      `update pacta_private.push_outbox o set claimed_by = $1, lease_until = now() + $2 * interval '1 millisecond'
+        where o.id in (select id from pacta_private.push_outbox
+                        where sending_since is null and (lease_until is null or lease_until <= now())
+                        order by id limit $3 for update skip locked)
+       returning o.id`,
+      [claimant, LEASE_MS, BATCH],
     );
-    return rows;
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Marks a claimed notification as being sent, right before its requests go out, and reads them
+   * (one per subscribed device). Only the instance still holding the claim can set the mark, and only
+   * once: undefined when another instance took the claim over, so the notification is sent at most once.
+   */
+  async function startSending(outboxId: number): Promise<Claimed[] | undefined> {
+    return db.asService(async (tx) => {
+      const started = await tx.query(
+        `update pacta_private.push_outbox set sending_since = now()
+          where id = $1 and claimed_by = $2 and sending_since is null returning 1`,
+        [outboxId, claimant],
+      );
+      if (started.rows.length === 0) return undefined;
+      const { rows } = await tx.query<Claimed>(
+        `select distinct n.id, n.title, n.message, n.data, s.endpoint, s.p256dh, s.auth
+           from pacta_private.push_outbox o
+           join public.notifications n on n.id = o.notification_id and n.read_at is null and not n.deleted
+           join pacta_private.push_subscriptions s on s.user_id = n.user_id
+          where o.id = $1`,
+        [outboxId],
+      );
+      return rows;
+    });
+  }
+
+  /** Sends one claimed notification to its devices; resolves with the number of push requests made. */
+  async function deliver(outboxId: number): Promise<number> {
+    const sends = await startSending(outboxId);
+    if (!sends) return 0;
+    await Promise.all(sends.map(send));
+    await db.pool.query('delete from pacta_private.push_outbox where id = $1', [outboxId]);
+    return sends.length;
+  }
+
+  /** Sends marked long ago whose instance stopped before deleting them: nobody knows if they arrived. */
+  async function forgetAbandonedSends(): Promise<void> {
+    const { rowCount } = await db.pool.query(
+      `delete from pacta_private.push_outbox where sending_since < now() - $1 * interval '1 millisecond'`,
+      [ABANDONED_AFTER_MS],
+    );
+    if (rowCount) log.warn({ notifications: rowCount }, 'pushes whose sender stopped mid-send were not sent again');
   }
 
   async function send(row: Claimed): Promise<void> {
@@ -104,12 +157,16 @@ export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: {
   }
 
   async function drainOnce(): Promise<number> {
+    await forgetAbandonedSends();
     let sent = 0;
     for (;;) {
-      const batch = await claim();
-      if (batch.length === 0) return sent;
-      await Promise.all(batch.map(send));
-      sent += batch.length;
+      const queue = await claim();
+      if (queue.length === 0) return sent;
+      // A few at a time: each takes a pooled connection to mark its send, and the pool serves requests too.
+      const worker = async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) sent += await deliver(id);
+      };
+      await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, worker));
     }
   }
 
