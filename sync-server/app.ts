@@ -7,6 +7,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database, JwtClaims } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
 import { assertSafeInput, clientErrorHandler, INPUT_LIMITS } from './http/input-limits.ts';
+import { registerRequestIds, requestIdGenerator, requestIdLogController } from './http/request-id.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import {
   createTokenVerifier,
@@ -77,6 +78,10 @@ export async function buildServer(
         }),
       },
     },
+    // A request id in every log line, every answer's X-Request-Id and every error body (http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustRequestId),
+    logController: requestIdLogController(),
     bodyLimit: INPUT_LIMITS.maxBodyBytes,
     // Node's own refusals (headers too large, an unreadable request) answer JSON { code, message } too.
     clientErrorHandler,
@@ -90,6 +95,8 @@ export async function buildServer(
         .send({ code: status === 415 ? 'unsupported_media_type' : 'bad_request', message: err.message });
     },
   });
+
+  registerRequestIds(app);
 
   const routes: { method: string; url: string }[] = [];
   app.decorate('pactaRoutes', routes);

@@ -45,6 +45,11 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /** Port of the local Stripe `npm start` runs when STRIPE_SECRET_KEY is unset (0: any free port). */
   LOCAL_STRIPE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
+   * on: a proxy in front of Pacta sets X-Request-Id (replacing any a client sent), and Pacta uses it as
+   * the request's id. off (default): Pacta makes its own for every request.
+   */
+  TRUST_REQUEST_ID: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the log goes: a file path, or `-` for standard output. */
   LOG_FILE: z.string().optional(),
@@ -72,6 +77,8 @@ export type ServerConfig = {
   tombstoneHorizonDays: number;
   push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Take a request's id from the X-Request-Id a trusted proxy sets (else one is made per request). */
+  trustRequestId: boolean;
   /**
    * `npm start`'s log: a file (the console then shows only warnings and errors, so the start banner
    * stays readable) or `-` for standard output. Servers built by tests log where the test says.
@@ -151,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         (/^https:\/\/(?!localhost[:/]|127\.)/.test(publicUrl) ? publicUrl : 'mailto:push@pacta.local'),
     },
     logLevel: e.LOG_LEVEL,
+    trustRequestId: e.TRUST_REQUEST_ID === 'on',
     // Embedded (a developer's machine): a file beside the data. With DATABASE_URL (a deployment):
     // standard output, where container platforms collect logs.
     logFile:

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { z } from 'zod';
@@ -112,7 +113,9 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request_timeout', 'The request took too long to arrive.']
         : [400, 'bad_request', 'The request could not be read.'];
-  const body = JSON.stringify({ code, message });
+  // No request exists yet, so no request id either: a fresh one names this refusal.
+  const requestId = randomUUID();
+  const body = JSON.stringify({ code, message, request_id: requestId });
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -122,6 +125,7 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
     'Connection: close',
     'Content-Type: application/json; charset=utf-8',
+    `X-Request-Id: ${requestId}`,
     `Content-Length: ${Buffer.byteLength(body)}`,
   ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);

@@ -58,7 +58,7 @@ const ledgerTransfers = async (dealIds: string[]) => {
 const jobsOf = (s: TestServer) => s.app.pactaPayments!.jobs;
 
 test('with three instances running the automatic release at once, each due deal is paid once', async () => {
-  const due = [];
+  const due: string[] = [];
   for (let i = 0; i < 8; i++) due.push(await fundedDealCompletedDaysAgo(15));
 
   // Two more instances start (each runs the jobs as it starts) while all three are asked to run them.
@@ -81,7 +81,7 @@ test('with three instances running the automatic release at once, each due deal 
 });
 
 test('funded deals cancelled before completion are refunded once, with three instances woken by each cancellation', async () => {
-  const cancelled = [];
+  const cancelled: string[] = [];
   for (let i = 0; i < 4; i++) {
     const dealId = await f.dealWithAcceptedCreator(brand, creator, 20_000);
     await f.fundDeal(brand, dealId);
