@@ -8,6 +8,8 @@ import type { Database, JwtClaims } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
 import { assertSafeInput, clientErrorHandler, INPUT_LIMITS } from './http/input-limits.ts';
 import { registerRequestIds, requestIdGenerator, requestIdLogController } from './http/request-id.ts';
+import type { Metrics } from './metrics/metrics.ts';
+import { registerMetrics } from './metrics/register-metrics.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import {
   createTokenVerifier,
@@ -55,6 +57,8 @@ export type AppContext = {
   authenticate(request: FastifyRequest): Promise<JwtClaims>;
   /** Stripe-backed money (subscriptions, escrow, payouts); undefined when Stripe is not configured. */
   payments: Payments | undefined;
+  /** This server's metrics (GET /metrics on the metrics port): routes count what only they see. */
+  metrics: Metrics;
 };
 
 export async function buildServer(
@@ -97,6 +101,7 @@ export async function buildServer(
   });
 
   registerRequestIds(app);
+  const metrics = registerMetrics(app, db, config.metrics);
 
   const routes: { method: string; url: string }[] = [];
   app.decorate('pactaRoutes', routes);
@@ -136,6 +141,7 @@ export async function buildServer(
     verifyToken,
     authenticate: createAuthenticator({ config, db, verifyToken }),
     payments: config.stripe ? createPayments(config.stripe, config, db, app.log) : undefined,
+    metrics,
   };
 
   app.decorate('pactaSigner', signer);

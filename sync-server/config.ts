@@ -45,6 +45,10 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /** Port of the local Stripe `npm start` runs when STRIPE_SECRET_KEY is unset (0: any free port). */
   LOCAL_STRIPE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Serve Prometheus metrics (GET /metrics) on this port, apart from the public one. Unset: no metrics. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The metrics port's address: loopback unless the scraper reaches the instance over a private network. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /**
    * on: a proxy in front of Pacta sets X-Request-Id (replacing any a client sent), and Pacta uses it as
    * the request's id. off (default): Pacta makes its own for every request.
@@ -77,6 +81,8 @@ export type ServerConfig = {
   tombstoneHorizonDays: number;
   push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where GET /metrics is served (never on the public port); undefined: not served. */
+  metrics: { host: string; port: number } | undefined;
   /** Take a request's id from the X-Request-Id a trusted proxy sets (else one is made per request). */
   trustRequestId: boolean;
   /**
@@ -159,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     logLevel: e.LOG_LEVEL,
     trustRequestId: e.TRUST_REQUEST_ID === 'on',
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     // Embedded (a developer's machine): a file beside the data. With DATABASE_URL (a deployment):
     // standard output, where container platforms collect logs.
     logFile:

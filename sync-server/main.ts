@@ -31,6 +31,9 @@ async function start(): Promise<void> {
   }
   // Everything the person starting Pacta can fix is checked before anything starts.
   await checkPortFree({ port: config.port, host: config.host, what: 'the Pacta server', setting: 'PORT' });
+  if (config.metrics) {
+    await checkPortFree({ ...config.metrics, what: 'the metrics endpoint', setting: 'METRICS_PORT' });
+  }
   if (!config.databaseUrl) {
     await checkDataDir(config.dataDir);
     await checkPortFree({
@@ -85,6 +88,8 @@ async function start(): Promise<void> {
   }
 
   console.log(`\nPacta is running at ${config.publicUrl} (Node ${process.version})`);
+  const metricsUrl = app.pactaMetricsUrl();
+  if (metricsUrl) console.log(`Metrics (Prometheus): ${metricsUrl}`);
   if (localStripe)
     console.log(`Local Stripe (no STRIPE_SECRET_KEY): ${localStripe.url} — test card 4242 4242 4242 4242`);
   console.log(report.seeded ? 'Demo data seeded (first start).' : 'Reusing the existing data.');

@@ -54,5 +54,3 @@ export function createJobClaims(db: Database, opts: { claimant: string; leaseMs:
     },
   };
 }
-
-export type JobClaims = ReturnType<typeof createJobClaims>;

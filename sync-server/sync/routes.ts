@@ -34,8 +34,12 @@ import { aliveSessions } from '../auth/sessions.ts';
 export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const claimsOf = new WeakMap<FastifyRequest, JwtClaims>();
   const hub = createStreamHub({ knownCollections: COLLECTION_NAMES });
+  ctx.metrics.watchOpenStreams(() => hub.size);
   const listener = startChangeListener(ctx.db.pool, {
-    onNotice: (notice) => hub.notify(notice),
+    onNotice: (notice) => {
+      ctx.metrics.changeNotice();
+      hub.notify(notice);
+    },
     onResync: () => {
       hub.resyncAll();
       void sweepEndedSessions();
@@ -169,6 +173,7 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       (parsed.data as { rows: PushRow[] }).rows,
       request.log,
     );
+    ctx.metrics.rowsRefused(collection.name, conflicts);
     return { conflicts };
   });
 
