@@ -147,7 +147,10 @@ test('rewards list: own rewards, the status filter, 403 for another user, an adm
   expect((await list(`userId=${other.id}`, other)).body).toEqual({ rewards: [] });
 
   const denied = await list(`userId=${referrer.id}`, other);
-  expect(denied).toEqual({ status: 403, body: { code: 'forbidden', message: expect.any(String) } });
+  expect(denied).toEqual({
+    status: 403,
+    body: { code: 'forbidden', message: expect.any(String), request_id: expect.any(String) },
+  });
   expect((await list(`userId=${randomUUID()}`, other)).status).toBe(403);
   expect((await list(`userId=${referrer.id}`, admin)).body.rewards).toHaveLength(2);
   expect((await list(`userId=${referrer.id}&status=later`, referrer)).status).toBe(400);
