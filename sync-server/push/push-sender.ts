@@ -96,7 +96,14 @@ export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: {
   async function deliver(outboxId: number): Promise<number> {
     const sends = await startSending(outboxId);
     if (!sends) return 0;
-    await Promise.all(sends.map(send));
+    // One device's failure (a key web-push cannot use) neither stops the others nor leaves the row behind.
+    await Promise.all(
+      sends.map((row) =>
+        send(row).catch((err: unknown) =>
+          log.warn({ err, endpoint: new URL(row.endpoint).origin }, 'push delivery failed'),
+        ),
+      ),
+    );
     await db.pool.query('delete from pacta_private.push_outbox where id = $1', [outboxId]);
     return sends.length;
   }

@@ -122,3 +122,17 @@ test('a claim left by an instance that died is taken over when its lease runs ou
   await eventually(async () => pushesTo(sentinel!) === 3 && (await outboxIds()).length === 0);
   expect([pushesTo(expired!), pushesTo(held!), pushesTo(midSend!)]).toEqual([1, 1, 0]);
 });
+
+test("a device whose keys cannot be used does not hold back the user's other devices, nor the queue", async () => {
+  const user = await subscribedUser();
+  // A subscription stored with a key no browser makes (65 bytes expected): web-push refuses to encrypt.
+  await sql(`insert into pacta_private.push_subscriptions (endpoint, user_id, p256dh, auth) values ($1, $2, $3, $4)`, [
+    `${pushOrigin}/push/broken-${user.id}`,
+    user.id,
+    'A'.repeat(60),
+    randomBytes(16).toString('base64url'),
+  ]);
+  await notify(user.id);
+  await eventually(async () => pushesTo(user) === 1 && (await outboxIds()).length === 0);
+  expect(received.get(`/push/broken-${user.id}`)).toBeUndefined();
+});
