@@ -272,7 +272,7 @@ export function createEscrow(deps: PaymentsDeps) {
       if (ownCheckout && !escrow!.funded_at)
         await tx.query(
           `update public.deal_escrows set checkout_session_id = null, last_payment_error = $2, updated_at = now() where deal_id = $1`,
-          [dealId, `The payment was refunded: ${why}.`],
+          [dealId, 'The amount paid did not match the deal, so it was refunded.'],
         );
       return;
     }

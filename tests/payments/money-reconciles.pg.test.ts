@@ -213,7 +213,7 @@ test("the escrow's own checkout paid at an amount that no longer matches the dea
   expect(await f.escrowStatus(dealId)).toBe('none');
   expect(await expectReconciled(dealId)).toMatchObject({ chargeCents: 11_200, refundCents: 11_200, heldCents: 0 });
   expect(await payment(brand, dealId)).toMatchObject({
-    lastPaymentError: 'The payment was refunded: the amount paid does not match the deal.',
+    lastPaymentError: 'The amount paid did not match the deal, so it was refunded.',
     chargedCents: 0,
     extraPaymentsRefundedCents: 11_200,
     canFund: true,
