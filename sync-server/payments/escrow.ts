@@ -244,8 +244,8 @@ export function createEscrow(deps: PaymentsDeps) {
     const escrow = await lockEscrow(tx, dealId);
     const ownCheckout = Boolean(escrow && sessionId && sessionId === escrow.checkout_session_id);
     if (intent.status !== 'succeeded') {
-      const error =
-        intent.last_payment_error?.message ?? (intent.status === 'canceled' ? 'The payment was canceled.' : null);
+      // A canceled intent is an expired checkout (replaced or cancelled by the brand): nothing to show.
+      const error = intent.status === 'canceled' ? null : (intent.last_payment_error?.message ?? null);
       if (ownCheckout && !escrow!.funded_at && error) {
         await tx.query(
           `update public.deal_escrows set payment_intent_id = $2, last_payment_error = $3, updated_at = now() where deal_id = $1`,

@@ -143,7 +143,7 @@ function PaymentBody({
           Payment received — confirming with Stripe…
         </p>
       ) : null}
-      {funding === 'cancelled' && view.escrowStatus === 'none' ? (
+      {funding === 'cancelled' && view.escrowStatus === 'none' && !view.checkoutOpen ? (
         <p className="muted">Checkout was cancelled: the deal is not funded.</p>
       ) : null}
       {view.lastPaymentError && view.escrowStatus === 'none' ? (
