@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabase, type Database } from '../sync-server/db/database.ts';
-import { COMMISSION_BP, PRO_COMMISSION_BP } from '../src/domain/fees.ts';
+import { COMMISSION_BP, PRO_COMMISSION_BP, REFERRAL_MIN_DEAL_CENTS } from '../src/domain/fees.ts';
 import { profileCompleteness } from '../src/domain/profile-completeness.ts';
 import { LEVEL_THRESHOLDS, XP_AWARDS } from '../src/domain/xp.ts';
 import { createTestDatabase } from './support/test-database.ts';
@@ -70,6 +70,29 @@ async function acceptOnNewDeal(brandId: string, creatorId: string): Promise<stri
 
 async function complete(brandId: string, dealId: string) {
   await asUser(db, brandId, `update public.deals set status = 'completed' where id = $1`, [dealId]);
+}
+
+/** The money steps as the payments code writes them: the escrow funded, the deal completed, the payout released. */
+async function fundAndRelease(brandId: string, dealId: string) {
+  await asServer(
+    db,
+    `insert into public.deal_escrows (deal_id, brand_id, amount_cents, service_fee_cents, funded_at)
+     select id, brand_id, amount_cents, public.percent_of_cents(amount_cents, public.service_fee_bp()), now()
+       from public.deals where id = $1`,
+    [dealId],
+  );
+  await asServer(db, `update public.deals set escrow_status = 'pending' where id = $1`, [dealId]);
+  await complete(brandId, dealId);
+  await asServer(db, `update public.deals set escrow_status = 'released' where id = $1`, [dealId]);
+}
+
+/** A real deal between the two: accepted, funded with `amountCents` and released. */
+async function releasedDeal(brandId: string, creatorId: string, amountCents = REFERRAL_MIN_DEAL_CENTS) {
+  const dealId = await makeDeal(db, brandId, { amount_cents: amountCents });
+  const appId = await apply(db, creatorId, dealId);
+  await asUser(db, brandId, `update public.applications set status = 'accepted' where id = $1`, [appId]);
+  await fundAndRelease(brandId, dealId);
+  return dealId;
 }
 
 describe('XP awards', () => {
@@ -258,7 +281,7 @@ describe('levels', () => {
 });
 
 describe('referrals', () => {
-  test('sign-up with ref records an unqualified referral; an accepted application qualifies the referred creator', async () => {
+  test('sign-up with ref records an unqualified referral; a funded and released deal of the minimum qualifies the referred creator, acceptance alone does not', async () => {
     const referrer = await makeUser(db, 'creator');
     const referred = await signUpReferred(referrer, 'creator');
     const referral = async () =>
@@ -266,10 +289,12 @@ describe('referrals', () => {
     expect(await referral()).toMatchObject({ referrer_id: referrer, qualified: false, qualified_at: null });
     expect((await profile(referrer)).referrals_count).toBe(1);
 
-    const dealId = await makeDeal(db, brand);
+    const dealId = await makeDeal(db, brand, { amount_cents: REFERRAL_MIN_DEAL_CENTS });
     const appId = await apply(db, referred, dealId);
     expect((await referral()).qualified).toBe(false); // applying is not yet a deal
     await asUser(db, brand, `update public.applications set status = 'accepted' where id = $1`, [appId]);
+    expect((await referral()).qualified).toBe(false); // nor is being accepted: no money moved
+    await fundAndRelease(brand, dealId);
     const qualified = await referral();
     expect(qualified.qualified).toBe(true);
     expect(qualified.qualified_at).toBeInstanceOf(Date);
@@ -277,28 +302,33 @@ describe('referrals', () => {
       { action: 'REFERRAL_QUALIFIED', subject: qualified.id, xp_gained: 75 },
     ]);
 
-    // Rejected and accepted again: still one qualification, one award.
-    await asUser(db, brand, `update public.applications set status = 'rejected' where id = $1`, [appId]);
-    await asUser(db, brand, `update public.applications set status = 'accepted' where id = $1`, [appId]);
+    // Another released deal: still one qualification, one award.
+    await releasedDeal(brand, referred);
     expect(await xpLogs(referrer)).toHaveLength(1);
   });
 
-  test('a referred brand qualifies when a deal of theirs accepts a creator', async () => {
+  test('a referred brand qualifies on a released deal of the minimum with an unrelated creator; below it, no', async () => {
     const referrer = await makeUser(db, 'brand');
     const referredBrand = await signUpReferred(referrer, 'brand');
     const creator = await makeUser(db, 'creator');
-    const dealId = await makeDeal(db, referredBrand);
-    const appId = await apply(db, creator, dealId);
-    const before = await asServer(db, 'select qualified from public.referrals where referred_user_id = $1', [
-      referredBrand,
-    ]);
-    expect(before.rows[0].qualified).toBe(false);
-    await asUser(db, referredBrand, `update public.applications set status = 'accepted' where id = $1`, [appId]);
-    const after = await asServer(db, 'select qualified from public.referrals where referred_user_id = $1', [
-      referredBrand,
-    ]);
-    expect(after.rows[0].qualified).toBe(true);
+    const isQualified = async () =>
+      (await asServer(db, 'select qualified from public.referrals where referred_user_id = $1', [referredBrand]))
+        .rows[0].qualified;
+    await releasedDeal(referredBrand, creator, REFERRAL_MIN_DEAL_CENTS - 1);
+    expect(await isQualified()).toBe(false);
+    await releasedDeal(referredBrand, creator);
+    expect(await isQualified()).toBe(true);
     expect((await profile(referrer)).xp).toBe(75);
+  });
+
+  test("a released deal with the referrer's own accounts qualifies no one", async () => {
+    const referrer = await makeUser(db, 'creator');
+    const referredBrand = await signUpReferred(referrer, 'brand');
+    const referredCreator = await signUpReferred(referrer, 'creator');
+    await releasedDeal(referredBrand, referrer);
+    await releasedDeal(referredBrand, referredCreator);
+    const { rows } = await asServer(db, 'select qualified from public.referrals where referrer_id = $1', [referrer]);
+    expect(rows).toEqual([{ qualified: false }, { qualified: false }]);
   });
 
   test('badges at 3, 5, 10 and 10 qualified referrals, each once; at 10 Pro for a year, Pro everywhere', async () => {
@@ -320,7 +350,7 @@ describe('referrals', () => {
     const seen: string[][] = [];
     for (let n = 1; n <= 11; n++) {
       const referred = await signUpReferred(referrer, 'creator');
-      await acceptOnNewDeal(brand, referred);
+      await releasedDeal(brand, referred);
       seen.push(await badges());
     }
     expect(seen[1]).toEqual([]);

@@ -18,6 +18,12 @@ export const PRO_TRIAL_DAYS = 7;
 
 /** "Minimum deal amount 1 dollar." */
 export const MIN_DEAL_AMOUNT_CENTS = 100;
+/**
+ * A referral qualifies only on a real deal: funded and released, of at least this amount (the
+ * database's public.referral_min_deal_cents). Ten such deals cost $300 in service fees and at least
+ * $62.50 in commission, more than the year of Pro ($315) that ten qualified referrals bring.
+ */
+export const REFERRAL_MIN_DEAL_CENTS = 25_000;
 /** Disputes about a payment must be reported within this many days (terms). */
 export const DISPUTE_WINDOW_DAYS = 30;
 

@@ -53,6 +53,8 @@ type EscrowRow = {
   dispute_ticket_id: string | null;
   stripe_dispute_id: string | null;
   resolved_at: Date | null;
+  cancel_requested_at: Date | null;
+  cancel_consented_by: string[];
 };
 
 /** Who acts on escrow: a signed-in user, or the server's own scheduled job. */
@@ -101,7 +103,7 @@ export function createEscrow(deps: PaymentsDeps) {
 
   /** The brand funds the deal once a creator is accepted: a Checkout payment of amount + 12% service fee. */
   async function fundDeal(userId: string, dealId: string): Promise<{ url: string }> {
-    const { deal, caller, summary } = await db.asService(async (tx) => {
+    const { deal, caller, summary, earlierCheckout } = await db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
       if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
       if (deal.brand_id !== userId) throw new HttpError(403, 'not_deal_owner', "Only the deal's brand can fund it.");
@@ -110,8 +112,17 @@ export function createEscrow(deps: PaymentsDeps) {
       if (deal.selected_creator_ids.length === 0)
         throw new HttpError(409, 'no_creator_accepted', 'Accept a creator before funding the deal.');
       const caller = (await loadCaller(tx, userId))!;
-      return { deal, caller, summary: dealPaymentSummary(deal.amount_cents, { creatorIsPro: false }) };
+      const escrow = await lockEscrow(tx, dealId);
+      return {
+        deal,
+        caller,
+        summary: dealPaymentSummary(deal.amount_cents, { creatorIsPro: false }),
+        earlierCheckout: escrow && !escrow.funded_at ? escrow.checkout_session_id : null,
+      };
     });
+    // "One open checkout per deal": the earlier one is expired before a new one exists, so it can no
+    // longer be paid (a payment that slipped through anyway is refunded, see applyPaymentIntent).
+    if (earlierCheckout) await expireCheckout(earlierCheckout);
     try {
       const customer = await ensureCustomer(deps, caller);
       const session = await stripe.checkout.sessions.create({
@@ -164,66 +175,180 @@ export function createEscrow(deps: PaymentsDeps) {
     }
   }
 
-  /** A deal's PaymentIntent as Stripe holds it now: succeeded funds the escrow once; a refusal is kept to show. */
-  async function applyPaymentIntent(tx: Tx, intent: Stripe.PaymentIntent): Promise<void> {
+  /**
+   * Expires a checkout session at Stripe. One already paid cannot be expired: the payment is being
+   * confirmed (its webhook decides), so the caller is told to wait.
+   */
+  async function expireCheckout(sessionId: string): Promise<void> {
+    try {
+      await stripe.checkout.sessions.expire(sessionId);
+    } catch (err) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId).catch(() => undefined);
+      if (session?.status === 'expired') return;
+      if (session?.status === 'complete')
+        throw new HttpError(
+          409,
+          'payment_in_progress',
+          'A payment for this deal has just gone through and is being confirmed. Reload in a moment.',
+        );
+      deps.log.error({ err }, 'expiring a checkout failed');
+      throw new HttpError(502, 'checkout_failed', stripeMessage(err));
+    }
+  }
+
+  /** The brand cancels the deal's open checkout (Stripe expires it), which unfreezes the deal's amount. */
+  async function cancelCheckout(userId: string, dealId: string) {
+    const sessionId = await db.asService(async (tx) => {
+      const deal = await lockDeal(tx, dealId);
+      if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
+      if (deal.brand_id !== userId)
+        throw new HttpError(403, 'not_deal_owner', "Only the deal's brand can cancel its checkout.");
+      const escrow = await lockEscrow(tx, dealId);
+      if (!escrow?.checkout_session_id || escrow.funded_at)
+        throw new HttpError(409, 'no_open_checkout', 'This deal has no open checkout.');
+      return escrow.checkout_session_id;
+    });
+    await expireCheckout(sessionId);
+    await db.asService((tx) =>
+      tx.query(
+        `update public.deal_escrows set checkout_session_id = null, updated_at = now()
+         where deal_id = $1 and checkout_session_id = $2 and funded_at is null`,
+        [dealId, sessionId],
+      ),
+    );
+    return { checkoutOpen: false };
+  }
+
+  /** checkout.session.expired: a checkout that can no longer be paid no longer freezes the amount. */
+  async function applyCheckoutExpired(tx: Tx, session: Stripe.Checkout.Session): Promise<void> {
+    if (session.status !== 'expired') return;
+    await tx.query(
+      `update public.deal_escrows set checkout_session_id = null, updated_at = now()
+       where checkout_session_id = $1 and funded_at is null`,
+      [session.id],
+    );
+  }
+
+  /**
+   * A deal's PaymentIntent as Stripe holds it now, with the Checkout session it was paid through.
+   * "A payment funds the escrow only if it is the escrow's own checkout and the amount received equals
+   * amount plus fee"; any other captured payment of the deal (a replaced checkout, a second payment, a
+   * wrong amount) is refunded at once, and both movements are in the ledger. A card refusal on the
+   * escrow's own checkout is kept to show.
+   */
+  async function applyPaymentIntent(tx: Tx, intent: Stripe.PaymentIntent, sessionId: string | null): Promise<void> {
     const dealId = intent.metadata?.deal_id;
     if (!dealId) return;
     const deal = await lockDeal(tx, dealId);
     if (!deal) return;
-    let escrow = await lockEscrow(tx, dealId);
-    if (!escrow) {
-      const s = dealPaymentSummary(deal.amount_cents, { creatorIsPro: false });
-      await tx.query(
-        `insert into public.deal_escrows (deal_id, brand_id, amount_cents, service_fee_cents) values ($1, $2, $3, $4)`,
-        [dealId, deal.brand_id, s.amountCents, s.serviceFeeCents],
-      );
-      escrow = (await lockEscrow(tx, dealId))!;
-    }
-    if (escrow.funded_at) return;
-    if (intent.status === 'succeeded') {
-      const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
-      if (!chargeId) return;
-      await tx.query(
-        `update public.deal_escrows set payment_intent_id = $2, charge_id = $3, funded_at = now(), last_payment_error = null, updated_at = now()
-         where deal_id = $1`,
-        [dealId, intent.id, chargeId],
-      );
-      await recordLedger(tx, {
-        dealId,
-        userId: deal.brand_id,
-        kind: 'charge',
-        amountCents: intent.amount_received || intent.amount,
-        stripeRef: chargeId,
-        memo: 'Brand funded the deal',
-      });
-      await recordLedger(tx, {
-        dealId,
-        kind: 'fee',
-        amountCents: escrow.service_fee_cents,
-        stripeRef: chargeId,
-        memo: 'Service fee (12%)',
-      });
-      if (deal.escrow_status === 'none') await setEscrowStatus(tx, dealId, 'pending');
-      await notify(tx, deal.selected_creator_ids, {
-        type: 'escrow_funded',
-        title: 'Deal funded',
-        message: `"${deal.title}" is funded — you will be paid on completion.`,
-        dealId,
-      });
-      if (deal.status === 'cancelled')
-        await tx.query(`select pg_notify('pacta_money', $1)`, [
-          JSON.stringify({ deal_id: dealId, reason: 'cancelled' }),
-        ]);
+    const escrow = await lockEscrow(tx, dealId);
+    const ownCheckout = Boolean(escrow && sessionId && sessionId === escrow.checkout_session_id);
+    if (intent.status !== 'succeeded') {
+      // A canceled intent is an expired checkout (replaced or cancelled by the brand): nothing to show.
+      const error = intent.status === 'canceled' ? null : (intent.last_payment_error?.message ?? null);
+      if (ownCheckout && !escrow!.funded_at && error) {
+        await tx.query(
+          `update public.deal_escrows set payment_intent_id = $2, last_payment_error = $3, updated_at = now() where deal_id = $1`,
+          [dealId, intent.id, error],
+        );
+      }
       return;
     }
-    const error =
-      intent.last_payment_error?.message ?? (intent.status === 'canceled' ? 'The payment was canceled.' : null);
-    if (error) {
-      await tx.query(
-        `update public.deal_escrows set payment_intent_id = $2, last_payment_error = $3, updated_at = now() where deal_id = $1`,
-        [dealId, intent.id, error],
-      );
+    const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+    if (!chargeId || escrow?.charge_id === chargeId) return;
+    const received = intent.amount_received;
+    const why = !escrow
+      ? "it was not paid through the deal's checkout"
+      : escrow.funded_at
+        ? 'the deal was already funded'
+        : !ownCheckout
+          ? 'it was paid through a checkout that had been replaced'
+          : received !== escrow.amount_cents + escrow.service_fee_cents || escrow.amount_cents !== deal.amount_cents
+            ? 'the amount paid does not match the deal'
+            : null;
+    if (why) {
+      await refundExtraPayment(tx, deal, intent, chargeId, why);
+      // The escrow's own checkout is spent: the brand funds again through a new one, and is told why.
+      if (ownCheckout && !escrow!.funded_at)
+        await tx.query(
+          `update public.deal_escrows set checkout_session_id = null, last_payment_error = $2, updated_at = now() where deal_id = $1`,
+          [dealId, 'The amount paid did not match the deal, so it was refunded.'],
+        );
+      return;
     }
+    // Recorded first: a charge already in the ledger (refunded as an extra payment) never funds.
+    const fresh = await recordLedger(tx, {
+      dealId,
+      userId: deal.brand_id,
+      kind: 'charge',
+      amountCents: received,
+      stripeRef: chargeId,
+      memo: 'Brand funded the deal',
+    });
+    if (!fresh) return;
+    await tx.query(
+      `update public.deal_escrows set payment_intent_id = $2, charge_id = $3, funded_at = now(), last_payment_error = null, updated_at = now()
+       where deal_id = $1`,
+      [dealId, intent.id, chargeId],
+    );
+    await recordLedger(tx, {
+      dealId,
+      kind: 'fee',
+      amountCents: escrow!.service_fee_cents,
+      stripeRef: chargeId,
+      memo: 'Service fee (12%)',
+    });
+    if (deal.escrow_status === 'none') await setEscrowStatus(tx, dealId, 'pending');
+    await notify(tx, deal.selected_creator_ids, {
+      type: 'escrow_funded',
+      title: 'Deal funded',
+      message: `"${deal.title}" is funded with ${formatUsd(escrow!.amount_cents)} — you will be paid on completion.`,
+      dealId,
+    });
+    if (deal.status === 'cancelled')
+      await tx.query(`select pg_notify('pacta_money', $1)`, [JSON.stringify({ deal_id: dealId, reason: 'cancelled' })]);
+  }
+
+  /**
+   * Refunds a captured payment that does not fund the escrow, in full, in the same transaction that
+   * records it: if Stripe refuses, nothing is recorded and the webhook fails, so Stripe delivers the
+   * event again. The idempotency key per charge makes a retry refund once.
+   */
+  async function refundExtraPayment(
+    tx: Tx,
+    deal: DealRow,
+    intent: Stripe.PaymentIntent,
+    chargeId: string,
+    why: string,
+  ): Promise<void> {
+    const amount = intent.amount_received;
+    const fresh = await recordLedger(tx, {
+      dealId: deal.id,
+      userId: deal.brand_id,
+      kind: 'charge',
+      amountCents: amount,
+      stripeRef: chargeId,
+      memo: `Extra payment: ${why}`,
+    });
+    if (!fresh) return;
+    const refund = await stripe.refunds.create(
+      { payment_intent: intent.id, metadata: { deal_id: deal.id, reason: 'extra_payment' } },
+      { idempotencyKey: `pacta-charge-${chargeId}-refund` },
+    );
+    await recordLedger(tx, {
+      dealId: deal.id,
+      userId: deal.brand_id,
+      kind: 'refund',
+      amountCents: refund.amount,
+      stripeRef: refund.id,
+      memo: 'Extra payment refunded automatically',
+    });
+    await notify(tx, [deal.brand_id], {
+      type: 'escrow_refunded',
+      title: 'Extra payment refunded',
+      message: `${formatUsd(refund.amount)} paid for "${deal.title}" was refunded: ${why}.`,
+      dealId: deal.id,
+    });
   }
 
   // ------------------------------------------------------------------ release
@@ -415,6 +540,74 @@ export function createEscrow(deps: PaymentsDeps) {
     });
   }
 
+  // ------------------------------------------------------------------ cancellation with consent
+
+  /**
+   * "A funded deal in progress is refunded only with the creator's consent or a dispute decided by
+   * staff": the brand asks, every accepted creator agrees (consentToCancellation), then the server
+   * cancels the deal and the money jobs refund it. The database refuses the brand's own cancel.
+   */
+  async function requestCancellation(userId: string, dealId: string) {
+    return db.asService(async (tx) => {
+      const deal = await lockDeal(tx, dealId);
+      if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
+      if (deal.brand_id !== userId)
+        throw new HttpError(403, 'not_deal_owner', "Only the deal's brand can ask to cancel it.");
+      if (deal.escrow_status === 'disputed')
+        throw new HttpError(409, 'deal_disputed', 'This deal is disputed: Pacta staff will decide it.');
+      const escrow = await lockEscrow(tx, dealId);
+      if (deal.status !== 'in_progress' || deal.escrow_status !== 'pending' || !escrow?.funded_at)
+        throw new HttpError(
+          409,
+          'consent_not_needed',
+          'Only a funded deal in progress needs the creator to agree: cancel this deal from its page.',
+        );
+      if (escrow.cancel_requested_at) return { cancellationRequested: true };
+      await tx.query(
+        `update public.deal_escrows set cancel_requested_at = now(), cancel_consented_by = '{}', updated_at = now() where deal_id = $1`,
+        [dealId],
+      );
+      await notify(tx, deal.selected_creator_ids, {
+        type: 'cancel_requested',
+        title: 'Cancellation requested',
+        message: `The brand asks to cancel "${deal.title}" and get the payment back. Agree in the payment panel, or open a dispute.`,
+        dealId,
+        link: `/deals/${dealId}#payment`,
+      });
+      return { cancellationRequested: true };
+    });
+  }
+
+  /** An accepted creator agrees to the brand's request; once all have, the deal is cancelled and refunded. */
+  async function consentToCancellation(userId: string, dealId: string) {
+    return db.asService(async (tx) => {
+      const deal = await lockDeal(tx, dealId);
+      if (!deal || deal.deleted || !deal.selected_creator_ids.includes(userId))
+        throw new HttpError(403, 'not_a_participant', 'Only the accepted creator can agree to cancel this deal.');
+      const escrow = await lockEscrow(tx, dealId);
+      if (!escrow?.cancel_requested_at || deal.status !== 'in_progress' || deal.escrow_status !== 'pending')
+        throw new HttpError(409, 'no_cancel_request', 'The brand has not asked to cancel this deal.');
+      const consented = [...new Set([...escrow.cancel_consented_by, userId])];
+      await tx.query(`update public.deal_escrows set cancel_consented_by = $2, updated_at = now() where deal_id = $1`, [
+        dealId,
+        consented,
+      ]);
+      const everyone = deal.selected_creator_ids.every((id) => consented.includes(id));
+      if (everyone) {
+        // As the server: the database lets only the server cancel a funded deal in progress. The
+        // status change wakes the money jobs (NOTIFY pacta_money), which refund the brand in full.
+        await tx.query(`update public.deals set status = 'cancelled' where id = $1`, [dealId]);
+        await notify(tx, [deal.brand_id], {
+          type: 'cancel_agreed',
+          title: 'Cancellation agreed',
+          message: `The creator agreed to cancel "${deal.title}": your payment is being refunded.`,
+          dealId,
+        });
+      }
+      return { cancelled: everyone };
+    });
+  }
+
   // ------------------------------------------------------------------ disputes
 
   /** Either side of a funded deal, within 30 days of completion: escrow is frozen and staff get a ticket. */
@@ -424,7 +617,12 @@ export function createEscrow(deps: PaymentsDeps) {
       throw new HttpError(400, 'invalid_reason', 'Describe the problem in 10 to 2,000 characters.');
     return db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
-      const party = deal && (deal.brand_id === userId || deal.selected_creator_ids.includes(userId));
+      // The parties: the brand and an accepted creator; once the deal is completed, the creator it pays.
+      const party =
+        deal &&
+        !deal.deleted &&
+        (deal.brand_id === userId ||
+          (deal.status === 'completed' ? payee(deal) === userId : deal.selected_creator_ids.includes(userId)));
       if (!deal || !party)
         throw new HttpError(403, 'not_a_participant', 'Only the brand and the creator of a deal can dispute it.');
       const escrow = await lockEscrow(tx, dealId);
@@ -678,6 +876,21 @@ export function createEscrow(deps: PaymentsDeps) {
             )
           ).rows[0]
         : undefined;
+      // What was actually charged, from the ledger: the escrow's own charge, and any other payment of
+      // the deal (refunded automatically).
+      const charges = (
+        await tx.query<{ own: string; extra: string }>(
+          `select coalesce(sum(amount_cents) filter (where stripe_ref = $2), 0) as own,
+                  coalesce(sum(amount_cents) filter (where stripe_ref is distinct from $2), 0) as extra
+             from public.ledger_entries where deal_id = $1 and kind = 'charge'`,
+          [dealId, escrow?.charge_id ?? null],
+        )
+      ).rows[0]!;
+      const checkoutOpen = Boolean(escrow?.checkout_session_id && !escrow.funded_at);
+      const cancelAsked =
+        escrow?.cancel_requested_at && deal.status === 'in_progress' && deal.escrow_status === 'pending'
+          ? escrow.cancel_requested_at
+          : null;
       const amount = escrow?.amount_cents ?? deal.amount_cents;
       const projected = dealPaymentSummary(amount, { creatorIsPro: creator?.commission_bp === PRO_COMMISSION_BP });
       const released = deal.escrow_status === 'released' || (escrow?.transferred_cents ?? 0) > 0;
@@ -717,6 +930,15 @@ export function createEscrow(deps: PaymentsDeps) {
               resolvedAt: escrow.resolved_at?.toISOString() ?? null,
             }
           : null,
+        chargedCents: Number(charges.own),
+        extraPaymentsRefundedCents: Number(charges.extra),
+        checkoutOpen,
+        cancellation: cancelAsked
+          ? {
+              requestedAt: cancelAsked.toISOString(),
+              consentedByMe: escrow!.cancel_consented_by.includes(userId),
+            }
+          : null,
         viewer: isBrand ? 'brand' : isCreator ? 'creator' : 'admin',
         canFund:
           isBrand &&
@@ -725,10 +947,14 @@ export function createEscrow(deps: PaymentsDeps) {
           deal.selected_creator_ids.length > 0,
         canRelease: (isBrand || admin) && deal.escrow_status === 'pending' && deal.status === 'completed',
         canDispute:
-          (isBrand || isCreator) &&
+          (isBrand || (isCreator && (deal.status !== 'completed' || payee(deal) === userId))) &&
           deal.escrow_status === 'pending' &&
           (!disputeWindowEndsAt || disputeWindowEndsAt.getTime() > Date.now()),
         canResolve: admin && deal.escrow_status === 'disputed' && !escrow?.stripe_dispute_id,
+        canCancelCheckout: isBrand && checkoutOpen,
+        canRequestCancel:
+          isBrand && deal.status === 'in_progress' && deal.escrow_status === 'pending' && !escrow?.cancel_requested_at,
+        canConsentCancel: isCreator && Boolean(cancelAsked) && !escrow!.cancel_consented_by.includes(userId),
       };
     });
   }
@@ -754,7 +980,11 @@ export function createEscrow(deps: PaymentsDeps) {
 
   return {
     fundDeal,
+    cancelCheckout,
+    applyCheckoutExpired,
     applyPaymentIntent,
+    requestCancellation,
+    consentToCancellation,
     releaseEscrow,
     refundCancelledDeal,
     openDispute,

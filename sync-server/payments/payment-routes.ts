@@ -76,6 +76,24 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     return need().escrow.fundDeal(userId, id);
   });
 
+  app.post('/deals/:id/fund/cancel', async (request) => {
+    const userId = await user(request);
+    const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
+    return need().escrow.cancelCheckout(userId, id);
+  });
+
+  app.post('/deals/:id/cancellation', async (request) => {
+    const userId = await user(request);
+    const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
+    return need().escrow.requestCancellation(userId, id);
+  });
+
+  app.post('/deals/:id/cancellation/consent', async (request) => {
+    const userId = await user(request);
+    const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
+    return need().escrow.consentToCancellation(userId, id);
+  });
+
   app.get('/deals/:id/payment', async (request) => {
     const userId = await user(request);
     const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');

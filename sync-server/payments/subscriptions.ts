@@ -63,12 +63,13 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
     if (body.userId !== userId) throw new HttpError(403, 'not_yourself', 'You can only upgrade your own account.');
     const caller = await db.asService((tx) => loadCaller(tx, userId));
     if (!caller) throw new HttpError(404, 'profile_not_found', 'Profile not found.');
-    const current = await db.asService(async (tx) => {
-      const { rows } = await tx.query<{ subscription_status: string | null }>(
-        `select subscription_status from public.billing_accounts where user_id = $1`,
+    const { current, hadSubscription } = await db.asService(async (tx) => {
+      const { rows } = await tx.query<{ subscription_status: string | null; had_subscription: boolean }>(
+        `select subscription_status, stripe_subscription_id is not null as had_subscription
+           from public.billing_accounts where user_id = $1`,
         [userId],
       );
-      return rows[0]?.subscription_status ?? null;
+      return { current: rows[0]?.subscription_status ?? null, hadSubscription: Boolean(rows[0]?.had_subscription) };
     });
     if (current && LIVE_STATUSES.has(current as Stripe.Subscription.Status)) {
       throw new HttpError(
@@ -80,13 +81,16 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
     try {
       const priceIds = await prices.ensure();
       const customer = await ensureCustomer(deps, caller);
+      // "One free trial per customer": a member or a Stripe customer that ever had a subscription (a
+      // trial included, whatever became of it) starts paying at once.
+      const trial = !hadSubscription && !(await hadAnySubscription(customer));
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer,
         client_reference_id: userId,
         line_items: [{ price: priceIds[body.interval], quantity: 1 }],
         subscription_data: {
-          trial_period_days: PRO_TRIAL_DAYS,
+          ...(trial ? { trial_period_days: PRO_TRIAL_DAYS } : {}),
           metadata: { user_id: userId, tier: body.tier, interval: body.interval },
         },
         metadata: {
@@ -107,6 +111,11 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
         detail: stripeMessage(err),
       });
     }
+  }
+
+  async function hadAnySubscription(customer: string): Promise<boolean> {
+    const { data } = await stripe.subscriptions.list({ customer, status: 'all', limit: 1 });
+    return data.length > 0;
   }
 
   async function createBillingPortal(userId: string, returnPath: string) {
@@ -135,7 +144,8 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
     return db.asService(async (tx) => {
       const { rows } = await tx.query(
         `select b.subscription_status, b.subscription_interval, b.subscription_tier, b.current_period_end, b.cancel_at_period_end,
-                b.stripe_customer_id is not null as has_customer, public.is_pro_user($1) as is_pro, p.pro_tier, p.pro_until
+                b.stripe_customer_id is not null as has_customer, b.stripe_subscription_id is not null as had_subscription,
+                public.is_pro_user($1) as is_pro, p.pro_tier, p.pro_until
          from public.profiles p left join public.billing_accounts b on b.user_id = p.id where p.id = $1`,
         [userId],
       );
@@ -148,6 +158,7 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
         cancelAtPeriodEnd: Boolean(r?.cancel_at_period_end),
         canManage: Boolean(r?.has_customer),
         isPro: Boolean(r?.is_pro),
+        trialAvailable: !r?.had_subscription,
       };
     });
   }

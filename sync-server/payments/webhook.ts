@@ -37,9 +37,13 @@ export function createWebhookHandler(
           const intent = await stripe.paymentIntents.retrieve(
             typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent.id,
           );
-          return (tx) => escrow.applyPaymentIntent(tx, intent);
+          return (tx) => escrow.applyPaymentIntent(tx, intent, session.id);
         }
         return undefined;
+      }
+      case 'checkout.session.expired': {
+        const session = await stripe.checkout.sessions.retrieve(event.data.object.id);
+        return (tx) => escrow.applyCheckoutExpired(tx, session);
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -62,7 +66,10 @@ export function createWebhookHandler(
       case 'payment_intent.payment_failed':
       case 'payment_intent.canceled': {
         const intent = await stripe.paymentIntents.retrieve(event.data.object.id);
-        return (tx) => escrow.applyPaymentIntent(tx, intent);
+        if (!intent.metadata?.deal_id) return undefined;
+        // Which checkout the payment went through decides whether it funds the escrow.
+        const sessions = await stripe.checkout.sessions.list({ payment_intent: intent.id, limit: 1 });
+        return (tx) => escrow.applyPaymentIntent(tx, intent, sessions.data[0]?.id ?? null);
       }
       case 'charge.refunded': {
         const charge = await stripe.charges.retrieve(event.data.object.id);

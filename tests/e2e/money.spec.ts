@@ -191,3 +191,58 @@ test('a dispute opened by the creator freezes the release and reaches staff; the
   expect(ledger.held).toBe(0);
   await expect(creatorPanel.root).toContainText('Payout released: $190.00', { timeout: 20_000 });
 });
+
+test('the amount is frozen while a checkout is open; the panels show what was charged; the brand asks to cancel and the refund waits for the creator', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Consent Brand ${run}` });
+  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Consent Creator ${run}` });
+  const [deal] = await seedDeals(brand.email, [`Consent deal ${run}`], { amountCents: 25_000 });
+  await seedAcceptedApplication(deal!.id, creator.email);
+  /** The payment panel at phone and desktop widths (kept with the test's output). */
+  const snap = async (page: Page, name: string) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await new PaymentPanel(page).root.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+    }
+  };
+
+  const b = await openAs(browser, brand, `/deals/${deal!.id}`);
+  const brandPanel = new PaymentPanel(b.page);
+  await brandPanel.button('Fund deal ($280.00)').click();
+  await expect(b.page.getByText('Local Stripe — a stand-in')).toBeVisible();
+  await b.page.getByRole('link', { name: '← Back without paying' }).click();
+  await expect(brandPanel.root).toContainText('Amount frozen at $250.00.', { timeout: 20_000 });
+  await expect(brandPanel.root).toContainText("the deal's amount cannot change until it is paid or cancelled");
+  await snap(b.page, 'amount-frozen');
+  await brandPanel.button('Cancel checkout').click();
+  await expect(brandPanel.root).not.toContainText('Amount frozen');
+
+  await brandPanel.button('Fund deal ($280.00)').click();
+  await new HostedCheckoutPage(b.page).pay('4242 4242 4242 4242');
+  await expect(brandPanel.root).toContainText('Funded and held in escrow.', { timeout: 20_000 });
+  await expect(brandPanel.root.getByTestId('brand-charged')).toHaveText('$280.00');
+
+  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const creatorPanel = new PaymentPanel(c.page);
+  await expect(creatorPanel.root).toContainText('Funded — you will be paid on completion');
+  await expect(creatorPanel.root.getByTestId('escrow-amount')).toHaveText('$250.00');
+  await expect(creatorPanel.root.getByTestId('brand-charged')).toHaveText('$280.00');
+  await snap(c.page, 'charged');
+
+  await brandPanel.button('Ask to cancel and refund').click();
+  await expect(brandPanel.root).toContainText("waiting for the creator's consent", { timeout: 20_000 });
+  await snap(b.page, 'cancel-waiting');
+  await c.page.reload();
+  await expect(creatorPanel.root).toContainText('The brand asks to cancel this deal', { timeout: 20_000 });
+  await snap(c.page, 'cancel-consent');
+  await creatorPanel.button('Agree to cancel').click();
+  await expect(creatorPanel.root).toContainText('Refunded to the brand: $280.00.', { timeout: 20_000 });
+  await b.page.reload();
+  await expect(brandPanel.root).toContainText('Refunded to the brand: $280.00.', { timeout: 20_000 });
+  const ledger = await ledgerOf(deal!.id);
+  expect(ledger.kinds).toMatchObject({ charge: 28_000, refund: 28_000 });
+  expect(ledger.held).toBe(0);
+});

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { startLocalStripe, type LocalStripe } from '../../sync-server/payments/local-stripe/local-stripe.ts';
+import { SYNC_PROTOCOL_VERSION } from '../../src/domain/collections/index.ts';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
 import { freePort } from '../support/free-port.ts';
 
@@ -27,8 +28,14 @@ export type MoneyFixture = {
   /** Brand funds the deal with the 4242 card; resolves when the webhook marked it pending. */
   fundDeal(brand: TestUser, dealId: string): Promise<void>;
   escrowStatus(dealId: string): Promise<string>;
+  /** A document as the user's device pulls it through /sync/v1 (undefined when out of the user's scope). */
+  pulled(user: TestUser, collection: string, id: string): Promise<SyncDoc | undefined>;
+  /** Pushes one document as the user's device does; resolves with the rule's code when it was refused. */
+  pushed(user: TestUser, collection: string, doc: SyncDoc, assumed?: SyncDoc): Promise<string | undefined>;
   close(): Promise<void>;
 };
+
+export type SyncDoc = Record<string, unknown> & { id: string; _deleted: boolean };
 
 export async function startMoneyFixture(): Promise<MoneyFixture> {
   const secretKey = `sk_test_${randomBytes(8).toString('hex')}`;
@@ -83,6 +90,43 @@ export async function startMoneyFixture(): Promise<MoneyFixture> {
     return { status: response.status, location: response.headers.get('location') };
   }
 
+  const syncHeaders = (user: TestUser) => ({
+    'content-type': 'application/json',
+    authorization: `Bearer ${user.accessToken}`,
+    'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION),
+  });
+
+  async function pulled(user: TestUser, collection: string, id: string) {
+    let checkpoint: unknown = null;
+    let found: SyncDoc | undefined;
+    for (;;) {
+      const query = new URLSearchParams({
+        limit: '1000',
+        ...(checkpoint ? { checkpoint: JSON.stringify(checkpoint) } : {}),
+      });
+      const res = await fetch(`${server.url}/sync/v1/${collection}/pull?${query}`, { headers: syncHeaders(user) });
+      if (res.status !== 200) throw new Error(`pull ${collection}: ${res.status}`);
+      const page = (await res.json()) as { documents: SyncDoc[]; checkpoint: unknown };
+      found = page.documents.find((d) => d.id === id) ?? found;
+      if (page.documents.length === 0) break;
+      checkpoint = page.checkpoint;
+    }
+    return found && !found._deleted ? found : undefined;
+  }
+
+  async function pushed(user: TestUser, collection: string, doc: SyncDoc, assumed?: SyncDoc) {
+    const res = await fetch(`${server.url}/sync/v1/${collection}/push`, {
+      method: 'POST',
+      headers: syncHeaders(user),
+      body: JSON.stringify({ rows: [{ newDocumentState: doc, ...(assumed ? { assumedMasterState: assumed } : {}) }] }),
+    });
+    if (res.status !== 200) throw new Error(`push ${collection}: ${res.status}`);
+    const body = (await res.json()) as { conflicts: SyncDoc[] };
+    const rejection = body.conflicts[0]?.sync_rejection as { code: string } | undefined;
+    if (body.conflicts.length && !rejection) throw new Error(`push ${collection}: a conflict, not a refusal`);
+    return rejection?.code;
+  }
+
   async function escrowStatus(dealId: string) {
     const { rows } = await server.db.pool.query(`select escrow_status from public.deals where id = $1`, [dealId]);
     return rows[0].escrow_status as string;
@@ -97,6 +141,8 @@ export async function startMoneyFixture(): Promise<MoneyFixture> {
     payOnHostedPage,
     completeOnboarding,
     escrowStatus,
+    pulled,
+    pushed,
     async dealWithAcceptedCreator(brand, creator, amountCents) {
       const dealId = randomUUID();
       await server.db.asService(async (tx) => {

@@ -208,3 +208,69 @@ test('a referred member pays the referrer $10 once: not for the free trial, at t
   );
   expect(earned.rows[0].earnings_cents).toBe(1000);
 });
+
+test('one free trial per customer: after a cancelled trial the next checkout has none and charges at once', async () => {
+  const brand = await f.server.createUser({ role: 'brand' });
+  const checkout = () =>
+    f.api(brand, 'POST', '/api/create-checkout-session', { userId: brand.id, tier: 'premium', interval: 'monthly' });
+  expect((await f.api(brand, 'GET', '/api/billing/subscription')).body).toMatchObject({ trialAvailable: true });
+  const first = await checkout();
+  expect(await (await fetch(String(first.body.url))).text()).toContain('7-day free trial');
+  expect((await f.payOnHostedPage(String(first.body.url), '4242424242424242')).status).toBe(303);
+  await waitFor(async () => (await profile(brand.id)).is_pro);
+  const { rows } = await f.server.db.pool.query(
+    `select stripe_subscription_id, stripe_customer_id from public.billing_accounts where user_id = $1`,
+    [brand.id],
+  );
+  // Cancelled during the trial: Pro ends, and so does the offer of a trial.
+  await f.stripe.subscriptions.cancel(String(rows[0].stripe_subscription_id));
+  await waitFor(async () => !(await profile(brand.id)).is_pro);
+  expect((await f.api(brand, 'GET', '/api/billing/subscription')).body).toMatchObject({ trialAvailable: false });
+
+  const second = await checkout();
+  expect(second.status).toBe(200);
+  const page = await (await fetch(String(second.body.url))).text();
+  expect(page).not.toContain('free trial');
+  expect((await f.payOnHostedPage(String(second.body.url), '4242424242424242')).status).toBe(303);
+  await waitFor(async () => (await profile(brand.id)).is_pro);
+  expect((await f.api(brand, 'GET', '/api/billing/subscription')).body).toMatchObject({ status: 'active' });
+  await f.localStripe.idle();
+  expect(
+    (
+      await f.server.db.pool.query(
+        `select amount_cents from public.ledger_entries where user_id = $1 and kind = 'subscription'`,
+        [brand.id],
+      )
+    ).rows,
+  ).toEqual([{ amount_cents: PRO_MONTHLY_PRICE_CENTS }]);
+});
+
+test("one free trial per Stripe customer, also when Pacta's own record of it is gone", async () => {
+  const creator = await f.server.createUser({ role: 'creator' });
+  const first = await f.api(creator, 'POST', '/api/create-checkout-session', {
+    userId: creator.id,
+    tier: 'premium',
+    interval: 'yearly',
+  });
+  await f.payOnHostedPage(String(first.body.url), '4242424242424242');
+  await waitFor(async () => (await profile(creator.id)).is_pro);
+  const { rows } = await f.server.db.pool.query(
+    `select stripe_subscription_id from public.billing_accounts where user_id = $1`,
+    [creator.id],
+  );
+  await f.stripe.subscriptions.cancel(String(rows[0].stripe_subscription_id));
+  await waitFor(async () => !(await profile(creator.id)).is_pro);
+  // The customer stays; only the subscription id is forgotten (an older record, a restore): Stripe still knows.
+  await f.server.db.asService((tx) =>
+    tx.query(
+      `update public.billing_accounts set stripe_subscription_id = null, subscription_status = null where user_id = $1`,
+      [creator.id],
+    ),
+  );
+  const again = await f.api(creator, 'POST', '/api/create-checkout-session', {
+    userId: creator.id,
+    tier: 'premium',
+    interval: 'yearly',
+  });
+  expect(await (await fetch(String(again.body.url))).text()).not.toContain('free trial');
+});

@@ -143,7 +143,7 @@ function PaymentBody({
           Payment received — confirming with Stripe…
         </p>
       ) : null}
-      {funding === 'cancelled' && view.escrowStatus === 'none' ? (
+      {funding === 'cancelled' && view.escrowStatus === 'none' && !view.checkoutOpen ? (
         <p className="muted">Checkout was cancelled: the deal is not funded.</p>
       ) : null}
       {view.lastPaymentError && view.escrowStatus === 'none' ? (
@@ -151,8 +151,12 @@ function PaymentBody({
           The payment did not go through: {view.lastPaymentError} The deal is not funded.
         </p>
       ) : null}
+      {view.checkoutOpen && view.escrowStatus === 'none' ? <CheckoutOpen view={view} onChanged={onChanged} /> : null}
       <Figures view={view} />
       {brand && view.canFund ? <FundButton view={view} /> : null}
+      {view.cancellation || view.canRequestCancel ? (
+        <Cancellation view={view} onChanged={onChanged} onNotice={onNotice} />
+      ) : null}
       {brand && view.escrowStatus === 'none' && !view.canFund && view.dealStatus !== 'cancelled' ? (
         <p className="muted">Accept a creator, then fund the deal.</p>
       ) : null}
@@ -213,19 +217,21 @@ function StatusLine({ view }: { view: DealPayment }) {
 
 function Figures({ view }: { view: DealPayment }) {
   const settled = view.escrowStatus === 'released' || view.transferredCents > 0;
+  // Once funded, the figures are what was recorded for the escrow, never the deal's current amount.
+  const charged = view.chargedCents > 0;
   return (
     <dl className="summary-list">
       <div>
-        <dt>Deal amount</dt>
-        <dd>{formatUsd(view.amountCents)}</dd>
+        <dt>{charged ? 'Amount in escrow' : 'Deal amount'}</dt>
+        <dd data-testid="escrow-amount">{formatUsd(view.amountCents)}</dd>
       </div>
       <div>
         <dt>Service fee ({formatRate(SERVICE_FEE_BP)})</dt>
         <dd>{formatUsd(view.serviceFeeCents)}</dd>
       </div>
       <div>
-        <dt>Brand total</dt>
-        <dd>{formatUsd(view.brandTotalCents)}</dd>
+        <dt>{charged ? 'Charged to the brand' : 'Brand total'}</dt>
+        <dd data-testid="brand-charged">{formatUsd(charged ? view.chargedCents : view.brandTotalCents)}</dd>
       </div>
       <div>
         <dt>Platform commission{settled ? '' : ` (${formatRate(view.commissionBp)})`}</dt>
@@ -241,7 +247,143 @@ function Figures({ view }: { view: DealPayment }) {
           <dd>{formatUsd(view.refundedCents)}</dd>
         </div>
       ) : null}
+      {view.extraPaymentsRefundedCents > 0 ? (
+        <div>
+          <dt>Extra payments refunded</dt>
+          <dd>{formatUsd(view.extraPaymentsRefundedCents)}</dd>
+        </div>
+      ) : null}
     </dl>
+  );
+}
+
+/** "Once a checkout exists the amount is frozen": said to both sides, with the brand's way out. */
+function CheckoutOpen({ view, onChanged }: { view: DealPayment; onChanged: () => void }) {
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; reason: string }>({ kind: 'idle' });
+  async function cancel() {
+    setState({ kind: 'busy' });
+    try {
+      await moneyApi.cancelCheckout(view.dealId);
+      setState({ kind: 'idle' });
+      onChanged();
+    } catch (err) {
+      setState({ kind: 'failed', reason: err instanceof Error ? err.message : 'Please try again.' });
+    }
+  }
+  if (!view.canCancelCheckout) {
+    return (
+      <p className="callout" data-testid="amount-frozen">
+        The brand has opened a checkout for {formatUsd(view.brandTotalCents)}: the amount is frozen until it is paid or
+        cancelled.
+      </p>
+    );
+  }
+  return (
+    <div className="callout money-action" data-testid="amount-frozen">
+      <p>
+        <strong>Amount frozen at {formatUsd(view.amountCents)}.</strong> A checkout for{' '}
+        {formatUsd(view.brandTotalCents)} is open: the deal's amount cannot change until it is paid or cancelled.
+      </p>
+      <button
+        type="button"
+        className="button button-ghost"
+        disabled={state.kind === 'busy'}
+        onClick={() => void cancel()}
+      >
+        {state.kind === 'busy' ? 'Cancelling…' : 'Cancel checkout'}
+      </button>
+      {state.kind === 'failed' ? (
+        <p className="form-error" role="alert">
+          Failed to cancel the checkout: {state.reason}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A funded deal in progress is refunded only with the creator's consent (or a dispute decided by
+ * staff): the brand asks, the creator agrees here, then the server cancels it and refunds the brand.
+ */
+function Cancellation({
+  view,
+  onChanged,
+  onNotice,
+}: {
+  view: DealPayment;
+  onChanged: () => void;
+  onNotice: (text: string) => void;
+}) {
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; reason: string }>({ kind: 'idle' });
+  async function act(run: () => Promise<unknown>, done: string) {
+    setState({ kind: 'busy' });
+    try {
+      await run();
+      setState({ kind: 'idle' });
+      onNotice(done);
+      onChanged();
+    } catch (err) {
+      setState({ kind: 'failed', reason: err instanceof Error ? err.message : 'Please try again.' });
+    }
+  }
+  const busy = state.kind === 'busy';
+  const failure =
+    state.kind === 'failed' ? (
+      <p className="form-error" role="alert">
+        {state.reason}
+      </p>
+    ) : null;
+  if (view.canRequestCancel) {
+    return (
+      <div className="money-action">
+        <button
+          type="button"
+          className="button button-ghost"
+          disabled={busy}
+          onClick={() =>
+            void act(
+              () => moneyApi.requestCancellation(view.dealId),
+              'Cancellation requested: the creator is asked to agree.',
+            )
+          }
+        >
+          {busy ? 'Asking…' : 'Ask to cancel and refund'}
+        </button>
+        <p className="muted">
+          A creator is working on this funded deal: it is refunded once they agree, or Pacta staff decide a dispute.
+        </p>
+        {failure}
+      </div>
+    );
+  }
+  const since = view.cancellation ? formatDate(view.cancellation.requestedAt) : '';
+  if (view.canConsentCancel) {
+    return (
+      <div className="callout money-action" data-testid="cancellation">
+        <p>
+          <strong>The brand asks to cancel this deal</strong> (since {since}) and get its payment back.
+        </p>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy}
+          onClick={() =>
+            void act(() => moneyApi.consentToCancellation(view.dealId), 'You agreed to cancel: the brand is refunded.')
+          }
+        >
+          {busy ? 'Agreeing…' : 'Agree to cancel'}
+        </button>
+        <p className="muted">If work is owed to you, do not agree: open a dispute instead.</p>
+        {failure}
+      </div>
+    );
+  }
+  return (
+    <p className="callout" data-testid="cancellation">
+      {view.viewer === 'creator'
+        ? 'You agreed to cancel: waiting for the other creators on this deal.'
+        : `Cancellation asked on ${since}: waiting for the creator's consent. The payment stays in escrow until then.`}
+    </p>
   );
 }
 

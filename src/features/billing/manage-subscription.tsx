@@ -28,7 +28,8 @@ export function ManageSubscription() {
   const end = state.currentPeriodEnd ? formatDate(state.currentPeriodEnd) : null;
   const line =
     state.status === 'canceled'
-      ? 'Your subscription has ended.'
+      ? // One free trial per customer: say so before the member upgrades again.
+        `Your subscription has ended.${state.trialAvailable ? '' : ' Upgrading again starts a paid plan at once: the free trial is once per member.'}`
       : state.cancelAtPeriodEnd
         ? `Cancelled: Pro stays active until ${end}.`
         : state.status === 'trialing'

@@ -53,6 +53,8 @@ export type SubscriptionState = {
   cancelAtPeriodEnd: boolean;
   canManage: boolean;
   isPro: boolean;
+  /** One free trial per customer: false once the member ever had a subscription. */
+  trialAvailable: boolean;
 };
 
 export type PayoutStatus = { hasAccount: boolean; ready: boolean; detailsSubmitted: boolean };
@@ -86,8 +88,19 @@ export type DealPayment = {
     byCard: boolean;
     resolvedAt: string | null;
   } | null;
+  /** What the escrow's own payment charged the brand (amount + fee), from the ledger; 0 before funding. */
+  chargedCents: number;
+  /** Other payments of the deal (a replaced checkout, a second payment), refunded automatically. */
+  extraPaymentsRefundedCents: number;
+  /** A checkout is open: the deal's amount is frozen until it is paid or cancelled. */
+  checkoutOpen: boolean;
+  /** The brand asked to cancel this funded deal in progress; it is refunded once the creator agrees. */
+  cancellation: { requestedAt: string; consentedByMe: boolean } | null;
   viewer: 'brand' | 'creator' | 'admin';
   canFund: boolean;
+  canCancelCheckout: boolean;
+  canRequestCancel: boolean;
+  canConsentCancel: boolean;
   canRelease: boolean;
   canDispute: boolean;
   canResolve: boolean;
@@ -125,6 +138,12 @@ export const moneyApi = {
   startPayoutSetup: (returnTo: string) => call<{ url: string }>('POST', '/api/payouts/onboarding', { returnTo }),
   dealPayment: (dealId: string) => call<DealPayment>('GET', `/api/deals/${encodeURIComponent(dealId)}/payment`),
   fundDeal: (dealId: string) => call<{ url: string }>('POST', `/api/deals/${encodeURIComponent(dealId)}/fund`),
+  cancelCheckout: (dealId: string) =>
+    call<{ checkoutOpen: false }>('POST', `/api/deals/${encodeURIComponent(dealId)}/fund/cancel`),
+  requestCancellation: (dealId: string) =>
+    call<{ cancellationRequested: true }>('POST', `/api/deals/${encodeURIComponent(dealId)}/cancellation`),
+  consentToCancellation: (dealId: string) =>
+    call<{ cancelled: boolean }>('POST', `/api/deals/${encodeURIComponent(dealId)}/cancellation/consent`),
   releaseEscrow: (dealId: string) =>
     call<{ escrowStatus: EscrowStatus; transferCents: number; alreadyReleased: boolean }>(
       'POST',

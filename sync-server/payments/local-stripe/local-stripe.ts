@@ -505,6 +505,31 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
     return undefined;
   }
 
+  /**
+   * As Stripe: only an open session can be expired; it can no longer be paid, its URL is gone, and
+   * a PaymentIntent it had started (a declined attempt) is canceled.
+   */
+  function expireCheckoutSession(session: StripeObject): StripeObject {
+    if (session.status !== 'open') {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Only Checkout Sessions with a status in ["open"] can be expired.',
+        { code: 'checkout_session_not_open' },
+      );
+    }
+    session.status = 'expired';
+    session.url = null;
+    const intent = session.payment_intent ? store.get(String(session.payment_intent)) : undefined;
+    if (intent && intent.status !== 'succeeded') {
+      intent.status = 'canceled';
+      intent.canceled_at = now();
+      emit('payment_intent.canceled', intent);
+    }
+    emit('checkout.session.expired', session);
+    return session;
+  }
+
   function updateSubscription(sub: StripeObject, p: FormObject): StripeObject {
     const cancel = str(p.cancel_at_period_end);
     if (cancel !== undefined) {
@@ -792,6 +817,23 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   route('GET', '/v1/prices/:id', ([id]) => get(id, 'price', 'price'));
   route('POST', '/v1/checkout/sessions', (_, b) => createCheckoutSession(b));
   route('GET', '/v1/checkout/sessions/:id', ([id]) => get(id, 'checkout.session', 'checkout.session'));
+  route('GET', '/v1/checkout/sessions', (_, q) =>
+    listOf(
+      [...store.values()]
+        .filter(
+          (o) =>
+            o.object === 'checkout.session' &&
+            (!str(q.payment_intent) || o.payment_intent === str(q.payment_intent)) &&
+            (!str(q.customer) || o.customer === str(q.customer)),
+        )
+        .reverse()
+        .slice(0, int(q.limit, 'limit') ?? 10),
+      '/v1/checkout/sessions',
+    ),
+  );
+  route('POST', '/v1/checkout/sessions/:id/expire', ([id]) =>
+    expireCheckoutSession(get(id, 'checkout.session', 'checkout.session')),
+  );
   route('GET', '/v1/subscriptions/:id', ([id]) => get(id, 'subscription', 'subscription'));
   route('POST', '/v1/subscriptions/:id', ([id], b) => updateSubscription(get(id, 'subscription', 'subscription'), b));
   route('DELETE', '/v1/subscriptions/:id', ([id]) => cancelSubscription(get(id, 'subscription', 'subscription')));
@@ -921,6 +963,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
       });
       if (method === 'GET') {
         if (session.status === 'complete') return { status: 303, redirect: successUrl(session) };
+        if (session.status === 'expired') return render('This checkout session has expired.', 410);
         return render();
       }
       const error = payCheckoutSession(session, form);
