@@ -155,7 +155,7 @@ test.describe('signed in', () => {
     const shell = new ShellPage(page);
     await expect.poll(() => shell.navLinkTexts()).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
     await expect(shell.nav.getByRole('button', { name: 'Notifications' })).toBeVisible();
-    // The inbox dot shows only when something is unread (DESIGN.md): a new account has nothing.
+    // The inbox dot shows only when something is unread (docs/design.md "inbox dot"): a new account has nothing.
     await expect(shell.nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
     await expect(shell.nav.locator('.unread-dot')).toHaveCount(0);
     await expect(shell.nav.getByRole('group', { name: 'Admin view' })).toHaveCount(0);
