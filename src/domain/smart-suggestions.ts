@@ -76,7 +76,8 @@ export function smartSuggestions(input: SuggestionInput): SmartSuggestion[] {
   const random = seededRandom(`${input.userId}:${input.day}`);
   const list: SmartSuggestion[] = [];
 
-  if (input.profile) {
+  // Staff are not asked to complete a member profile (the dashboard's checklist is not shown to them either).
+  if (input.profile && input.profile.role !== 'admin') {
     for (const item of profileCompleteness(input.profile).missing) {
       const social = item.key === 'linkedin' || item.key === 'instagram';
       list.push({
