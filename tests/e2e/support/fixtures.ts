@@ -19,10 +19,12 @@ import { promoteToAdmin } from './e2e-server-info.ts';
 export type Role = 'creator' | 'brand' | 'admin';
 export type Account = { email: string; password: string; fullName: string };
 export type Device = { context: BrowserContext; page: Page };
+export type NewAccount = (role: Role, opts?: { fullName?: string }) => Promise<Account>;
+export type OpenAs = (account: Account, path: string, opts?: { offlineReady?: boolean }) => Promise<Device>;
 
 type Fixtures = {
-  newAccount: (role: Role, opts?: { fullName?: string }) => Promise<Account>;
-  openAs: (account: Account, path: string, opts?: { offlineReady?: boolean }) => Promise<Device>;
+  newAccount: NewAccount;
+  openAs: OpenAs;
   creatorAccount: Account;
   brandAccount: Account;
   adminAccount: Account;
