@@ -10,7 +10,7 @@ const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 const brandOnly = (element: ReactNode) => <RequireRole roles={['brand']}>{element}</RequireRole>;
 const creatorOnly = (element: ReactNode) => <RequireRole roles={['creator']}>{element}</RequireRole>;
 
-/** /creators/{id} is the same portfolio as /creator/{id} (DESIGN.md). */
+/** /creators/{id} is the same portfolio as /creator/{id} (docs/design.md "/creators/{id}"). */
 function CreatorsRedirect() {
   const { id = '' } = useParams();
   return <Navigate to={`/creator/${encodeURIComponent(id)}`} replace />;

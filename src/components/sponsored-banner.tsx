@@ -11,7 +11,7 @@ import { useAuth } from '../lib/session/auth-context.ts';
 const FEATURED_POOL = 10;
 
 /**
- * Sponsored banner (DESIGN.md "sponsored banners"): free users see one on the deals list and the
+ * Sponsored banner (docs/design.md "sponsored banners"): free users see one on the deals list and the
  * dashboard — a Pacta Pro promotion or a featured open deal, chosen per user and day — and Pro users
  * (a paid tier or a referral grant) never do. The featured deal is one of the newest open deals
  * anyone may see, read through the open-deals index (the device may hold 10,000 deals); only the

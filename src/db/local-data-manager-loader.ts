@@ -1,7 +1,7 @@
 /**
  * The one lazy loader of the local data manager (RxDB and replication). Every caller goes through it,
  * so `loadedLocalDataManager()` can tell whether RxDB was ever loaded — and a signed-out visitor's
- * landing page never loads it (DESIGN.md; `npm run bench:web` measures it).
+ * landing page never loads it (`npm run bench:web` measures its JavaScript).
  */
 type LocalDataManager = typeof import('./local-data-manager.ts');
 

@@ -1,5 +1,5 @@
 /**
- * The one fee schedule (DESIGN.md "fees"). Every screen and page that shows money around a deal
+ * The one fee schedule (docs/design.md "fees"). Every screen and page that shows money around a deal
  * (deal detail, payment summary, commission policy, terms, Pro pages) renders from this module,
  * so no two places can disagree. Money is integer cents; rates are basis points (1% = 100 bp).
  */

@@ -1,5 +1,5 @@
 /**
- * The referral leaderboard (DESIGN.md "leaderboard"): by qualified referrals, over a week (7 days),
+ * The referral leaderboard (docs/design.md "leaderboard"): by qualified referrals, over a week (7 days),
  * a month (30 days) or all time; the top 50 on the page and the user's own rank. Computed by the
  * server (other users' referrals never reach a device); shared here so both sides agree on the shape.
  */

@@ -11,7 +11,7 @@ import { toEpochMs, type Instant } from './instant.ts';
  * The client learns of grants through the profile: the database mirrors the user's granted Pro
  * features onto `profiles.granted_pro_features` ({ feature: end instant | null }), which syncs like
  * every profile field (docs/decisions/010-pro-status-and-shared-constants.md).
- * `tests/domain-constants.pg.test.ts` checks that both sides answer alike.
+ * `tests/rules/domain-constants.pg.test.ts` checks that both sides answer alike.
  */
 
 /** The granted feature that makes a user Pro (the other features grant only themselves). */

@@ -47,6 +47,11 @@ test('profile gaps come first (high), then the first step (medium)', () => {
   ]);
 });
 
+test('staff are not asked to complete a member profile', () => {
+  const admin = { ...complete, role: 'admin', bio: '', niches: [] };
+  expect(smartSuggestions({ ...base, role: 'brand', profile: admin }).map((s) => s.kind)).not.toContain('profile');
+});
+
 test('deal suggestions are open deals at 80–120% of the average completed deal, niche matches first', () => {
   const list = smartSuggestions({
     ...base,

@@ -4,7 +4,7 @@ import { profileCompleteness, type CompletenessInput } from './profile-completen
 /**
  * Smart suggestions (spec 001 §9): deal suggestions at 80–120% of the average of the user's completed
  * deals, a budget tip when that average exceeds $500, priorities high / medium / low, at most 5.
- * DESIGN.md: deterministic per user and day — the spec's "randomised" amount comes from a generator
+ * docs/design.md "suggestions": deterministic per user and day — the spec's "randomised" amount comes from a generator
  * seeded with (user, day), so the dashboard and /suggestions agree and a reload shows the same list.
  */
 export const MAX_SUGGESTIONS = 5;
@@ -76,7 +76,8 @@ export function smartSuggestions(input: SuggestionInput): SmartSuggestion[] {
   const random = seededRandom(`${input.userId}:${input.day}`);
   const list: SmartSuggestion[] = [];
 
-  if (input.profile) {
+  // Staff are not asked to complete a member profile (the dashboard's checklist is not shown to them either).
+  if (input.profile && input.profile.role !== 'admin') {
     for (const item of profileCompleteness(input.profile).missing) {
       const social = item.key === 'linkedin' || item.key === 'instagram';
       list.push({

@@ -1,5 +1,5 @@
 /**
- * XP awards and levels (DESIGN.md "XP awards": the spec's first table; levels 1–20, 20 is the cap).
+ * XP awards and levels (docs/design.md "XP awards": the spec's first table; levels 1–20, 20 is the cap).
  * The server awards XP (a trigger/function); the UI only displays it with these same numbers.
  */
 export const XP_AWARDS = {

@@ -1,12 +1,5 @@
 import { expect, test } from 'vitest';
-import {
-  STATUS_MESSAGES,
-  classifyError,
-  errorMessage,
-  messageForStatus,
-  referralError,
-  settingsLoadError,
-} from './errors.ts';
+import { STATUS_MESSAGES, classifyError, errorMessage, messageForStatus, settingsLoadError } from './errors.ts';
 
 test('maps statuses to the exact catalogue texts', () => {
   expect(errorMessage({ status: 400 })).toBe('Invalid request. Please check your input.');
@@ -37,7 +30,6 @@ test('other errors keep their own message, or fall back to the generic one', () 
   expect(errorMessage(null)).toBe('An unexpected error occurred. Please try again.');
 });
 
-test('templated messages', () => {
-  expect(referralError('boom')).toBe('Referral error: boom');
+test('the settings load error names its reason', () => {
   expect(settingsLoadError('offline')).toBe('Failed to load settings: offline');
 });

@@ -19,28 +19,17 @@ export const MESSAGES = {
   profileFetchTimedOut: 'Profile fetch timed out',
   profileNotFound: 'Profile not found',
   noValidSession: 'No valid session found',
-  refreshReturnedNoSession: 'Session refresh returned no session',
-  noValidUserInSession: 'No valid user in session',
-  userNotFound: 'User not found. Please sign in again.',
-  failedToLoadProfile: 'Failed to load profile. Please check your account.',
   invalidSession: 'Invalid session. Try signing out and in again.',
-  noUserInSession: 'No user found in session',
-  dashboardTimedOut: 'Dashboard fetch timed out',
   dashboardFailed: 'Failed to load dashboard data. Please try again.',
   signUpFailed: 'Failed to sign up.',
   signInFailed: 'Sign in failed. Please check your credentials and try again.',
   failedToCreateSession: 'Failed to create session',
   verifyEmailFirst: 'Please verify your email before signing in',
   referralLoadFailed: 'Failed to load referral data. Please try again later.',
-  referralCouldNotLoad: 'Referral data could not be loaded. Try refreshing.',
-  xpLoadFailed: 'Failed to load XP data',
   settingsUpdateFailed: 'Failed to update settings. Please try again.',
   profileCouldNotLoad: 'Profile could not be loaded. Try refreshing.',
-  checkoutFailed: 'Failed to create checkout session',
-  checkoutStartFailed: 'Failed to start checkout. Please try again.',
 } as const;
 
-export const referralError = (message: string): string => `Referral error: ${message}`;
 export const settingsLoadError = (reason: string): string => `Failed to load settings: ${reason}`;
 
 export type ErrorClass =

@@ -1,7 +1,7 @@
 import { AUTH_STORAGE_KEY } from './supabase-events.ts';
 
 /**
- * Where supabase-js keeps the session (DESIGN.md "Remember me"): localStorage when the user ticked
+ * Where supabase-js keeps the session (docs/design.md "Remember me"): localStorage when the user ticked
  * Remember me, so the session survives closing the browser; sessionStorage otherwise, so it ends
  * with the browser session. The choice itself is remembered in localStorage.
  */

@@ -9,7 +9,7 @@ export const AUTH_STORAGE_KEY = 'pacta.auth.session';
 /** True when a stored session exists, or the URL carries an auth result to exchange. */
 export function mayHaveSession(): boolean {
   try {
-    // Remember me off keeps the session in sessionStorage (DESIGN.md), on keeps it in localStorage.
+    // Remember me off keeps the session in sessionStorage (docs/design.md "Remember me"), on keeps it in localStorage.
     if (localStorage.getItem(AUTH_STORAGE_KEY) || sessionStorage.getItem(AUTH_STORAGE_KEY)) return true;
   } catch {
     // No storage: no stored session either.

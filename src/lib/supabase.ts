@@ -6,7 +6,7 @@ import { AUTH_STORAGE_KEY } from './supabase-events.ts';
 let client: SupabaseClient | undefined;
 
 /**
- * The one supabase-js client (auth only: data goes through RxDB, DESIGN.md). Import this module
+ * The one supabase-js client (auth only: data goes through RxDB, docs/design.md "Architecture"). Import this module
  * lazily (`await import(...)`) from the shell so the landing page does not load supabase-js up front;
  * auth screens may import it directly.
  */

@@ -16,7 +16,7 @@ const contactBody = z.object({
 });
 
 /**
- * POST /api/contact: the contact form, stored for staff (the spec's form sent nothing; DESIGN.md makes it real).
+ * POST /api/contact: the contact form, stored for staff (the spec's form sent nothing; docs/design.md makes it real).
  * Open to signed-out visitors; a valid bearer token links the message to the signed-in user.
  */
 export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {

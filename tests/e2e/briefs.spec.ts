@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { createConfirmedAccount } from './pages/auth-mailbox.ts';
+import type { Page } from '@playwright/test';
 import { CampaignBriefPage } from './pages/campaign-brief-page.ts';
-import { DealsPage, seedAcceptedApplication, seedDeals, signIn, userId, waitForSynced } from './pages/deals-page.ts';
-import { expect, test } from './support/console-errors.ts';
+import { DealsPage, seedAcceptedApplication, seedDeals, userId, waitForSynced } from './pages/deals-page.ts';
+import { expect, test } from './support/fixtures.ts';
 import { withE2eDatabase } from './support/e2e-server-info.ts';
 
 // Campaign briefs whose drafts follow the brand across devices, and blind two-way reviews, against
@@ -10,38 +9,18 @@ import { withE2eDatabase } from './support/e2e-server-info.ts';
 
 test.use({ allowedConsoleErrors: [/net::ERR_NETWORK_CHANGED/] });
 
-type Account = { email: string; password: string; fullName: string };
 const run = Date.now().toString(36);
 
-async function openAs(
-  browser: Browser,
-  account: Account,
-  path: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, account);
-  await page.goto(path);
-  await waitForSynced(page);
-  // Offline work needs the service worker to serve the app; it controls pages from the next load on.
-  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-    await waitForSynced(page);
-  }
-  return { context, page };
-}
-
 test('a brief drafted offline survives a reload, is finished on a second device, and is created there', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(180_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Brief Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Brief Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Brief Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Brief Creator ${run}` });
   const title = `Trail shoes launch ${run}`;
 
-  const phone = await openAs(browser, brand, '/campaign/new');
+  const phone = await openAs(brand, '/campaign/new', { offlineReady: true });
   const wizard = new CampaignBriefPage(phone.page);
   await wizard.startNew();
   await phone.context.setOffline(true);
@@ -75,7 +54,7 @@ test('a brief drafted offline survives a reload, is finished on a second device,
   await expect(wizard.draft(title)).not.toContainText('Waiting to sync');
 
   // The laptop: the same brand sees the draft, continues it where it was left, and creates the campaign.
-  const laptop = await openAs(browser, brand, '/campaign/new');
+  const laptop = await openAs(brand, '/campaign/new', { offlineReady: true });
   const onLaptop = new CampaignBriefPage(laptop.page);
   await expect(onLaptop.draft(title)).toBeVisible();
   await laptop.page.getByRole('button', { name: 'Continue draft' }).click();
@@ -118,26 +97,26 @@ test('a brief drafted offline survives a reload, is finished on a second device,
       key_messaging: 'Grip on wet rock.',
     },
   ]);
-  const c = await openAs(browser, creator, '/deals');
+  const c = await openAs(creator, '/deals', { offlineReady: true });
   await expect(new DealsPage(c.page).card(title)).toBeVisible({ timeout: 20_000 });
   for (const x of [phone, laptop, c]) await x.context.close();
 });
 
 test('two devices edit different fields of one draft offline; after reconnecting both edits are on both', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(180_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Merge Brand ${run}` });
+  const brand = await newAccount('brand', { fullName: `Merge Brand ${run}` });
   const title = `Two devices ${run}`;
-  const a = await openAs(browser, brand, '/campaign/new');
+  const a = await openAs(brand, '/campaign/new', { offlineReady: true });
   const onA = new CampaignBriefPage(a.page);
   await onA.startNew();
   await onA.field('Campaign title').fill(title);
   await onA.expectSaved(title, 1);
   await waitForSynced(a.page);
 
-  const b = await openAs(browser, brand, '/campaign/new');
+  const b = await openAs(brand, '/campaign/new', { offlineReady: true });
   const onB = new CampaignBriefPage(b.page);
   await b.page.getByRole('button', { name: `Continue ${title}` }).click();
   await expect(onB.field('Campaign title')).toHaveValue(title);
@@ -167,19 +146,19 @@ test('two devices edit different fields of one draft offline; after reconnecting
 });
 
 test("blind reviews: neither side sees the other's review until both have written; then both show and the rating changes", async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(180_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Review Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Review Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Review Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Review Creator ${run}` });
   const [deal] = await seedDeals(brand.email, [`Reviewed deal ${run}`]);
   await seedAcceptedApplication(deal!.id, creator.email);
   await withE2eDatabase((c) => c.query(`update public.deals set status = 'completed' where id = $1`, [deal!.id]));
   const creatorId = await userId(creator.email);
 
-  const b = await openAs(browser, brand, `/deals/${deal!.id}`);
-  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const b = await openAs(brand, `/deals/${deal!.id}`, { offlineReady: true });
+  const c = await openAs(creator, `/deals/${deal!.id}`, { offlineReady: true });
   const reviewsOf = (page: Page) => page.getByRole('region', { name: 'Reviews', exact: true });
 
   // The brand reviews first: only the brand sees it.

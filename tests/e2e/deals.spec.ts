@@ -1,43 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { createConfirmedAccount } from './pages/auth-mailbox.ts';
+import type { Page } from '@playwright/test';
 import { CreateDealPage } from './pages/create-deal-page.ts';
 import { DealDetailPage } from './pages/deal-detail-page.ts';
-import {
-  DealsPage,
-  makeDealProOnly,
-  seedAcceptedApplication,
-  seedDeals,
-  signIn,
-  waitForSynced,
-} from './pages/deals-page.ts';
+import { DealsPage, makeDealProOnly, seedAcceptedApplication, seedDeals } from './pages/deals-page.ts';
 import { SwipePage } from './pages/swipe-page.ts';
-import { expect, test } from './support/console-errors.ts';
+import { expect, test } from './support/fixtures.ts';
 
 // Deals, swipe and applications against the built PWA and the real server: two browser
 // contexts for two users, offline via context.setOffline, seeded deals written as the server.
-
-type Account = { email: string; password: string; fullName: string };
-
-async function openAs(
-  browser: Browser,
-  account: Account,
-  path: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, account);
-  await page.goto(path);
-  await waitForSynced(page);
-  // Working offline needs the service worker to serve the app's code. It controls a page from the
-  // next load on (it does not claim the page that installed it), as on a user's second visit.
-  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload();
-    await waitForSynced(page);
-  }
-  return { context, page };
-}
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -48,19 +18,19 @@ async function expectNoSeriousAxeViolations(page: Page) {
 const run = Date.now().toString(36);
 
 test('offline swipe session: 20 deals, 5 applications survive a reload, reach the brand live, and the acceptance comes back', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(180_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Swipe Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Swipe Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Swipe Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Swipe Creator ${run}` });
   await seedDeals(
     brand.email,
     Array.from({ length: 24 }, (_, i) => `Swipe ${run} #${String(i + 1).padStart(2, '0')}`),
   );
 
-  const c = await openAs(browser, creator, '/swipe');
-  const b = await openAs(browser, brand, '/my-deals');
+  const c = await openAs(creator, '/swipe', { offlineReady: true });
+  const b = await openAs(brand, '/my-deals', { offlineReady: true });
   const swipe = new SwipePage(c.page);
   await expect(swipe.title).toBeVisible();
 
@@ -123,7 +93,7 @@ test('offline swipe session: 20 deals, 5 applications survive a reload, reach th
   await expect(new DealDetailPage(c.page).myApplicationStatus).toContainText('Accepted', { timeout: 30_000 });
 
   // Skipped deals stay skipped on another device of the same creator (the list replicates).
-  const other = await openAs(browser, creator, '/swipe');
+  const other = await openAs(creator, '/swipe', { offlineReady: true });
   const otherSwipe = new SwipePage(other.page);
   const shown = await otherSwipe.currentTitle();
   expect([...applied, ...skipped]).not.toContain(shown);
@@ -131,13 +101,13 @@ test('offline swipe session: 20 deals, 5 applications survive a reload, reach th
 });
 
 test('a deal created offline shows as waiting to sync, publishes on reconnect, and creators find it in the list and in swipe', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(150_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Offline Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Browsing Creator ${run}` });
-  const b = await openAs(browser, brand, '/deals');
+  const brand = await newAccount('brand', { fullName: `Offline Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Browsing Creator ${run}` });
+  const b = await openAs(brand, '/deals', { offlineReady: true });
   const title = `Offline launch ${run}`;
 
   await b.context.setOffline(true);
@@ -175,7 +145,7 @@ test('a deal created offline shows as waiting to sync, publishes on reconnect, a
   await b.context.setOffline(false);
   await expect(detail.waitingToSync).toHaveCount(0, { timeout: 30_000 });
 
-  const c = await openAs(browser, creator, '/deals');
+  const c = await openAs(creator, '/deals', { offlineReady: true });
   const deals = new DealsPage(c.page);
   await expect(deals.card(title)).toBeVisible({ timeout: 30_000 });
   await expect(deals.card(title)).toContainText('$1,250.50');
@@ -187,16 +157,16 @@ test('a deal created offline shows as waiting to sync, publishes on reconnect, a
 });
 
 test('an offline application to a deal completed meanwhile comes back with the reason, without looping or vanishing', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(150_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Closing Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Late Creator ${run}` });
-  const chosen = await createConfirmedAccount(request, { role: 'creator', fullName: `Chosen Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Closing Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Late Creator ${run}` });
+  const chosen = await newAccount('creator', { fullName: `Chosen Creator ${run}` });
   const [deal] = await seedDeals(brand.email, [`Closing soon ${run}`]);
 
-  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const c = await openAs(creator, `/deals/${deal!.id}`, { offlineReady: true });
   const detail = new DealDetailPage(c.page);
   await expect(detail.heading).toHaveText(deal!.title);
   await c.context.setOffline(true);
@@ -206,7 +176,7 @@ test('an offline application to a deal completed meanwhile comes back with the r
 
   // Meanwhile the brand accepts another creator and completes the deal.
   await seedAcceptedApplication(deal!.id, chosen.email);
-  const b = await openAs(browser, brand, `/deals/${deal!.id}/edit`);
+  const b = await openAs(brand, `/deals/${deal!.id}/edit`, { offlineReady: true });
   await b.page.getByRole('button', { name: 'Mark as Completed' }).click();
   await expect(b.page.getByRole('button', { name: 'Deal Marked as Completed' })).toBeDisabled();
   await b.page.getByRole('link', { name: 'Back to the deal' }).first().click();
@@ -241,17 +211,17 @@ test('an offline application to a deal completed meanwhile comes back with the r
 });
 
 test('an offline application to a deal that turned Pro-only meanwhile says why, on the deal and on My Deals', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(120_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Upselling Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Offline Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Upselling Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Offline Creator ${run}` });
   const [deal] = await seedDeals(brand.email, [`Soon Pro only ${run}`]);
   const reason =
     'This application did not go through: This is a Pro Exclusive Deal: only Pro users can apply. Upgrade to Pro to apply.';
 
-  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const c = await openAs(creator, `/deals/${deal!.id}`, { offlineReady: true });
   const detail = new DealDetailPage(c.page);
   await expect(detail.heading).toHaveText(deal!.title);
   await c.context.setOffline(true);
@@ -269,14 +239,14 @@ test('an offline application to a deal that turned Pro-only meanwhile says why, 
 });
 
 test('a non-Pro creator opening a link to a Pro-only deal sees Pro Exclusive Deal with Upgrade to Pro, not its content', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Pro Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Free Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Pro Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Free Creator ${run}` });
   const [deal] = await seedDeals(brand.email, [`Members only ${run}`], { proOnly: true });
 
-  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const c = await openAs(creator, `/deals/${deal!.id}`, { offlineReady: true });
   await expect(c.page.getByRole('heading', { name: 'Pro Exclusive Deal' })).toBeVisible();
   await expect(c.page.getByText(deal!.title)).toHaveCount(0);
   await c.page.getByRole('link', { name: 'Upgrade to Pro' }).click();
@@ -289,15 +259,15 @@ test('a non-Pro creator opening a link to a Pro-only deal sees Pro Exclusive Dea
 });
 
 test('deals list, swipe, create, detail and My Deals have no serious accessibility violations', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(120_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Axe Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Axe Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Axe Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Axe Creator ${run}` });
   const [deal] = await seedDeals(brand.email, [`Accessible deal ${run}`, `Second accessible deal ${run}`]);
 
-  const c = await openAs(browser, creator, '/deals');
+  const c = await openAs(creator, '/deals', { offlineReady: true });
   await expect(new DealsPage(c.page).recommended).toBeVisible();
   await expectNoSeriousAxeViolations(c.page);
   await new SwipePage(c.page).goto();
@@ -311,7 +281,7 @@ test('deals list, swipe, create, detail and My Deals have no serious accessibili
   await expect(c.page.getByText('No deals found.')).toBeVisible();
   await expectNoSeriousAxeViolations(c.page);
 
-  const b = await openAs(browser, brand, '/deals');
+  const b = await openAs(brand, '/deals', { offlineReady: true });
   await expect(b.page.getByRole('region', { name: 'Available Creators' }).getByRole('listitem').first()).toBeVisible();
   await expectNoSeriousAxeViolations(b.page);
   await b.page.goto('/deals/new');
@@ -322,11 +292,11 @@ test('deals list, swipe, create, detail and My Deals have no serious accessibili
   await Promise.all([b.context.close(), c.context.close()]);
 });
 
-test('filters, permission messages, editing and completion rules', async ({ browser, request, page }) => {
+test('filters, permission messages, editing and completion rules', async ({ newAccount, openAs, page }) => {
   test.setTimeout(150_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Editing Brand ${run}` });
-  const otherBrand = await createConfirmedAccount(request, { role: 'brand', fullName: `Other Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Filtering Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Editing Brand ${run}` });
+  const otherBrand = await newAccount('brand', { fullName: `Other Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Filtering Creator ${run}` });
   // Older than the deal under test, which stays on the first page of cards (newest first).
   await seedDeals(
     otherBrand.email,
@@ -339,7 +309,7 @@ test('filters, permission messages, editing and completion rules', async ({ brow
   await page.goto('/deals/new');
   await expect(page.getByText('Please sign in to create a deal.')).toBeVisible();
 
-  const c = await openAs(browser, creator, '/deals');
+  const c = await openAs(creator, '/deals', { offlineReady: true });
   const deals = new DealsPage(c.page);
   await expect(deals.card(deal!.title)).toBeVisible();
   await c.page.getByLabel('Minimum amount ($)').fill('400.01');
@@ -373,7 +343,7 @@ test('filters, permission messages, editing and completion rules', async ({ brow
   await c.page.goto(`/deals/${deal!.id}/edit`);
   await expect(c.page.getByText('Only brands can edit deals.')).toBeVisible();
 
-  const o = await openAs(browser, otherBrand, `/deals/${deal!.id}/edit`);
+  const o = await openAs(otherBrand, `/deals/${deal!.id}/edit`, { offlineReady: true });
   await expect(o.page.getByText('You do not have permission to edit this deal.')).toBeVisible();
   // Its own 30 deals on My Deals, a page at a time.
   await o.page.goto('/my-deals');
@@ -383,7 +353,7 @@ test('filters, permission messages, editing and completion rules', async ({ brow
   await expect(o.page.getByRole('listitem').filter({ hasText: 'Paged 0 ' })).toBeVisible();
 
   // The owner edits, then cannot complete without a selected creator.
-  const b = await openAs(browser, brand, `/deals/${deal!.id}`);
+  const b = await openAs(brand, `/deals/${deal!.id}`, { offlineReady: true });
   await expect(b.page.getByText('No applications yet.')).toBeVisible();
   await expect(b.page.getByText('No applicants yet.')).toBeVisible();
   await expect(b.page.getByText('No reviews yet.')).toBeVisible();

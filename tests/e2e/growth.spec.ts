@@ -1,7 +1,5 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { DashboardPage } from './pages/dashboard-page.ts';
-import { seedAcceptedApplication, seedDeals, signIn, waitForSynced } from './pages/deals-page.ts';
+import { seedAcceptedApplication, seedDeals } from './pages/deals-page.ts';
 import {
   LeaderboardPage,
   PayoutsPage,
@@ -10,43 +8,36 @@ import {
   seedTopReferrers,
   setXp,
 } from './pages/growth-pages.ts';
-import { expect, test } from './support/console-errors.ts';
+import { expect, test, type Account, type OpenAs } from './support/fixtures.ts';
 
 // Growth (XP, levels, referrals, leaderboard, payouts) on the built app and the real server. Awards
 // happen in Postgres; the screens follow through sync (XP, level, Level Up!) or ask the server
 // (leaderboard), so these journeys watch pages that are never reloaded.
 
-type Account = { email: string; password: string; fullName: string };
 const run = Date.now().toString(36);
 
-async function openDashboard(
-  browser: Browser,
-  account: Account,
-): Promise<{ context: BrowserContext; page: Page; dashboard: DashboardPage }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, account);
-  await page.goto('/dashboard');
+/** The account's dashboard on a device of its own, loaded and synced. */
+async function openDashboard(openAs: OpenAs, account: Account) {
+  const { context, page } = await openAs(account, '/dashboard');
   const dashboard = new DashboardPage(page);
   await dashboard.expectLoaded(account.fullName);
-  await waitForSynced(page);
   return { context, page, dashboard };
 }
 
 const leaderboardCard = (dashboard: DashboardPage) => dashboard.section('Leaderboard');
 
 test('a brand completes a deal with a creator: both see XP and level change live, and the creator sees Level Up!', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(120_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Completing Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Levelling Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Completing Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Levelling Creator ${run}` });
   const [deal] = await seedDeals(brand.email, [`Growth deal ${run}`], { amountCents: 40_000 });
   await seedAcceptedApplication(deal!.id, creator.email); // the application pays DEAL_APPLY: 25 XP
 
-  const c = await openDashboard(browser, creator);
-  const b = await openDashboard(browser, brand);
+  const c = await openDashboard(openAs, creator);
+  const b = await openDashboard(openAs, brand);
   await expect(leaderboardCard(c.dashboard).getByTestId('leaderboard-xp')).toHaveText('25');
   await expect(leaderboardCard(c.dashboard).getByTestId('leaderboard-level')).toHaveText('1');
   await expect(c.page.getByText('75 XP to level 2')).toBeVisible();
@@ -79,14 +70,14 @@ test('a brand completes a deal with a creator: both see XP and level change live
 });
 
 test('a creator one XP short of a level crosses it with one application and sees Level Up!', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
-  const brand = await createConfirmedAccount(request, { role: 'brand' });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Threshold Creator ${run}` });
+  const brand = await newAccount('brand');
+  const creator = await newAccount('creator', { fullName: `Threshold Creator ${run}` });
   await setXp(creator.email, 99);
   const [deal] = await seedDeals(brand.email, [`Threshold deal ${run}`]);
-  const c = await openDashboard(browser, creator);
+  const c = await openDashboard(openAs, creator);
   await expect(c.page.getByText('1 XP to level 2')).toBeVisible();
   await expect(c.page.getByText('Level Up!')).toHaveCount(0);
   await c.page.goto(`/deals/${deal!.id}`);
@@ -100,17 +91,17 @@ test('a creator one XP short of a level crosses it with one application and sees
 });
 
 test("leaderboard: periods, the signed-in user's row and rank, the dashboard card, and the last board offline", async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(120_000);
-  const me = await createConfirmedAccount(request, { role: 'creator', fullName: `Leader ${run}` });
-  const rival = await createConfirmedAccount(request, { role: 'brand', fullName: `Rival ${run}` });
+  const me = await newAccount('creator', { fullName: `Leader ${run}` });
+  const rival = await newAccount('brand', { fullName: `Rival ${run}` });
   await seedQualifiedReferrals(me.email, 3, 2); // this week
   await seedQualifiedReferrals(me.email, 2, 60); // all time only
   await seedQualifiedReferrals(rival.email, 4, 20); // this month
 
-  const { context, page, dashboard } = await openDashboard(browser, me);
+  const { context, page, dashboard } = await openDashboard(openAs, me);
   await expect(leaderboardCard(dashboard).getByTestId('leaderboard-rank')).toHaveText(/^#\d+$/, { timeout: 15_000 });
   await page.getByRole('link', { name: 'See the leaderboard' }).click();
   const board = new LeaderboardPage(page);
@@ -148,10 +139,10 @@ test("leaderboard: periods, the signed-in user's row and rank, the dashboard car
   await context.close();
 });
 
-test('leaderboard: a member outside the top 50 sees their rank below the table', async ({ browser, request }) => {
-  const outsider = await createConfirmedAccount(request, { role: 'creator', fullName: `Outsider ${run}` });
+test('leaderboard: a member outside the top 50 sees their rank below the table', async ({ newAccount, openAs }) => {
+  const outsider = await newAccount('creator', { fullName: `Outsider ${run}` });
   await seedTopReferrers(51, 1);
-  const { context, page } = await openDashboard(browser, outsider);
+  const { context, page } = await openDashboard(openAs, outsider);
   await page.getByRole('link', { name: 'See the leaderboard' }).click();
   const board = new LeaderboardPage(page);
   await board.period('This week').click();
@@ -162,16 +153,16 @@ test('leaderboard: a member outside the top 50 sees their rank below the table',
 });
 
 test('payout history: All, Pending and Paid over the seeded rewards, Type, Amount, Status, Date, Back to Dashboard', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Earner ${run}` });
+  const creator = await newAccount('creator', { fullName: `Earner ${run}` });
   await seedRewards(creator.email, [
     { type: 'pro_subscription', cents: 1_000, status: 'paid', daysAgo: 40 },
     { type: 'deal_earnings_share', cents: 1_250, status: 'pending', daysAgo: 5 },
     { type: 'pro_subscription', cents: 1_000, status: 'pending', daysAgo: 2 },
   ]);
-  const { context, page } = await openDashboard(browser, creator);
+  const { context, page } = await openDashboard(openAs, creator);
   await page.goto('/referrals/payouts');
   const payouts = new PayoutsPage(page);
   await expect(payouts.heading).toBeVisible();

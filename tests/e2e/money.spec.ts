@@ -1,6 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { createConfirmedAccount } from './pages/auth-mailbox.ts';
-import { seedAcceptedApplication, seedDeals, signIn, waitForSynced } from './pages/deals-page.ts';
+import { seedAcceptedApplication, seedDeals } from './pages/deals-page.ts';
 import {
   completePayoutOnboarding,
   disputeTickets,
@@ -8,38 +6,22 @@ import {
   ledgerOf,
   PaymentPanel,
 } from './pages/money-pages.ts';
-import { promoteToAdmin } from './support/e2e-server-info.ts';
-import { expect, test } from './support/console-errors.ts';
+import { expect, test } from './support/fixtures.ts';
 
 // Money on the local Stripe `npm start` runs: Pro checkout, escrow funding, payouts, release, disputes.
-
-type Account = { email: string; password: string; fullName: string };
-
-async function openAs(
-  browser: Browser,
-  account: Account,
-  path: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, account);
-  await page.goto(path);
-  await waitForSynced(page);
-  return { context, page };
-}
 
 const run = Date.now().toString(36);
 
 test('a free creator upgrades to Pro (monthly) with 4242, sees the Pro badge and Pro-only deals without reloading, then cancels at period end', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(120_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Pro Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Pro Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Pro Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Pro Creator ${run}` });
   const [proDeal] = await seedDeals(brand.email, [`Pro only ${run}`], { proOnly: true });
 
-  const { context, page } = await openAs(browser, creator, '/deals');
+  const { context, page } = await openAs(creator, '/deals');
   await expect(page.getByRole('heading', { name: proDeal!.title })).toHaveCount(0);
   await page.goto('/pro');
   // The page and the session are ready (its lazy chunk loaded) before the connection drops.
@@ -77,16 +59,16 @@ test('a free creator upgrades to Pro (monthly) with 4242, sees the Pro badge and
 });
 
 test('a brand funds the deal, the creator sets up payouts, the brand completes and releases; the creator sees the net payout; a second click pays nothing more', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(150_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Escrow Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Escrow Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Escrow Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Escrow Creator ${run}` });
   const [deal] = await seedDeals(brand.email, [`Escrow deal ${run}`], { amountCents: 25_000 });
   await seedAcceptedApplication(deal!.id, creator.email);
 
-  const b = await openAs(browser, brand, `/deals/${deal!.id}`);
+  const b = await openAs(brand, `/deals/${deal!.id}`);
   const brandPanel = new PaymentPanel(b.page);
   await expect(brandPanel.root).toContainText('Not funded yet.');
   await brandPanel.button('Fund deal ($280.00)').click();
@@ -94,7 +76,7 @@ test('a brand funds the deal, the creator sets up payouts, the brand completes a
   await expect(b.page).toHaveURL(new RegExp(`/deals/${deal!.id}\\?funding=success`));
   await expect(brandPanel.root).toContainText('Funded and held in escrow.', { timeout: 20_000 });
 
-  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const c = await openAs(creator, `/deals/${deal!.id}`);
   const creatorPanel = new PaymentPanel(c.page);
   await expect(creatorPanel.root).toContainText('Funded — you will be paid on completion');
   await expect(creatorPanel.root).not.toContainText('released');
@@ -123,24 +105,23 @@ test('a brand funds the deal, the creator sets up payouts, the brand completes a
 });
 
 test('a dispute opened by the creator freezes the release and reaches staff; the admin refunds half; the ledger balances', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(150_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Dispute Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Dispute Creator ${run}` });
-  const admin = await createConfirmedAccount(request, { role: 'brand', fullName: `Staff ${run}` });
-  await promoteToAdmin(admin.email);
+  const brand = await newAccount('brand', { fullName: `Dispute Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Dispute Creator ${run}` });
+  const admin = await newAccount('admin', { fullName: `Staff ${run}` });
   const [deal] = await seedDeals(brand.email, [`Disputed deal ${run}`], { amountCents: 40_000 });
   await seedAcceptedApplication(deal!.id, creator.email);
 
-  const b = await openAs(browser, brand, `/deals/${deal!.id}`);
+  const b = await openAs(brand, `/deals/${deal!.id}`);
   const brandPanel = new PaymentPanel(b.page);
   await brandPanel.button(/^Fund deal/).click();
   await new HostedCheckoutPage(b.page).pay('4242424242424242');
   await expect(brandPanel.root).toContainText('Funded and held in escrow.', { timeout: 20_000 });
 
-  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const c = await openAs(creator, `/deals/${deal!.id}`);
   const creatorPanel = new PaymentPanel(c.page);
   await creatorPanel.button('Set up payouts').click();
   await completePayoutOnboarding(c.page, creator.fullName);
@@ -162,7 +143,7 @@ test('a dispute opened by the creator freezes the release and reaches staff; the
   expect(tickets[0]!.subject).toBe(`Dispute: ${deal!.title}`);
 
   // Staff find it in the support queue and follow it to the deal's dispute panel.
-  const a = await openAs(browser, admin, '/support');
+  const a = await openAs(admin, '/support');
   await a.page
     .getByRole('list', { name: 'Support queue' })
     .getByRole('link', { name: new RegExp(`Dispute: ${deal!.title}`) })

@@ -1,9 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { SignInPage } from './pages/auth-pages.ts';
 import { ShellPage } from './pages/shell-page.ts';
-import { promoteToAdmin } from './support/e2e-server-info.ts';
-import { expect, test } from './support/console-errors.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test('the landing page promises escrow, warns about off-platform deals and has no footer', async ({ page }) => {
   const shell = new ShellPage(page);
@@ -138,24 +136,13 @@ test('the chosen theme applies at once and survives a reload', async ({ page }) 
 });
 
 test.describe('signed in', () => {
-  async function signInAs(page: Page, request: APIRequestContext, role: 'creator' | 'brand' | 'admin'): Promise<void> {
-    const account = await createConfirmedAccount(request, { role: role === 'admin' ? 'brand' : role });
-    if (role === 'admin') await promoteToAdmin(account.email);
-    const signIn = new SignInPage(page);
-    await signIn.goto();
-    await signIn.signIn(account.email, account.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
-  }
-
   test('a brand sees Deals, Dashboard, Profile, Settings, Support, the icons and Sign Out', async ({
-    page,
-    request,
+    brandPage: page,
   }) => {
-    await signInAs(page, request, 'brand');
     const shell = new ShellPage(page);
     await expect.poll(() => shell.navLinkTexts()).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
     await expect(shell.nav.getByRole('button', { name: 'Notifications' })).toBeVisible();
-    // The inbox dot shows only when something is unread (DESIGN.md): a new account has nothing.
+    // The inbox dot shows only when something is unread (docs/design.md "inbox dot"): a new account has nothing.
     await expect(shell.nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
     await expect(shell.nav.locator('.unread-dot')).toHaveCount(0);
     await expect(shell.nav.getByRole('group', { name: 'Admin view' })).toHaveCount(0);
@@ -164,8 +151,7 @@ test.describe('signed in', () => {
     await expect.poll(() => shell.navLinkTexts()).toEqual(['Sign In', 'Sign Up']);
   });
 
-  test("a brand's Pro page is Brand Pro", async ({ page, request }) => {
-    await signInAs(page, request, 'brand');
+  test("a brand's Pro page is Brand Pro", async ({ brandPage: page }) => {
     const shell = new ShellPage(page);
     for (const path of ['/upgrade', '/pro']) {
       await page.goto(path);
@@ -175,8 +161,9 @@ test.describe('signed in', () => {
     }
   });
 
-  test('a creator sees Browse Deals; role guards send a creator away from brand pages', async ({ page, request }) => {
-    await signInAs(page, request, 'creator');
+  test('a creator sees Browse Deals; role guards send a creator away from brand pages', async ({
+    creatorPage: page,
+  }) => {
     const shell = new ShellPage(page);
     await expect
       .poll(() => shell.navLinkTexts())
@@ -189,8 +176,7 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/swipe$/);
   });
 
-  test('the mobile menu of a creator has its Quick Actions', async ({ page, request }) => {
-    await signInAs(page, request, 'creator');
+  test('the mobile menu of a creator has its Quick Actions', async ({ creatorPage: page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     const shell = new ShellPage(page);
     await shell.menuButton.click();
@@ -240,10 +226,8 @@ test.describe('signed in', () => {
   });
 
   test('an admin toggles Brand View / Creator View (default brand) and passes every role check', async ({
-    page,
-    request,
+    adminPage: page,
   }) => {
-    await signInAs(page, request, 'admin');
     const shell = new ShellPage(page);
     // One toggle per screen: the dashboard's own (beside Create New Deal), the bar's everywhere else.
     await expect(page.getByRole('group', { name: 'Dashboard view' })).toBeVisible();

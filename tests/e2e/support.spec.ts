@@ -1,7 +1,5 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createConfirmedAccount } from './pages/auth-mailbox.ts';
-import { SignInPage } from './pages/auth-pages.ts';
-import { blockingAxeViolations, DashboardPage } from './pages/dashboard-page.ts';
+import type { Page } from '@playwright/test';
+import { blockingAxeViolations } from './pages/dashboard-page.ts';
 import {
   grantPro,
   openTicketCountOnServer,
@@ -9,8 +7,7 @@ import {
   serverTicket,
   SupportPage,
 } from './pages/support-page.ts';
-import { expect, test } from './support/console-errors.ts';
-import { promoteToAdmin } from './support/e2e-server-info.ts';
+import { expect, test, type NewAccount, type OpenAs, type Role } from './support/fixtures.ts';
 
 // The support desk end to end: a ticket written offline reaches the staff queue live, staff and the
 // asker talk in its thread, closing it removes the reply box; a Pro user's ticket is high priority
@@ -19,18 +16,10 @@ import { promoteToAdmin } from './support/e2e-server-info.ts';
 // Switching the network back logs ERR_NETWORK_CHANGED for requests cut mid-way.
 test.use({ allowedConsoleErrors: [/net::ERR_NETWORK_CHANGED/] });
 
-async function signedIn(
-  browser: Browser,
-  request: APIRequestContext,
-  role: 'creator' | 'brand' | 'admin',
-  fullName: string,
-) {
-  const account = await createConfirmedAccount(request, { role: role === 'admin' ? 'brand' : role, fullName });
-  if (role === 'admin') await promoteToAdmin(account.email);
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await new SignInPage(page).signInToDashboard(account.email, account.password);
-  await new DashboardPage(page).expectSynced();
+/** A new account of the role on a device of its own, on its synced dashboard. */
+async function signedIn(newAccount: NewAccount, openAs: OpenAs, role: Role, fullName: string) {
+  const account = await newAccount(role, { fullName });
+  const { context, page } = await openAs(account, '/dashboard');
   return { account, context, page, support: new SupportPage(page) };
 }
 
@@ -41,12 +30,12 @@ async function waitForServiceWorker(page: Page) {
 }
 
 test('a ticket written offline reaches the staff queue live; staff reply, the creator answers, closing removes the reply box', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(180_000);
-  const staff = await signedIn(browser, request, 'admin', 'Sam Staff');
-  const creator = await signedIn(browser, request, 'creator', 'Olive Offline');
+  const staff = await signedIn(newAccount, openAs, 'admin', 'Sam Staff');
+  const creator = await signedIn(newAccount, openAs, 'creator', 'Olive Offline');
   try {
     // Staff watch the queue; it must update without a reload.
     await staff.support.goto();
@@ -115,13 +104,13 @@ test('a ticket written offline reaches the staff queue live; staff reply, the cr
 });
 
 test("a Pro creator's ticket sent as low lands as high priority and sorts above an older normal one", async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(120_000);
-  const staff = await signedIn(browser, request, 'admin', 'Sam Staff');
-  const brand = await signedIn(browser, request, 'brand', 'Nora Normal');
-  const pro = await signedIn(browser, request, 'creator', 'Pia Pro');
+  const staff = await signedIn(newAccount, openAs, 'admin', 'Sam Staff');
+  const brand = await signedIn(newAccount, openAs, 'brand', 'Nora Normal');
+  const pro = await signedIn(newAccount, openAs, 'creator', 'Pia Pro');
   try {
     await brand.support.goto();
     const olderId = await brand.support.openTicket('Invoice address is wrong', 'Please correct our billing address.');
@@ -162,12 +151,12 @@ test("a Pro creator's ticket sent as low lands as high priority and sorts above 
 });
 
 test('a reply written offline to a ticket staff closed meanwhile shows why it was refused; a fourth open question on the free plan opens the upgrade dialog', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(150_000);
-  const staff = await signedIn(browser, request, 'admin', 'Sam Staff');
-  const creator = await signedIn(browser, request, 'creator', 'Fred Free');
+  const staff = await signedIn(newAccount, openAs, 'admin', 'Sam Staff');
+  const creator = await signedIn(newAccount, openAs, 'creator', 'Fred Free');
   try {
     await creator.support.goto();
     const ticketId = await creator.support.openTicket('Cannot upload my avatar', 'The upload spins forever.');
@@ -218,11 +207,11 @@ test('a reply written offline to a ticket staff closed meanwhile shows why it wa
 });
 
 test("a ticket written offline that the server refuses for the free plan's limit opens the upgrade dialog on the ticket, with Retry", async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(120_000);
-  const creator = await signedIn(browser, request, 'brand', 'Tess Twodevices');
+  const creator = await signedIn(newAccount, openAs, 'brand', 'Tess Twodevices');
   try {
     await waitForServiceWorker(creator.page);
     await creator.support.goto();

@@ -33,7 +33,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
     if (!userId) {
       setState(SIGNED_OUT);
       // Only a manager that was loaded can have a database open; a signed-out visitor never loads
-      // RxDB (the landing page's JavaScript budget, DESIGN.md / bench:web).
+      // RxDB (the landing page's JavaScript budget, which `npm run bench:web` measures).
       void loadedLocalDataManager()?.then((m) => m.closeUserDatabase());
       return;
     }

@@ -26,7 +26,7 @@ export function filledSocialLinks(links: SocialLinks): SocialLinks {
   return out;
 }
 
-/** The two password checks shared by sign-up and reset password (DESIGN.md "sign-up"). */
+/** The two password checks shared by sign-up and reset password (docs/design.md "sign-up"). */
 export function validateNewPassword(password: string, confirmPassword: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return authMessages.passwordTooShort;
   if (password !== confirmPassword) return authMessages.passwordsDoNotMatch;

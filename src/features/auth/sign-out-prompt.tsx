@@ -4,7 +4,7 @@ import type { SessionState } from '../../lib/session/session-types.ts';
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 
-/** Sign-out with unsynced changes (DESIGN.md): say how many, offer to wait for sync, never drop them silently. */
+/** Sign-out with unsynced changes (docs/design.md "sign-out"): say how many, offer to wait for sync, never drop them silently. */
 export function SignOutPrompt({ manager, state }: { manager: SessionManager; state: SessionState }) {
   const prompt = state.signOutPrompt;
   if (!prompt) return null;

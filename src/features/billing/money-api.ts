@@ -2,7 +2,7 @@ import { syncServerUrl } from '../../lib/config.ts';
 import { sessionRetryFetch } from '../../lib/session/session.ts';
 
 /**
- * The money endpoints (online only, DESIGN.md: "checkout, escrow release … go through /api/* and say
+ * The money endpoints (online only, docs/design.md: "checkout, escrow release … go through /api/* and say
  * so in the UI when offline"). Errors carry the server's `{ code, message }`.
  */
 export class MoneyApiError extends Error {

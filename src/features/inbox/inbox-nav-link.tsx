@@ -4,7 +4,7 @@ import { unreadCount } from '../../domain/messages.ts';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { useConversations } from './data/use-inbox-data.ts';
 
-/** The inbox icon: its dot shows only when a conversation has unread messages (DESIGN.md "inbox dot"). */
+/** The inbox icon: its dot shows only when a conversation has unread messages (docs/design.md "inbox dot"). */
 export function InboxNavLink() {
   const me = useAuth().user?.id ?? null;
   const conversations = useConversations(me);

@@ -32,7 +32,7 @@ export type AuthValue = {
   viewAs: ViewAs;
   setViewAs(view: ViewAs): void;
   /**
-   * Sign Out (DESIGN.md): with unsynced changes it first asks (count, wait for sync, sign out anyway);
+   * Sign Out (docs/design.md "sign-out"): with unsynced changes it first asks (count, wait for sync, sign out anyway);
    * once signed out the session manager clears the user's local data and goes to /auth/signin itself.
    */
   signOut(): Promise<void>;

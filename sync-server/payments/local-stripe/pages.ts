@@ -14,7 +14,7 @@ export function usd(cents: number): string {
 
 export function page(title: string, body: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Local Stripe</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f6f8fa; color: #1a1f36; }

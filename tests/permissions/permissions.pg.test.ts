@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createDatabase, type Database, type Tx } from '../sync-server/db/database.ts';
-import { createTestDatabase } from './support/test-database.ts';
-import { asServer, makeUser } from './support/rules-fixtures.ts';
+import { createDatabase, type Database, type Tx } from '../../sync-server/db/database.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+import { asServer, makeUser } from '../support/rules-fixtures.ts';
 
 // The permission matrix: every table × role × (read, insert, update, delete) on ANOTHER user's row,
 // through the real path (db.asUser → role authenticated with the claims; anon = role anon, no claims).

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mergeDraftFields } from '../src/domain/brief-draft.ts';
-import { createDatabase, type Database } from '../sync-server/db/database.ts';
-import { publishDueReviews } from '../sync-server/api/review-publisher.ts';
-import { createTestDatabase } from './support/test-database.ts';
-import { apply, asServer, asUser, expectRule, makeDeal, makeUser } from './support/rules-fixtures.ts';
+import { mergeDraftFields } from '../../src/domain/brief-draft.ts';
+import { createDatabase, type Database } from '../../sync-server/db/database.ts';
+import { publishDueReviews } from '../../sync-server/api/review-publisher.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+import { apply, asServer, asUser, expectRule, makeDeal, makeUser } from '../support/rules-fixtures.ts';
 
 // The rules of 20261123000400_briefs_reviews.sql through SQL as the signed-in user (the sync
 // server's path): blind two-way reviews, the saved-list limit, campaign invitations, draft merging

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer, type TestUser } from './support/test-server.ts';
-import { insertDeals } from './sync/sync-harness.ts';
+import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
+import { insertDeals } from '../sync/sync-harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createDatabase, type Database } from '../sync-server/db/database.ts';
-import { conversationIdFor } from '../src/domain/conversation-id.ts';
-import { createTestDatabase } from './support/test-database.ts';
-import { promoteToAdmin } from '../sync-server/admin/make-admin.ts';
-import { apply, asServer, asUser, expectRule, makeDeal, makeUser } from './support/rules-fixtures.ts';
+import { createDatabase, type Database } from '../../sync-server/db/database.ts';
+import { conversationIdFor } from '../../src/domain/conversation-id.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+import { promoteToAdmin } from '../../sync-server/admin/make-admin.ts';
+import { apply, asServer, asUser, expectRule, makeDeal, makeUser } from '../support/rules-fixtures.ts';
 
 // The business rules of 20261122000300_rules.sql, exercised through SQL as the signed-in user
 // (the same path the sync server takes). Sync-level tests of the same rules live with the sync code.

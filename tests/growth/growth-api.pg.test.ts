@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SYNC_PROTOCOL_VERSION } from '../src/domain/collections/index.ts';
-import type { LeaderboardResponse } from '../src/domain/leaderboard.ts';
-import { startTestServer, type TestServer, type TestUser } from './support/test-server.ts';
-import { insertDeals } from './sync/sync-harness.ts';
+import { SYNC_PROTOCOL_VERSION } from '../../src/domain/collections/index.ts';
+import type { LeaderboardResponse } from '../../src/domain/leaderboard.ts';
+import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
+import { insertDeals } from '../sync/sync-harness.ts';
 
 // The growth endpoints and the XP awards as a client reaches them: the real server, real tokens.
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createDatabase, type Database } from '../sync-server/db/database.ts';
+import { createDatabase, type Database } from '../../sync-server/db/database.ts';
 import {
   averageFirstResponseMinutes,
   compareQueue,
@@ -9,9 +9,9 @@ import {
   REOPEN_WINDOW_DAYS,
   SUBJECT_MAX_LENGTH,
   SUPPORT_ERRORS,
-} from '../src/domain/support.ts';
-import { createTestDatabase } from './support/test-database.ts';
-import { apply, asAnon, asServer, asUser, expectRule, makeDeal, makeUser } from './support/rules-fixtures.ts';
+} from '../../src/domain/support.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+import { apply, asAnon, asServer, asUser, expectRule, makeDeal, makeUser } from '../support/rules-fixtures.ts';
 
 // The support desk's rules (20261123000301_support_rules.sql and the RLS policies), through SQL as
 // the signed-in user: the same path the sync server takes for every pull and push.

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SYNC_PROTOCOL_VERSION } from '../src/domain/collections/index.ts';
-import { createDatabase } from '../sync-server/db/database.ts';
-import { migrate } from '../sync-server/db/migrate.ts';
-import { apply, asServer, asUser, expectRule, makeDeal, makeUser } from './support/rules-fixtures.ts';
-import { createTestDatabase } from './support/test-database.ts';
-import { startTestServer, type TestServer, type TestUser } from './support/test-server.ts';
-import { databaseFingerprint, newId } from './sync/sync-harness.ts';
+import { SYNC_PROTOCOL_VERSION } from '../../src/domain/collections/index.ts';
+import { createDatabase } from '../../sync-server/db/database.ts';
+import { migrate } from '../../sync-server/db/migrate.ts';
+import { apply, asServer, asUser, expectRule, makeDeal, makeUser } from '../support/rules-fixtures.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
+import { databaseFingerprint, newId } from '../sync/sync-harness.ts';
 
 // applications.deal_status (20261124000200_application_deal_status.sql): the server's copy of the
 // deal's status on each application, which a creator's My Deals pages and counts by. Set on insert,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createDatabase, type Database } from '../sync-server/db/database.ts';
-import { COMMISSION_BP, PRO_COMMISSION_BP, REFERRAL_MIN_DEAL_CENTS } from '../src/domain/fees.ts';
-import { profileCompleteness } from '../src/domain/profile-completeness.ts';
-import { LEVEL_THRESHOLDS, XP_AWARDS } from '../src/domain/xp.ts';
-import { createTestDatabase } from './support/test-database.ts';
-import { apply, asServer, asUser, expectRule, makeDeal, makeUser } from './support/rules-fixtures.ts';
+import { createDatabase, type Database } from '../../sync-server/db/database.ts';
+import { COMMISSION_BP, PRO_COMMISSION_BP, REFERRAL_MIN_DEAL_CENTS } from '../../src/domain/fees.ts';
+import { profileCompleteness } from '../../src/domain/profile-completeness.ts';
+import { LEVEL_THRESHOLDS, XP_AWARDS } from '../../src/domain/xp.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+import { apply, asServer, asUser, expectRule, makeDeal, makeUser } from '../support/rules-fixtures.ts';
 
 // The growth rules of 20261123000500_growth.sql (XP awards, levels, referrals, badges, the referral Pro
 // grant, rewards and the payout run), exercised as the sync server writes: SQL as the signed-in user.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SYNC_PROTOCOL_VERSION } from '../src/domain/collections/index.ts';
-import { postJson, startAuthTestServer, type AuthTestServer } from './auth/auth-test-server.ts';
-import { startTestServer, type TestServer, type TestUser } from './support/test-server.ts';
-import { insertDeals, newId } from './sync/sync-harness.ts';
+import { SYNC_PROTOCOL_VERSION } from '../../src/domain/collections/index.ts';
+import { postJson, startAuthTestServer, type AuthTestServer } from '../auth/auth-test-server.ts';
+import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
+import { insertDeals, newId } from '../sync/sync-harness.ts';
 
 // "No existence oracle": a refusal to a user who may not see a row is indistinguishable from the row
 // not existing — across sync pushes, /api and auth (no account enumeration either).

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { createDatabase, type Database } from '../sync-server/db/database.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../sync-server/db/demo-logins.ts';
-import { migrate, type MigrationReport } from '../sync-server/db/migrate.ts';
+import { createDatabase, type Database } from '../../sync-server/db/database.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../sync-server/db/demo-logins.ts';
+import { migrate, type MigrationReport } from '../../sync-server/db/migrate.ts';
 
 // What `npm start` does on a fresh embedded database: bootstrap + migrations + seed.sql.
 let db: Database;

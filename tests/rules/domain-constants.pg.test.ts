@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createDatabase, type Database } from '../sync-server/db/database.ts';
+import { createDatabase, type Database } from '../../sync-server/db/database.ts';
 import {
   COMMISSION_BP,
   MIN_DEAL_AMOUNT_CENTS,
@@ -10,12 +10,12 @@ import {
   PRO_YEARLY_PRICE_CENTS,
   SERVICE_FEE_BP,
   percentOfCents,
-} from '../src/domain/fees.ts';
-import { MAX_DEAL_NICHES, NICHES } from '../src/domain/niches.ts';
-import { isProNow, type ProMembership } from '../src/domain/pro.ts';
-import { LEVEL_THRESHOLDS, MAX_LEVEL, XP_AWARDS } from '../src/domain/xp.ts';
-import { apply, asServer, asUser, makeDeal, makeUser } from './support/rules-fixtures.ts';
-import { createTestDatabase } from './support/test-database.ts';
+} from '../../src/domain/fees.ts';
+import { MAX_DEAL_NICHES, NICHES } from '../../src/domain/niches.ts';
+import { isProNow, type ProMembership } from '../../src/domain/pro.ts';
+import { LEVEL_THRESHOLDS, MAX_LEVEL, XP_AWARDS } from '../../src/domain/xp.ts';
+import { apply, asServer, asUser, makeDeal, makeUser } from '../support/rules-fixtures.ts';
+import { createTestDatabase } from '../support/test-database.ts';
 
 // Every constant and rule that both src/domain and the database hold, compared: the TypeScript side is
 // the source, so when one side changes without the other this test names what differs.
