@@ -58,10 +58,28 @@ test('profile edits are saved with "Settings updated successfully" and reach the
   expect(await blockingAxeViolations(page)).toEqual([]);
 });
 
-test('password change checks length and confirmation, then works for the next sign-in', async ({ page, request }) => {
+test('password change asks for the current password, checks length, confirmation and common passwords, then works for the next sign-in', async ({
+  page,
+  request,
+}) => {
   const account = await signedIn(page, request, 'brand', 'Pat Password');
   const settings = new SettingsPage(page);
   await settings.goto('security');
+  await settings.newPassword.fill('a-new-password-1');
+  await settings.confirmPassword.fill('a-new-password-1');
+  await settings.updatePassword.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please enter your current password' })).toBeVisible();
+  // The server checks the current password: a wrong one changes nothing.
+  await settings.currentPassword.fill('not my password');
+  await settings.updatePassword.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your current password is incorrect' })).toBeVisible();
+  await settings.currentPassword.fill(account.password);
+  await settings.newPassword.fill('iloveyou');
+  await settings.confirmPassword.fill('iloveyou');
+  await settings.updatePassword.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This password is too common and easy to guess.' }),
+  ).toBeVisible();
   await settings.newPassword.fill('short');
   await settings.confirmPassword.fill('short');
   await settings.updatePassword.click();
