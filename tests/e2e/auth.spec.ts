@@ -13,7 +13,7 @@ import { withE2eDatabase } from './support/e2e-server-info.ts';
 
 // Refused sign-ins and the routed failures below make Chromium log the failed responses; those are the point.
 test.use({
-  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|403|500)/],
+  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|403|422|500)/],
 });
 
 async function expectNoSeriousAxeViolations(page: Page) {
