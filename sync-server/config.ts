@@ -22,7 +22,6 @@ const envSchema = z.object({
   /** Local auth abuse limits (sliding windows kept in Postgres, so they hold across instances). */
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().positive().default(30),
-  AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL_PER_IP: z.coerce.number().int().positive().default(30),
   /** Minimum gap between two auth e-mails to one address (GoTrue's SMTP max frequency). */
@@ -30,6 +29,13 @@ const envSchema = z.object({
   AUTH_OTP_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   /** A just-rotated refresh token stays usable this long (concurrent tabs), as GoTrue's reuse interval. */
   AUTH_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(10),
+  /** Account-flow safety of the local auth (limits per IP and address, one-time codes, password changes). */
+  AUTH_RATE_LIMIT_SIGN_IN_PER_IP_AND_EMAIL: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_VERIFY_PER_IP: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_VERIFY_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  AUTH_OTP_CODE_TTL_SECONDS: z.coerce.number().int().positive().default(600),
+  AUTH_OTP_MAX_FAILED_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  AUTH_PASSWORD_CHANGE_RECENT_SIGN_IN_SECONDS: z.coerce.number().int().min(0).default(600),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Pacta <no-reply@pacta.local>'),
   TOMBSTONE_HORIZON_DAYS: z.coerce.number().positive().default(30),
@@ -75,6 +81,7 @@ export type ServerConfig = {
         rateLimits: AuthRateLimits;
         otpTtlSeconds: number;
         refreshTokenReuseIntervalSeconds: number;
+        accountSafety: AccountSafety;
       }
     | { mode: 'hosted'; supabaseUrl: string; anonKey: string | undefined };
   smtp: { url: string; from: string } | undefined;
@@ -107,11 +114,25 @@ export type StripeSettings = {
 export type AuthRateLimits = {
   windowSeconds: number;
   signInPerIp: number;
-  signInPerEmail: number;
   signUpPerIp: number;
   /** Recover and resend requests together. */
   emailPerIp: number;
   emailMinIntervalSeconds: number;
+};
+
+/** Limits and lifetimes of the local auth's account flows (see docs/decisions/021). */
+export type AccountSafety = {
+  /** Password sign-ins per (client IP, address): one client cannot lock the address out for others. */
+  signInPerIpAndEmail: number;
+  /** `/verify` requests per client IP, and per address (typed codes and found tokens). */
+  verifyPerIp: number;
+  verifyPerEmail: number;
+  /** Lifetime of the typed six-digit code; the link lives `otpTtlSeconds`. */
+  otpCodeTtlSeconds: number;
+  /** Wrong codes after which a pending code is dead. */
+  otpMaxFailedAttempts: number;
+  /** A session this young may change its password without the current one (0: always ask). */
+  passwordChangeRecentSignInSeconds: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -146,13 +167,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           rateLimits: {
             windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
             signInPerIp: e.AUTH_RATE_LIMIT_SIGN_IN_PER_IP,
-            signInPerEmail: e.AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL,
             signUpPerIp: e.AUTH_RATE_LIMIT_SIGN_UP_PER_IP,
             emailPerIp: e.AUTH_RATE_LIMIT_EMAIL_PER_IP,
             emailMinIntervalSeconds: e.AUTH_EMAIL_MIN_INTERVAL_SECONDS,
           },
           otpTtlSeconds: e.AUTH_OTP_TTL_SECONDS,
           refreshTokenReuseIntervalSeconds: e.AUTH_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
+          accountSafety: {
+            signInPerIpAndEmail: e.AUTH_RATE_LIMIT_SIGN_IN_PER_IP_AND_EMAIL,
+            verifyPerIp: e.AUTH_RATE_LIMIT_VERIFY_PER_IP,
+            verifyPerEmail: e.AUTH_RATE_LIMIT_VERIFY_PER_EMAIL,
+            otpCodeTtlSeconds: e.AUTH_OTP_CODE_TTL_SECONDS,
+            otpMaxFailedAttempts: e.AUTH_OTP_MAX_FAILED_ATTEMPTS,
+            passwordChangeRecentSignInSeconds: e.AUTH_PASSWORD_CHANGE_RECENT_SIGN_IN_SECONDS,
+          },
         },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     tombstoneHorizonDays: e.TOMBSTONE_HORIZON_DAYS,

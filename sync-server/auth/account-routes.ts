@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../db/database.ts';
 import { authError, validationFailed } from './errors.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { authBodies, parseBody, queryParam } from './request-helpers.ts';
@@ -7,6 +8,36 @@ import { endSessions, type LogoutScope } from './sessions.ts';
 import { findUserById, normalizeEmail, userJson } from './users.ts';
 
 const SCOPES: LogoutScope[] = ['global', 'local', 'others'];
+
+/**
+ * A password change needs the current password, or a session started within the last
+ * `AUTH_PASSWORD_CHANGE_RECENT_SIGN_IN_SECONDS` (a fresh sign-in, or the session a recovery link just
+ * opened). So a session left open on a borrowed device cannot take the account over. GoTrue's codes:
+ * 400 `current_password_required`, 400 `current_password_invalid`. A given current password is always
+ * checked, even on a fresh session. An account without a password (seeded) has nothing to check.
+ */
+async function assertMayChangePassword(
+  tx: Tx,
+  services: AuthServices,
+  sessionId: string,
+  storedHash: string | null,
+  currentPassword: string | undefined,
+): Promise<void> {
+  if (currentPassword !== undefined) {
+    if (!(await verifyPassword(currentPassword, storedHash))) {
+      throw authError(400, 'current_password_invalid', 'Current password is incorrect.');
+    }
+    return;
+  }
+  if (!storedHash) return;
+  const recent = services.auth.accountSafety.passwordChangeRecentSignInSeconds;
+  const { rowCount } = await tx.query(
+    `select 1 from auth.sessions where id = $1 and created_at > now() - make_interval(secs => $2)`,
+    [sessionId, recent],
+  );
+  if (!rowCount)
+    throw authError(400, 'current_password_required', 'Current password required when setting new password.');
+}
 
 /** `GET /user`, `PUT /user` and `POST /logout`: what a signed-in user does with their own account. */
 export async function accountRoutes(app: FastifyInstance, opts: { services: AuthServices }): Promise<void> {
@@ -22,8 +53,18 @@ export async function accountRoutes(app: FastifyInstance, opts: { services: Auth
 
   app.put('/user', async (request) => {
     const caller = await requireCaller(services, request);
-    const { password, data, email } = parseBody(request, authBodies.updateUser);
+    const { password, current_password: currentPassword, data, email } = parseBody(request, authBodies.updateUser);
     if (password !== undefined) assertAcceptablePassword(password);
+    if (password !== undefined && currentPassword !== undefined) {
+      // Each try at the current password is a sign-in attempt: a borrowed session must not become a
+      // way around the sign-in limits.
+      await services.limiter.consume('sign_in_ip', request.ip, services.auth.rateLimits.signInPerIp);
+      await services.limiter.consume(
+        'sign_in_ip_email',
+        `${request.ip} ${normalizeEmail(String(caller.email ?? ''))}`,
+        services.auth.accountSafety.signInPerIpAndEmail,
+      );
+    }
 
     const user = await db.asService(async (tx) => {
       const current = await findUserById(tx, caller.sub, { forUpdate: true });
@@ -33,6 +74,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { services: Auth
         throw validationFailed('Changing the email address is not supported by the local auth');
       }
       if (password !== undefined) {
+        await assertMayChangePassword(tx, services, caller.session_id, current.encrypted_password, currentPassword);
         if (await verifyPassword(password, current.encrypted_password)) {
           throw authError(422, 'same_password', 'New password should be different from the old password.');
         }

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { otpExpired, validationFailed } from './errors.ts';
-import { consumeOneTimeToken, tokenHashOf, type OneTimeTokenType } from './one-time-tokens.ts';
+import { checkTypedCode, consumeLinkToken, type OneTimeTokenType } from './one-time-tokens.ts';
 import { authBodies, clientInfo, parseBody, queryParam, safeRedirect } from './request-helpers.ts';
-import { prepareAuthEmail, type AuthServices } from './services.ts';
+import { claimEmailSlot, prepareAuthEmail, type AuthServices } from './services.ts';
 import { startSession, type SessionJson } from './sessions.ts';
 import { findUserByEmail, findUserById, normalizeEmail } from './users.ts';
 
@@ -16,23 +15,28 @@ const VERIFY_TYPES: Record<string, OneTimeTokenType[]> = {
   magiclink: ['recovery_token'],
 };
 
+/** What a `/verify` request presents: the secret of an e-mail link, or an address and the code typed by hand. */
+type Proof = { link: string } | { email: string; code: string };
+
 /** `POST /recover`, `POST /resend`, `GET|POST /verify`: everything that goes through an e-mail. */
 export async function emailLinkRoutes(app: FastifyInstance, opts: { services: AuthServices }): Promise<void> {
   const services = opts.services;
   const { db, config } = services.ctx;
-  const { rateLimits } = services.auth;
+  const { rateLimits, accountSafety } = services.auth;
 
+  // Recover and resend answer alike for every address (200, or the same 429 within the e-mail
+  // interval); only an address with an account gets an e-mail.
   app.post('/recover', async (request) => {
     await services.limiter.consume('email_ip', request.ip, rateLimits.emailPerIp);
     const { email } = parseBody(request, authBodies.recover);
     const redirectTo = safeRedirect(config.publicUrl, queryParam(request, 'redirect_to'));
     const outboxId = await db.asService(async (tx) => {
+      await claimEmailSlot(services, tx, email);
       const user = await findUserByEmail(tx, email, { forUpdate: true });
-      // An unknown address gets the same 200 as a known one: no account enumeration.
       if (!user) return undefined;
       return prepareAuthEmail(services, tx, { id: user.id, email }, 'recovery', redirectTo);
     });
-    if (outboxId) await services.mailer.deliver(outboxId, request.log);
+    if (outboxId) services.mailer.deliver(outboxId, request.log);
     return {};
   });
 
@@ -42,51 +46,69 @@ export async function emailLinkRoutes(app: FastifyInstance, opts: { services: Au
     if (type !== 'signup') throw validationFailed(`Resending ${type} is not supported`);
     const redirectTo = safeRedirect(config.publicUrl, queryParam(request, 'redirect_to'));
     const outboxId = await db.asService(async (tx) => {
+      await claimEmailSlot(services, tx, email);
       const user = await findUserByEmail(tx, email, { forUpdate: true });
-      // Unknown or already confirmed: nothing to send, and the answer does not tell which.
       if (!user || user.email_confirmed_at) return undefined;
       return prepareAuthEmail(services, tx, { id: user.id, email }, 'signup', redirectTo);
     });
-    if (outboxId) await services.mailer.deliver(outboxId, request.log);
+    if (outboxId) services.mailer.deliver(outboxId, request.log);
     return {};
   });
 
-  /** Consumes the token and opens a session; throws 403 `otp_expired` for an unknown, used or expired one. */
-  async function verify(tx: Tx, request: FastifyRequest, type: string, tokenHash: string): Promise<SessionJson> {
+  /**
+   * Checks the proof and opens a session; 429 past the `/verify` limits (per IP; typed codes also per
+   * address), 403 `otp_expired` for an unknown, used, expired or dead token or a wrong code.
+   */
+  async function verify(request: FastifyRequest, type: string, proof: Proof): Promise<SessionJson> {
+    await services.limiter.consume('verify_ip', request.ip, accountSafety.verifyPerIp);
+    if ('code' in proof) await services.limiter.consume('verify_email', proof.email, accountSafety.verifyPerEmail);
     const kinds = VERIFY_TYPES[type]!;
-    const found = await consumeOneTimeToken(tx, tokenHash, kinds, services.auth.otpTtlSeconds);
-    if (!found) throw otpExpired();
-    const user = await findUserById(tx, found.userId, { forUpdate: true });
-    if (!user) throw otpExpired();
-    if (!user.email_confirmed_at) {
-      // Following either link proves the address (Supabase confirms on recovery too).
-      await tx.query(
-        `update auth.users set email_confirmed_at = now(), updated_at = now(),
-           raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}' where id = $1`,
-        [user.id],
-      );
-      await tx.query(
-        `update auth.identities set identity_data = identity_data || '{"email_verified": true}', updated_at = now()
-         where user_id = $1 and provider = 'email'`,
-        [user.id],
-      );
+    // One transaction that commits on a refusal too: a wrong code's failure count must stick.
+    const session = await db.asService(async (tx) => {
+      const found =
+        'link' in proof
+          ? await consumeLinkToken(tx, proof.link, kinds, services.auth.otpTtlSeconds)
+          : await checkTypedCode(tx, proof.email, proof.code, kinds, {
+              ttlSeconds: accountSafety.otpCodeTtlSeconds,
+              maxFailures: accountSafety.otpMaxFailedAttempts,
+            });
+      if (!found) return undefined;
+      const user = await findUserById(tx, found.userId, { forUpdate: true });
+      if (!user) return undefined;
+      if (!user.email_confirmed_at) {
+        // Following either link proves the address (Supabase confirms on recovery too).
+        await tx.query(
+          `update auth.users set email_confirmed_at = now(), updated_at = now(),
+             raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || '{"email_verified": true}' where id = $1`,
+          [user.id],
+        );
+        await tx.query(
+          `update auth.identities set identity_data = identity_data || '{"email_verified": true}', updated_at = now()
+           where user_id = $1 and provider = 'email'`,
+          [user.id],
+        );
+      }
+      return startSession(tx, services.signer, user.id, 'otp', clientInfo(request));
+    });
+    if (!session) {
+      request.log.info({ event: 'verify_refused', type }, 'auth: e-mail link or code refused');
+      throw otpExpired();
     }
-    return startSession(tx, services.signer, user.id, 'otp', clientInfo(request));
-  }
-
-  app.post('/verify', async (request) => {
-    const { type, token_hash: tokenHash, token, email } = parseBody(request, authBodies.verify);
-    if (!Object.hasOwn(VERIFY_TYPES, type)) throw validationFailed(`Unsupported verification type "${type}"`);
-    let hash: string;
-    if (tokenHash) hash = tokenHash;
-    else if (token && email) hash = tokenHashOf(normalizeEmail(email), token.trim());
-    else throw validationFailed('Verify requires either a token and an email, or a token hash');
-    const session = await db.asService((tx) => verify(tx, request, type, hash));
     request.log.info(
       { event: 'verified', type, userId: (session.user as { id: string }).id },
       'auth: e-mail link verified',
     );
     return session;
+  }
+
+  app.post('/verify', async (request) => {
+    const { type, token_hash: tokenHash, token, email } = parseBody(request, authBodies.verify);
+    if (!Object.hasOwn(VERIFY_TYPES, type)) throw validationFailed(`Unsupported verification type "${type}"`);
+    let proof: Proof;
+    if (tokenHash) proof = { link: tokenHash };
+    else if (token && email) proof = { email: normalizeEmail(email), code: token.trim() };
+    else throw validationFailed('Verify requires either a token and an email, or a token hash');
+    return verify(request, type, proof);
   });
 
   // The link in the e-mail: verifies, then sends the browser to the app with the session in the URL
@@ -99,7 +121,7 @@ export async function emailLinkRoutes(app: FastifyInstance, opts: { services: Au
     try {
       if (!Object.hasOwn(VERIFY_TYPES, type)) throw validationFailed(`Unsupported verification type "${type}"`);
       if (!token) throw otpExpired();
-      const session = await db.asService((tx) => verify(tx, request, type, token));
+      const session = await verify(request, type, { link: token });
       fragment.set('access_token', session.access_token);
       fragment.set('expires_at', String(session.expires_at));
       fragment.set('expires_in', String(session.expires_in));

@@ -1,4 +1,5 @@
 import { hash, hashSync, verify } from '@node-rs/bcrypt';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { authError, validationFailed } from './errors.ts';
 
 /** GoTrue's cost; its `$2a$` hashes (and pgcrypto's `crypt(…, gen_salt('bf'))`) verify here and back. */
@@ -9,6 +10,13 @@ const MAX_PASSWORD_BYTES = 72;
 // Compared against when the account does not exist, so both paths take a bcrypt's time (no enumeration).
 const DUMMY_HASH = asGoTrueHash(hashSync('pacta-no-such-user', BCRYPT_COST));
 
+/**
+ * The most common passwords (zxcvbn-ts's list of about 49,000, from leaked password sets), shipped in
+ * the package: checked without any call outside. Compared case-insensitively, so "Password" is as
+ * refused as "password".
+ */
+const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+
 /** Throws Supabase's `weak_password` (422, with reasons) or `validation_failed` for an unusable password. */
 export function assertAcceptablePassword(password: string): void {
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
@@ -18,6 +26,17 @@ export function assertAcceptablePassword(password: string): void {
     throw authError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
       weak_password: { reasons: ['length'] },
     });
+  }
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
+    // GoTrue's answer for a password found in a breach list (its "pwned" reason), word for word.
+    throw authError(
+      422,
+      'weak_password',
+      'Password is known to be weak and easy to guess, please choose a different one.',
+      {
+        weak_password: { reasons: ['pwned'] },
+      },
+    );
   }
 }
 

@@ -44,7 +44,12 @@ export const authBodies = {
   refreshGrant: z.object({
     refresh_token: z.string({ error: 'refresh_token required' }).min(1, 'refresh_token required').max(200),
   }),
-  updateUser: z.object({ email: optional(safeText(320)), password: optional(password), data: optional(metadata) }),
+  updateUser: z.object({
+    email: optional(safeText(320)),
+    password: optional(password),
+    current_password: optional(password),
+    data: optional(metadata),
+  }),
   recover: z.object({ email }),
   resend: z.object({
     type: z.enum(['signup', 'email_change', 'sms', 'phone_change'], {

@@ -32,6 +32,11 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     }),
   };
 
+  // Auth e-mails go out in the background: a closing server lets them finish first.
+  app.addHook('onClose', async () => {
+    await services.mailer.settle();
+  });
+
   // supabase-js reads error `code`s only from responses that carry this header.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('x-supabase-api-version', SUPABASE_API_VERSION);

@@ -52,9 +52,17 @@ export async function requireCaller(
 }
 
 /**
- * Issues a confirmation or recovery token and queues its e-mail, in the caller's transaction, after
- * checking the per-address send interval (429 `over_email_send_rate_limit`). Returns the outbox id to
- * deliver once the transaction has committed.
+ * Takes the address's auth e-mail slot (429 `over_email_send_rate_limit` within the interval), for
+ * every address asked about, with an account or not: the answer must not tell which.
+ */
+export async function claimEmailSlot(services: AuthServices, tx: Tx, email: string): Promise<void> {
+  const wait = await services.mailer.claimSendSlot(tx, email);
+  if (wait > 0) throw overEmailSendRateLimit(wait);
+}
+
+/**
+ * Issues a confirmation or recovery token and queues its e-mail, in the caller's transaction (which
+ * has claimed the address's slot). Returns the outbox id to deliver once the transaction has committed.
  */
 export async function prepareAuthEmail(
   services: AuthServices,
@@ -63,12 +71,10 @@ export async function prepareAuthEmail(
   kind: AuthEmailKind,
   redirectTo: string,
 ): Promise<string> {
-  const wait = await services.mailer.secondsUntilAllowed(tx, user.email);
-  if (wait > 0) throw overEmailSendRateLimit(wait);
-  const { otp, tokenHash } = await issueOneTimeToken(
+  const { otp, linkToken } = await issueOneTimeToken(
     tx,
     user,
     kind === 'signup' ? 'confirmation_token' : 'recovery_token',
   );
-  return services.mailer.queue(tx, { userId: user.id, to: user.email, kind, otp, tokenHash, redirectTo });
+  return services.mailer.queue(tx, { userId: user.id, to: user.email, kind, otp, linkToken, redirectTo });
 }

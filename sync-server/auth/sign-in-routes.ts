@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { authError, invalidCredentials, validationFailed } from './errors.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { authBodies, clientInfo, parseBody, queryParam, safeRedirect } from './request-helpers.ts';
-import { prepareAuthEmail, type AuthServices } from './services.ts';
+import { claimEmailSlot, prepareAuthEmail, type AuthServices } from './services.ts';
+import { pendingUserLookAlike } from './look-alike-user.ts';
 import { refreshSession, startSession } from './sessions.ts';
 import { findUserByEmail, findUserById, isBanned, userJson } from './users.ts';
 
@@ -19,61 +20,42 @@ export async function signInRoutes(app: FastifyInstance, opts: { services: AuthS
     assertAcceptablePassword(password);
     const redirectTo = safeRedirect(services.ctx.config.publicUrl, queryParam(request, 'redirect_to'));
     const confirm = services.auth.emailConfirmation;
+    // Hashed on every path, so an address with an account costs the same bcrypt as a new one.
     const passwordHash = await hashPassword(password);
 
     const outcome = await db.asService(async (tx) => {
+      if (confirm) await claimEmailSlot(services, tx, email);
       const existing = await findUserByEmail(tx, email, { forUpdate: true });
-      if (existing?.email_confirmed_at || (existing && !confirm)) {
-        if (!confirm) throw authError(422, 'user_already_exists', 'User already registered');
-        // With confirmation on, Supabase answers an already registered address with a look-alike user
-        // (no identities, nothing sent) so sign-up cannot be used to find out who has an account.
-        const now = new Date().toISOString();
-        return {
-          body: {
-            id: randomUUID(),
-            aud: 'authenticated',
-            role: 'authenticated',
-            email,
-            phone: '',
-            confirmation_sent_at: now,
-            app_metadata: { provider: 'email', providers: ['email'] },
-            user_metadata: {},
-            identities: [],
-            created_at: now,
-            updated_at: now,
-            is_anonymous: false,
-          },
-        };
-      }
-      let userId: string;
+      if (existing && !confirm) throw authError(422, 'user_already_exists', 'User already registered');
       if (existing) {
-        // Signing up again before confirming: the new password and details replace the old ones.
-        userId = existing.id;
-        await tx.query(
-          `update auth.users set encrypted_password = $2, raw_user_meta_data = raw_user_meta_data || $3, updated_at = now() where id = $1`,
-          [userId, passwordHash, data],
-        );
-      } else {
-        userId = randomUUID();
-        const identityData = { sub: userId, email, email_verified: !confirm, phone_verified: false };
-        await tx.query(
-          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-             raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
-           values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
-             case when $4::boolean then null else now() end, '{"provider":"email","providers":["email"]}', $5, now(), now(), false)`,
-          [userId, email, passwordHash, confirm, { ...data, ...identityData }],
-        );
-        await tx.query(
-          `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-           values ($1::text, $1::uuid, $2, 'email', now(), now())`,
-          [userId, identityData],
-        );
+        // Nothing of the account changes: whoever signs up again cannot be told from its owner, so
+        // neither their password nor their metadata is kept (GoTrue: "we can't be sure of their
+        // claimed identity"). A pending account gets its confirmation again, to the owner's inbox.
+        const outboxId = existing.email_confirmed_at
+          ? undefined
+          : await prepareAuthEmail(services, tx, { id: existing.id, email }, 'signup', redirectTo);
+        request.log.info({ event: 'signup_repeated', pending: Boolean(outboxId) }, 'auth: sign-up of a known address');
+        return { body: pendingUserLookAlike(email, data), outboxId };
       }
+      const userId = randomUUID();
+      const identityData = { sub: userId, email, email_verified: !confirm, phone_verified: false };
+      await tx.query(
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+           raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+         values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
+           case when $4::boolean then null else now() end, '{"provider":"email","providers":["email"]}', $5, now(), now(), false)`,
+        [userId, email, passwordHash, confirm, { ...data, ...identityData }],
+      );
+      await tx.query(
+        `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+         values ($1::text, $1::uuid, $2, 'email', now(), now())`,
+        [userId, identityData],
+      );
       if (!confirm) return { body: await startSession(tx, services.signer, userId, 'password', clientInfo(request)) };
       const outboxId = await prepareAuthEmail(services, tx, { id: userId, email }, 'signup', redirectTo);
       return { body: userJson((await findUserById(tx, userId))!), outboxId };
     });
-    if (outcome.outboxId) await services.mailer.deliver(outcome.outboxId, request.log);
+    if (outcome.outboxId) services.mailer.deliver(outcome.outboxId, request.log);
     request.log.info({ event: 'signup', confirm }, 'auth: sign-up');
     return outcome.body;
   });
@@ -86,7 +68,12 @@ export async function signInRoutes(app: FastifyInstance, opts: { services: AuthS
       const email = body.email?.trim().toLowerCase();
       const password = body.password;
       if (!email || !password) throw invalidCredentials();
-      await services.limiter.consume('sign_in_email', email, rateLimits.signInPerEmail);
+      // Per (IP, address), not per address: guesses from one place must not lock the owner out elsewhere.
+      await services.limiter.consume(
+        'sign_in_ip_email',
+        `${request.ip} ${email}`,
+        services.auth.accountSafety.signInPerIpAndEmail,
+      );
       return db.asService(async (tx) => {
         const user = await findUserByEmail(tx, email);
         const matches = await verifyPassword(password, user?.encrypted_password);

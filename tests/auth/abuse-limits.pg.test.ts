@@ -21,7 +21,7 @@ describe('sign-in rate limits', () => {
   let a: AuthTestServer;
   let b: AuthTestServer;
   beforeAll(async () => {
-    const env = { AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '6', AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: '1000' };
+    const env = { AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '6', AUTH_RATE_LIMIT_SIGN_IN_PER_IP_AND_EMAIL: '1000' };
     a = await startAuthTestServer({ env });
     // A second instance on the same database: the limit is shared, not per process.
     b = await startAuthTestServer({ env, databaseUrl: a.databaseUrl });
@@ -63,7 +63,7 @@ describe('per-address limits', () => {
   beforeAll(async () => {
     server = await startAuthTestServer({
       env: {
-        AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: '3',
+        AUTH_RATE_LIMIT_SIGN_IN_PER_IP_AND_EMAIL: '3',
         AUTH_RATE_LIMIT_WINDOW_SECONDS: '300',
         AUTH_EMAIL_MIN_INTERVAL_SECONDS: '60',
       },
@@ -114,7 +114,7 @@ describe('per-address limits', () => {
     // almost always belong to the previous window and be forgotten.
     await server.db.pool.query(
       `insert into auth.pacta_rate_limits (bucket, subject, window_start, hits)
-       select 'sign_in_email', $1, now() - interval '290 seconds' + make_interval(secs => i / 1000.0), 1 from generate_series(1, 3) i`,
+       select 'sign_in_ip_email', '127.0.0.1 ' || $1, now() - interval '290 seconds' + make_interval(secs => i / 1000.0), 1 from generate_series(1, 3) i`,
       [email],
     );
     expect(

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildServer } from '../../sync-server/app.ts';
@@ -71,4 +72,35 @@ export async function postJson(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
+}
+
+/**
+ * A `fetch` whose requests leave from another loopback address (127.0.0.2, 127.0.0.3, …), so the
+ * server sees a different client IP: how a test stands for an attacker and a victim on two networks.
+ */
+export function fetchFrom(localAddress: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    return new Promise<Response>((resolve, reject) => {
+      const req = http.request(
+        request.url,
+        { method: request.method, headers: Object.fromEntries(request.headers), localAddress },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+            const status = res.statusCode ?? 500;
+            const empty = status === 204 || status === 304;
+            resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers }));
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  };
 }

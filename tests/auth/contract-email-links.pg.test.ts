@@ -109,14 +109,18 @@ describe.skipIf(hosted && !hostedConfirmation)('auth contract: e-mail links (con
   });
 
   test.skipIf(!local)(
-    'signing up again with a confirmed address answers a look-alike user and sends nothing',
+    'signing up again with a confirmed address answers a look-alike new user and sends nothing',
     async () => {
       const email = await confirmedAccount('again');
       const before = (await target.mailbox(email)).length;
       const { data, error } = await target.client().supabase.auth.signUp({ email, password: 'another password' });
       expect(error).toBeNull();
       expect(data.session).toBeNull();
-      expect(data.user?.identities).toEqual([]);
+      // GoTrue answers `identities: []` here, which tells the address is taken; locally the answer has
+      // the identity a new user has (tests/auth/account-abuse.pg.test.ts compares the two).
+      expect(data.user?.identities).toHaveLength(1);
+      const { rows } = await target.server!.db.pool.query('select id from auth.users where email = $1', [email]);
+      expect(data.user?.id).not.toBe(rows[0].id);
       expect(await target.mailbox(email)).toHaveLength(before);
     },
   );
@@ -190,8 +194,8 @@ describe.skipIf(hosted && !hostedConfirmation)('auth contract: e-mail links (con
     await target.client().supabase.auth.resetPasswordForEmail(email);
     const [message] = await target.mailbox(email);
     await target.server!.db.pool.query(
-      `update auth.one_time_tokens set created_at = created_at - interval '2 hours' where token_hash = $1`,
-      [message!.token_hash],
+      `update auth.one_time_tokens set created_at = created_at - interval '2 hours' where relates_to = $1`,
+      [email],
     );
     const { error } = await target
       .client()

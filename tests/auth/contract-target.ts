@@ -57,9 +57,11 @@ export async function startContractTarget(opts: { emailConfirmation: boolean }):
         EMAIL_CONFIRMATION: opts.emailConfirmation ? 'on' : 'off',
         // The suite signs in often from one address; abuse limits have their own test.
         AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '10000',
-        AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: '10000',
+        AUTH_RATE_LIMIT_SIGN_IN_PER_IP_AND_EMAIL: '10000',
         AUTH_RATE_LIMIT_SIGN_UP_PER_IP: '10000',
         AUTH_RATE_LIMIT_EMAIL_PER_IP: '10000',
+        AUTH_RATE_LIMIT_VERIFY_PER_IP: '10000',
+        AUTH_RATE_LIMIT_VERIFY_PER_EMAIL: '10000',
         AUTH_EMAIL_MIN_INTERVAL_SECONDS: '0',
         AUTH_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS: '0',
       },

@@ -13,7 +13,7 @@ import { withE2eDatabase } from './support/e2e-server-info.ts';
 
 // Refused sign-ins and the routed failures below make Chromium log the failed responses; those are the point.
 test.use({
-  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|403|500)/],
+  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|403|422|500)/],
 });
 
 async function expectNoSeriousAxeViolations(page: Page) {
@@ -107,6 +107,10 @@ test.describe('sign-up', () => {
     await signUp.expectError(
       { ...valid, role: 'creator', links: {} },
       'At least one social link is required for creators',
+    ); // The server's refusal of a common password, in the form's words.
+    await signUp.expectError(
+      { ...valid, password: 'iloveyou', confirmPassword: 'iloveyou' },
+      'This password is too common and easy to guess. Please choose a different one.',
     );
   });
 
@@ -201,6 +205,10 @@ test.describe('password reset', () => {
     await expect(page.locator('main').getByRole('alert')).toHaveText('Password must be at least 8 characters long');
     await reset.setNewPassword('brand-new-password', 'brand-new-passwort');
     await expect(page.locator('main').getByRole('alert')).toHaveText('Passwords do not match');
+    await reset.setNewPassword('password123');
+    await expect(page.locator('main').getByRole('alert')).toHaveText(
+      'This password is too common and easy to guess. Please choose a different one.',
+    );
     await reset.setNewPassword('brand-new-password');
     await expect(page.getByText('Password updated successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/signin$/, { timeout: 5_000 });

@@ -2,6 +2,7 @@ import { getSupabase } from '../../lib/supabase.ts';
 import { authMessages } from '../../lib/session/auth-messages.ts';
 import { filledSocialLinks, type SignUpInput } from './auth-validation.ts';
 import { isNetworkError } from '../../lib/session/network-errors.ts';
+import { passwordRefusalMessage } from '../../lib/session/password-refusals.ts';
 
 /** Where the confirmation e-mail's link lands. */
 export const confirmRedirectUrl = () => `${window.location.origin}/auth/callback`;
@@ -12,6 +13,8 @@ export type ActionResult = { error: string | null };
 
 function failure(error: unknown, fallback: string): string {
   if (isNetworkError(error)) return authMessages.offline;
+  const refusal = passwordRefusalMessage(error);
+  if (refusal) return refusal;
   const message = (error as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message ? message : fallback;
 }

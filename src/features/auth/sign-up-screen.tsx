@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 import { APP_NAME } from '../../lib/config.ts';
@@ -53,6 +53,13 @@ export function SignUpScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   const error = invalid ?? failure;
   const [created, setCreated] = useState(false);
+  // The form's message sits above a long form: after a refused submit it is brought into view, or on
+  // a phone the person would see nothing happen below the Create Account button.
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector('[role="alert"]')?.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
 
   if (session.status === 'signed_in' && !busy) return <Navigate to="/dashboard" replace />;
 
@@ -62,12 +69,16 @@ export function SignUpScreen() {
     const problem = validateSignUp(input);
     reportInvalid(problem);
     setFailure(null);
-    if (problem) return;
+    if (problem) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     setBusy(true);
     const result = await signUp(input, ref);
     setBusy(false);
     if (result.error) {
       setFailure(result.error);
+      setRefusals((n) => n + 1);
       return;
     }
     if (result.needsConfirmation) setCreated(true);
@@ -101,7 +112,7 @@ export function SignUpScreen() {
         <PageHeader title={`Join ${APP_NAME}`} lead="Create your account to start making sponsorship deals.">
           {ref ? <span className="badge">You were invited to join</span> : null}
         </PageHeader>
-        <form className="form" onSubmit={onSubmit}>
+        <form className="form" onSubmit={onSubmit} ref={form}>
           <FormError message={error} />
           <div className="field">
             <label htmlFor="signup-name">Full Name</label>

@@ -3,9 +3,13 @@ import { toastSuccess } from '../../lib/toasts.ts';
 import { changePassword } from './change-password.ts';
 import { FormError } from '../../components/form-error.tsx';
 
-/** Security: password change, new and confirm (needs a connection: it goes to the auth server). */
+/**
+ * Security: password change, current, new and confirm (needs a connection: it goes to the auth
+ * server, which checks the current password).
+ */
 export function SecuritySection() {
   const id = useId();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -15,12 +19,13 @@ export function SecuritySection() {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const result = await changePassword(password, confirm);
+    const result = await changePassword({ current, password, confirm });
     setBusy(false);
     if (!result.ok) {
       setError(result.message);
       return;
     }
+    setCurrent('');
     setPassword('');
     setConfirm('');
     toastSuccess('Settings updated successfully');
@@ -34,6 +39,17 @@ export function SecuritySection() {
       aria-labelledby={`${id}-title`}
     >
       <h2 id={`${id}-title`}>Change password</h2>
+      <div className="field">
+        <label htmlFor={`${id}-current`}>Current password</label>
+        <input
+          id={`${id}-current`}
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          required
+        />
+      </div>
       <div className="field">
         <label htmlFor={`${id}-new`}>New password</label>
         <input

@@ -12,8 +12,16 @@ test('every section and alias of the section parameter opens a section', () => {
   expect(normaliseSection('nonsense')).toBe('account');
 });
 
-test('password change checks length, then that both entries match', () => {
-  expect(passwordChangeError('short', 'short')).toBe('Password must be at least 8 characters long');
-  expect(passwordChangeError('long-enough-1', 'long-enough-2')).toBe('Passwords do not match');
-  expect(passwordChangeError('long-enough-1', 'long-enough-1')).toBeNull();
+test('password change asks for the current password, checks length, then that both entries match', () => {
+  const current = 'the current one';
+  expect(passwordChangeError({ current: '', password: 'long-enough-1', confirm: 'long-enough-1' })).toBe(
+    'Please enter your current password',
+  );
+  expect(passwordChangeError({ current, password: 'short', confirm: 'short' })).toBe(
+    'Password must be at least 8 characters long',
+  );
+  expect(passwordChangeError({ current, password: 'long-enough-1', confirm: 'long-enough-2' })).toBe(
+    'Passwords do not match',
+  );
+  expect(passwordChangeError({ current, password: 'long-enough-1', confirm: 'long-enough-1' })).toBeNull();
 });

@@ -1,3 +1,5 @@
+import { passwordRefusals } from '../../lib/session/password-refusals.ts';
+
 /** Settings sections: the `section` query parameter, with its accepted aliases. */
 export const SETTINGS_SECTIONS = [
   { key: 'account', label: 'Account' },
@@ -21,10 +23,11 @@ export function normaliseSection(value: string | null): SettingsSection {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Settings password change: new must equal confirm; at least 8 characters. */
-export function passwordChangeError(password: string, confirm: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return 'Password must be at least 8 characters long';
-  if (password !== confirm) return 'Passwords do not match';
+/** Settings password change: the current password given; new must equal confirm; at least 8 characters. */
+export function passwordChangeError(input: { current: string; password: string; confirm: string }): string | null {
+  if (!input.current) return passwordRefusals.currentRequired;
+  if (input.password.length < PASSWORD_MIN_LENGTH) return 'Password must be at least 8 characters long';
+  if (input.password !== input.confirm) return 'Passwords do not match';
   return null;
 }
 

@@ -7,6 +7,7 @@ export class SettingsPage {
   readonly email: Locator;
   readonly bio: Locator;
   readonly save: Locator;
+  readonly currentPassword: Locator;
   readonly newPassword: Locator;
   readonly confirmPassword: Locator;
   readonly updatePassword: Locator;
@@ -16,6 +17,7 @@ export class SettingsPage {
     this.email = page.getByLabel('Email', { exact: true });
     this.bio = page.getByLabel('Bio');
     this.save = page.getByRole('button', { name: 'Save changes' });
+    this.currentPassword = page.getByLabel('Current password');
     this.newPassword = page.getByLabel('New password', { exact: true });
     this.confirmPassword = page.getByLabel('Confirm new password');
     this.updatePassword = page.getByRole('button', { name: 'Update password' });

@@ -46,9 +46,11 @@ const { config: baseConfig, localStripe } = await withLocalStripe(
     // 60 s per-address e-mail interval would block "confirm, then reset" within one test.
     AUTH_EMAIL_MIN_INTERVAL_SECONDS: '0',
     AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '10000',
-    AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: '10000',
+    AUTH_RATE_LIMIT_SIGN_IN_PER_IP_AND_EMAIL: '10000',
     AUTH_RATE_LIMIT_SIGN_UP_PER_IP: '10000',
     AUTH_RATE_LIMIT_EMAIL_PER_IP: '10000',
+    AUTH_RATE_LIMIT_VERIFY_PER_IP: '10000',
+    AUTH_RATE_LIMIT_VERIFY_PER_EMAIL: '10000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // `npm start`'s local Stripe, whatever the developer's shell holds.
     STRIPE_SECRET_KEY: '',
