@@ -6,6 +6,7 @@ import {
   ledgerOf,
   PaymentPanel,
 } from './pages/money-pages.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
 // Money on the local Stripe `npm start` runs: Pro checkout, escrow funding, payouts, release, disputes.
@@ -174,12 +175,12 @@ test('a dispute opened by the creator freezes the release and reaches staff; the
 });
 
 test('the amount is frozen while a checkout is open; the panels show what was charged; the brand asks to cancel and the refund waits for the creator', async ({
-  browser,
-  request,
+  newAccount,
+  openAs,
 }) => {
   test.setTimeout(150_000);
-  const brand = await createConfirmedAccount(request, { role: 'brand', fullName: `Consent Brand ${run}` });
-  const creator = await createConfirmedAccount(request, { role: 'creator', fullName: `Consent Creator ${run}` });
+  const brand = await newAccount('brand', { fullName: `Consent Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Consent Creator ${run}` });
   const [deal] = await seedDeals(brand.email, [`Consent deal ${run}`], { amountCents: 25_000 });
   await seedAcceptedApplication(deal!.id, creator.email);
   /** The payment panel at phone and desktop widths (kept with the test's output). */
@@ -190,7 +191,7 @@ test('the amount is frozen while a checkout is open; the panels show what was ch
     }
   };
 
-  const b = await openAs(browser, brand, `/deals/${deal!.id}`);
+  const b = await openAs(brand, `/deals/${deal!.id}`);
   const brandPanel = new PaymentPanel(b.page);
   await brandPanel.button('Fund deal ($280.00)').click();
   await expect(b.page.getByText('Local Stripe — a stand-in')).toBeVisible();
@@ -206,7 +207,7 @@ test('the amount is frozen while a checkout is open; the panels show what was ch
   await expect(brandPanel.root).toContainText('Funded and held in escrow.', { timeout: 20_000 });
   await expect(brandPanel.root.getByTestId('brand-charged')).toHaveText('$280.00');
 
-  const c = await openAs(browser, creator, `/deals/${deal!.id}`);
+  const c = await openAs(creator, `/deals/${deal!.id}`);
   const creatorPanel = new PaymentPanel(c.page);
   await expect(creatorPanel.root).toContainText('Funded — you will be paid on completion');
   await expect(creatorPanel.root.getByTestId('escrow-amount')).toHaveText('$250.00');
