@@ -17,7 +17,8 @@ import {
   SYNC_PROTOCOL_VERSION,
 } from '../../src/domain/collections/index.ts';
 import { serverCollection, type ServerCollection } from './collections.ts';
-import { pullChanges, streamFreshFeed } from './pull.ts';
+import { streamFreshFeed } from './pull.ts';
+import { sharedCatalogPulls } from './shared-catalog-pulls.ts';
 import { pushChanges, type PushRow } from './push.ts';
 import { startChangeListener } from './change-listener.ts';
 import { createStreamHub } from './stream-hub.ts';
@@ -33,6 +34,8 @@ import { aliveSessions } from '../auth/sessions.ts';
  */
 export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const claimsOf = new WeakMap<FastifyRequest, JwtClaims>();
+  // After a catalog notice every online device pulls from the same checkpoint: those pulls are read together.
+  const pullChanges = sharedCatalogPulls(ctx.db);
   const hub = createStreamHub({ knownCollections: COLLECTION_NAMES });
   const listener = startChangeListener(ctx.db.pool, {
     onNotice: (notice) => hub.notify(notice),
@@ -117,7 +120,7 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       checkpoint = parsed.data;
     }
     const startedAt = performance.now();
-    const page = await pullChanges(ctx.db, claims(request), collection, checkpoint, query.data.limit);
+    const page = await pullChanges(claims(request), collection, checkpoint, query.data.limit);
     const queriedAt = performance.now();
     return sendJson(request, reply, page, { db: queriedAt - startedAt });
   });
