@@ -76,7 +76,12 @@ async function createUser(db: Database, kind: Kind): Promise<{ id: string; sessi
 
 function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = fork(path.join(import.meta.dirname, 'support/fanout-server.ts'), {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ],
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -19,10 +19,12 @@ const OPEN_AT_ONCE = 100;
 const now = () => performance.timeOrigin + performance.now();
 const HELLO = Buffer.from('event: hello');
 const CHANGE = Buffer.from('event: change');
-// Each device keeps its connection for its pulls, as a browser does (HTTP/1.1 keep-alive).
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 100_000 });
+/** How long the app's replication waits before it retries a pull that failed (RxDB's `retryTime`). */
+const RETRY_MS = 5_000;
 
-type Device = { token: string; checkpoint: unknown; pulling: boolean };
+// Each device has its own connection for its pulls, kept open as a browser keeps it (HTTP/1.1
+// keep-alive): it was opened by the pull that brought the device in step, before the round.
+type Device = { token: string; checkpoint: unknown; pulling: boolean; agent: http.Agent };
 
 let port = 0;
 let round = 0;
@@ -47,7 +49,7 @@ function pull(device: Device): Promise<{ documents: { id: string }[]; checkpoint
         host: '127.0.0.1',
         port,
         path: `/sync/v1/deals/pull?${params}`,
-        agent,
+        agent: device.agent,
         headers: { authorization: `Bearer ${device.token}`, [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) },
       },
       (res) => {
@@ -72,7 +74,7 @@ async function react(slot: number, forRound: number) {
   try {
     while (round === forRound && !pulledAt[slot]) {
       pulls++;
-      const page = await pull(device);
+      const page = await pullRetrying(device);
       if (page.checkpoint) device.checkpoint = page.checkpoint;
       if (page.documents.some((d) => d.id === dealId)) {
         pulledAt[slot] = now();
@@ -81,11 +83,20 @@ async function react(slot: number, forRound: number) {
       }
       await new Promise((r) => setTimeout(r, page.pending ? 200 : 300));
     }
-  } catch (err) {
-    failures++;
-    if (failures < 5) console.error(err);
   } finally {
     device.pulling = false;
+  }
+}
+
+/** One pull, retried as the app retries a failed one (after `RETRY_MS`); failures are counted. */
+async function pullRetrying(device: Device) {
+  for (;;) {
+    try {
+      return await pull(device);
+    } catch (err) {
+      if (++failures <= 3) console.error(`a pull failed (retried in ${RETRY_MS / 1000} s):`, String(err));
+      await new Promise((r) => setTimeout(r, RETRY_MS));
+    }
   }
 }
 
@@ -132,13 +143,22 @@ process.on(
   }) => {
     if (message.open) {
       port = message.open.port;
-      devices = message.open.devices.map((d) => ({ ...d, pulling: false }));
+      devices = message.open.devices.map((d) => ({
+        ...d,
+        pulling: false,
+        agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+      }));
       noticeAt = new Float64Array(devices.length);
       pulledAt = new Float64Array(devices.length);
       void (async () => {
         for (let i = 0; i < devices.length; i += OPEN_AT_ONCE) {
           await Promise.all(
-            Array.from({ length: Math.min(OPEN_AT_ONCE, devices.length - i) }, (_, j) => openStream(i + j)),
+            Array.from({ length: Math.min(OPEN_AT_ONCE, devices.length - i) }, async (_, j) => {
+              await openStream(i + j);
+              // The device is in step: its pull connection is open, its checkpoint current.
+              const page = await pull(devices[i + j]!);
+              devices[i + j]!.checkpoint = page.checkpoint;
+            }),
           );
         }
         process.send!({ opened: devices.length });
@@ -159,7 +179,7 @@ process.on(
       report(message.collect);
     } else if (message.stop) {
       for (const socket of sockets) socket.destroy();
-      agent.destroy();
+      for (const device of devices) device.agent.destroy();
       process.exit(0);
     }
   },
