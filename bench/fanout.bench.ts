@@ -10,7 +10,8 @@
  * sent to Postgres per new deal (counted in the server process) and HTTP pulls, the server's CPU time
  * per new deal, notice → pulled and commit → pulled p50/p95 over all devices and rounds. Beside them
  * the raw limits: one pull alone (one device, nothing else running) and commit → notice (the stream
- * fan-out without any pull). The machine's load average is printed with the figures.
+ * fan-out without any pull). The machine's load average is printed with the figures. With
+ * BENCH_PROFILE=<dir>, the server's CPU profile of each N's last round is written there.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -76,12 +77,7 @@ async function createUser(db: Database, kind: Kind): Promise<{ id: string; sessi
 
 function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = fork(path.join(import.meta.dirname, 'support/fanout-server.ts'), {
-    // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-    ],
+    execArgv: ['--import', 'tsx'],
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -231,6 +227,9 @@ try {
         }),
       );
       const results = readers.map((r) => r.next((m) => m.done === round));
+      // BENCH_PROFILE=<dir>: the server's CPU profile of each N's last round is written there.
+      const profiled = process.env.BENCH_PROFILE && round === ROUNDS;
+      if (profiled) server.send({ profile: n });
       const before = await usageOf(server);
       await db.asService((tx) =>
         tx.query(
@@ -242,6 +241,7 @@ try {
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, ROUND_DEADLINE_MS).unref());
       await Promise.race([Promise.all(results), deadline]);
       const after = await usageOf(server);
+      if (profiled) server.send({ profileEnd: `fanout-${n}-devices` });
       readers.forEach((r) => r.child.send({ collect: round }));
       const reports = await Promise.all(results);
       statements += after.statements - before.statements;

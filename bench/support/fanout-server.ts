@@ -5,6 +5,9 @@
  * per notice. Tells the parent `{ ready: true }`; answers `'usage'` with its CPU time and statement
  * count so far, and closes on `'stop'`.
  */
+import fs from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { buildServer } from '../../sync-server/app.ts';
 import { loadConfig } from '../../sync-server/config.ts';
@@ -25,8 +28,22 @@ const config = {
 const app = await buildServer(config, db);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.send!({ ready: true });
-process.on('message', (message) => {
-  if (message === 'usage') {
+// BENCH_PROFILE=<dir>: `{ profile: name }` starts a CPU profile, `{ profileEnd: name }` writes it there.
+const inspector = new Session();
+inspector.connect();
+process.on('message', (message: unknown) => {
+  if (typeof message === 'object' && message !== null && 'profile' in message) {
+    void inspector.post('Profiler.enable').then(() => inspector.post('Profiler.start'));
+  } else if (typeof message === 'object' && message !== null && 'profileEnd' in message) {
+    void inspector
+      .post('Profiler.stop')
+      .then(({ profile }) =>
+        fs.writeFile(
+          path.join(process.env.BENCH_PROFILE!, `${String(message.profileEnd)}.cpuprofile`),
+          JSON.stringify(profile),
+        ),
+      );
+  } else if (message === 'usage') {
     const { user, system } = process.cpuUsage();
     process.send!({ cpuMs: (user + system) / 1000, statements });
   } else if (message === 'stop') {

@@ -247,17 +247,17 @@ const COMPRESS_FROM_BYTES = 8 * 1024;
 async function sendJson(
   request: FastifyRequest,
   reply: FastifyReply,
-  value: unknown,
+  value: object,
   timings: Record<string, number>,
 ): Promise<FastifyReply> {
   const serializeStart = performance.now();
-  const json = JSON.stringify(value);
+  const encoded = encodedOnce(value);
   const spent: Record<string, number> = { ...timings, json: performance.now() - serializeStart };
-  let body: string | Buffer = json;
+  let body = encoded.json;
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  if (json.length >= COMPRESS_FROM_BYTES && /\bgzip\b/.test(accepts)) {
+  if (body.length >= COMPRESS_FROM_BYTES && /\bgzip\b/.test(accepts)) {
     const compressStart = performance.now();
-    body = await gzipAsync(json, { level: 1 });
+    body = await (encoded.gzipped ??= gzipAsync(encoded.json, { level: 1 }));
     spent.gzip = performance.now() - compressStart;
     reply.header('content-encoding', 'gzip');
   }
@@ -269,6 +269,17 @@ async function sendJson(
       .join(', '),
   );
   return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Pulls read together that see the same rows get the same answer object (shared-catalog-pulls.ts):
+ * its bytes, and its compressed bytes, are made once for all of them.
+ */
+const encodings = new WeakMap<object, { json: Buffer; gzipped?: Promise<Buffer> }>();
+function encodedOnce(value: object): { json: Buffer; gzipped?: Promise<Buffer> } {
+  let encoded = encodings.get(value);
+  if (!encoded) encodings.set(value, (encoded = { json: Buffer.from(JSON.stringify(value)) }));
+  return encoded;
 }
 
 const pushSchemas = new Map<string, z.ZodType>();
