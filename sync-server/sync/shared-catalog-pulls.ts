@@ -41,6 +41,8 @@ const READS_AT_ONCE = 4;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type CatalogPull = { claims: JwtClaims; checkpoint: SyncCheckpoint; limit: number };
+/** The user as Postgres writes a uuid (lower case), which is how the reads below name them. */
+const userOf = (pull: CatalogPull) => pull.claims.sub.toLowerCase();
 type Viewer = { scope: string; sameRowsAs: string };
 
 /**
@@ -95,7 +97,7 @@ async function readTogether(
   pulls: CatalogPull[],
 ): Promise<(PullResponse<Doc> | null)[]> {
   return inReadSnapshot(db, pulls[0]!.claims, async (tx) => {
-    const users = [...new Set(pulls.map((p) => p.claims.sub))];
+    const users = [...new Set(pulls.map(userOf))];
     const { rows } = await tx.query<{
       horizon: string;
       id: string;
@@ -127,7 +129,7 @@ async function readTogether(
     };
     const pages = new Map<string, Page>();
     pulls.forEach((p, i) => {
-      if (restartsFeed(p.checkpoint, { horizon, scope: viewers.get(p.claims.sub)!.scope })) return;
+      if (restartsFeed(p.checkpoint, { horizon, scope: viewers.get(userOf(p))!.scope })) return;
       const key = `${p.checkpoint.xid}/${p.checkpoint.id}/${p.limit}`;
       let page = pages.get(key);
       if (!page)
@@ -166,8 +168,9 @@ async function readTogether(
       const answerOf = new Map<string, PullResponse<Doc>>();
       for (const i of page.pulls) {
         const { claims } = pulls[i]!;
-        const viewer = viewers.get(claims.sub)!;
-        const key = readersOfPage.has(claims.sub) ? `user:${claims.sub}` : `rows:${viewer.sameRowsAs}`;
+        const user = userOf(pulls[i]!);
+        const viewer = viewers.get(user)!;
+        const key = readersOfPage.has(user) ? `user:${user}` : `rows:${viewer.sameRowsAs}`;
         let answer = answerOf.get(key);
         if (!answer) {
           let visible = new Map<string, Doc>();

@@ -178,3 +178,24 @@ test('deals_read is the policy the shared read was written against', async () =>
     `"(((status = ANY (ARRAY['open'::text, 'completed'::text])) AND ((NOT pro_only) OR ( SELECT is_pro_user(( SELECT auth.uid() AS uid)) AS is_pro_user))) OR (brand_id = ( SELECT auth.uid() AS uid)) OR (id IN ( SELECT a.deal_id FROM applications a WHERE (a.creator_id = ( SELECT auth.uid() AS uid)))) OR ( SELECT is_admin() AS is_admin))"`,
   );
 });
+
+test('a user id written in capitals is the same user: a brand’s own cancelled deal is not answered from its group’s read', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const otherBrand = await sync.server.createUser({ role: 'brand' });
+  const [deal] = (await insertDeals(sync.server.db, brand.id, 1)) as [string];
+  const checkpoint = await caughtUp(brand, [deal]);
+  const otherCheckpoint = await caughtUp(otherBrand, [deal]);
+  expect(otherCheckpoint).toEqual(checkpoint);
+  await sync.server.db.asService((tx) =>
+    tx.query(`update public.deals set status = 'cancelled' where id = $1`, [deal]),
+  );
+  await eventually(async () => (await alone(brand, checkpoint)).documents.some((d) => d.id === deal));
+
+  const pull = sharedCatalogPulls(sync.server.db);
+  const [other, own] = await Promise.all([
+    pull(claimsOf(otherBrand), deals, checkpoint, 100) as Promise<Page>,
+    pull({ sub: brand.id.toUpperCase(), role: 'authenticated' }, deals, checkpoint, 100) as Promise<Page>,
+  ]);
+  expect(other.documents.find((d) => d.id === deal)).toEqual({ id: deal, _deleted: true });
+  expect(own.documents.find((d) => d.id === deal)).toMatchObject({ id: deal, _deleted: false, status: 'cancelled' });
+});
