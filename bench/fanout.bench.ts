@@ -178,15 +178,14 @@ try {
   // Raw limit: one pull of one new deal, alone (a creator's device one deal behind, 20 times).
   const alone: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const [before] = [(await pullAs(tokens[0]!, null)).checkpoint];
+    const before = (await pullAs(tokens[0]!, null)).checkpoint;
     await newDeal(`Alone ${i}`);
     const started = performance.now();
     await pullAs(tokens[0]!, before);
     alone.push(performance.now() - started);
   }
-  const usageAlone0 = await usageOf(server);
   {
-    const [before] = [(await pullAs(tokens[0]!, null)).checkpoint];
+    const before = (await pullAs(tokens[0]!, null)).checkpoint;
     await newDeal('Counted alone');
     const u0 = await usageOf(server);
     await pullAs(tokens[0]!, before);
@@ -195,7 +194,6 @@ try {
       `one pull alone (one device one deal behind, over HTTP): p50 ${ms(percentile(alone, 50))}, p95 ${ms(percentile(alone, 95))}; ${u1.statements - u0.statements} statements to Postgres, ${(u1.cpuMs - u0.cpuMs).toFixed(1)} ms server CPU`,
     );
   }
-  void usageAlone0;
 
   for (const n of DEVICES) {
     const checkpoints = await caughtUp();
