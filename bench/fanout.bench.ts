@@ -208,7 +208,6 @@ try {
 
     const noticeLat: number[] = [];
     const pulledLat: number[] = [];
-    const commitLat: number[] = [];
     const commitToNotice: number[] = [];
     let statements = 0;
     let cpuMs = 0;
@@ -255,7 +254,6 @@ try {
           pulledLat.push(Math.max(0, pulledAt - committedAt));
         });
       }
-      commitLat.push(...pulledLat.slice(-n));
       await new Promise((r) => setTimeout(r, 500));
     }
     for (const r of readers) {
