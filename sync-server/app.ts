@@ -19,6 +19,7 @@ import {
 } from './auth/tokens.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
+import { rememberVerifiedTokens } from './auth/verified-tokens.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { apiRoutes } from './api/routes.ts';
 import { createPayments, type Payments } from './payments/payments.ts';
@@ -130,10 +131,12 @@ export async function buildServer(
   const issuer = config.auth.mode === 'local' ? `${config.publicUrl}/auth/v1` : `${config.auth.supabaseUrl}/auth/v1`;
   const signer =
     config.auth.mode === 'local' ? await loadLocalSigner(db, issuer, config.auth.accessTokenTtlSeconds) : undefined;
-  const verifyToken = createTokenVerifier({
-    issuer,
-    jwks: signer ? signer.jwks : new URL(`${issuer}/.well-known/jwks.json`),
-  });
+  const verifyToken = rememberVerifiedTokens(
+    createTokenVerifier({
+      issuer,
+      jwks: signer ? signer.jwks : new URL(`${issuer}/.well-known/jwks.json`),
+    }),
+  );
   const ctx: AppContext = {
     config,
     db,

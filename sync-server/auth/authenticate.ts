@@ -3,7 +3,8 @@ import type { ServerConfig } from '../config.ts';
 import type { Database, JwtClaims } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AccessTokenVerifier } from './tokens.ts';
-import { sessionIsAlive } from './sessions.ts';
+import { batched } from '../db/batched.ts';
+import { aliveSessions } from './sessions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,6 +22,15 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * Every failure is 401 `{ code, message }`.
  */
 export function createAuthenticator(opts: { config: ServerConfig; db: Database; verifyToken: AccessTokenVerifier }) {
+  // After a catalog notice every online device pulls at once: their session checks go together, in
+  // one query per burst (each still read after its request arrived).
+  const sessionOwner = batched(
+    async (ids: string[]) => {
+      const alive = await aliveSessions(opts.db.pool, ids);
+      return ids.map((id) => alive.get(id));
+    },
+    { max: 2_000, lanes: 4 },
+  );
   return async function authenticate(request: FastifyRequest): Promise<JwtClaims> {
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, 'no_authorization', 'This endpoint requires a Bearer token');
@@ -31,7 +41,7 @@ export function createAuthenticator(opts: { config: ServerConfig; db: Database; 
     // service keys do not, and are checked by signature alone, as Supabase's own APIs do).
     if (opts.config.auth.mode === 'local' && !hasSession)
       throw new HttpError(401, 'bad_jwt', 'invalid JWT: no valid session_id claim');
-    if (hasSession && !(await sessionIsAlive(opts.db.pool, sessionId, claims.sub))) {
+    if (hasSession && (await sessionOwner(sessionId)) !== claims.sub.toLowerCase()) {
       throw new HttpError(401, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }
     return claims;

@@ -208,14 +208,17 @@ const ALIVE = `(s.not_after is null or s.not_after > now())
   and (exists (select 1 from auth.refresh_tokens rt where rt.session_id = s.id and not rt.revoked)
        or not exists (select 1 from auth.refresh_tokens rt where rt.session_id = s.id))`;
 
-/** Which of these sessions are still alive (the rest ended: signed out, revoked, expired). */
-export async function aliveSessions(db: Pick<Tx, 'query'>, sessionIds: string[]): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set();
-  const { rows } = await db.query<{ id: string }>(
-    `select s.id::text from auth.sessions s where s.id = any($1::uuid[]) and ${ALIVE}`,
+/**
+ * Which of these sessions are still alive (the rest ended: signed out, revoked, expired), each with
+ * the user it belongs to.
+ */
+export async function aliveSessions(db: Pick<Tx, 'query'>, sessionIds: string[]): Promise<Map<string, string>> {
+  if (sessionIds.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; user_id: string }>(
+    `select s.id::text, s.user_id::text from auth.sessions s where s.id = any($1::uuid[]) and ${ALIVE}`,
     [sessionIds],
   );
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, r.user_id]));
 }
 
 /** True while the session exists and has not been ended (logout, revoked refresh-token family, expiry). */

@@ -3,7 +3,7 @@ import type { PullResponse, SyncCheckpoint } from '../../src/domain/collections/
 import type { ServerCollection } from './collections.ts';
 import { inReadSnapshot } from './snapshot.ts';
 
-type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
+export type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
 
 const ZERO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -29,11 +29,7 @@ export async function pullChanges(
   return inReadSnapshot(db, claims, async (tx, becomeUser) => {
     const { horizon, scope } = await feedPosition(tx, collection, claims.sub);
 
-    let reset = false;
-    if (checkpoint) {
-      const purgedSince = BigInt(checkpoint.xid) <= BigInt(horizon) && BigInt(checkpoint.horizon) < BigInt(horizon);
-      reset = purgedSince || checkpoint.scope !== scope;
-    }
+    const reset = checkpoint !== null && restartsFeed(checkpoint, { horizon, scope });
     const fresh = checkpoint === null || reset;
     const from = fresh ? { xid: '0', id: ZERO_ID } : { xid: checkpoint!.xid, id: checkpoint!.id };
 
@@ -57,6 +53,15 @@ export async function pullChanges(
     if (pending) response.pending = true;
     return response;
   });
+}
+
+/**
+ * Whether a checkpoint must restart the feed (`reset: true`): it was issued for another scope, or it is
+ * older than the tombstone purge watermark its copy was built against.
+ */
+export function restartsFeed(checkpoint: SyncCheckpoint, now: { horizon: string; scope: string | null }): boolean {
+  const purgedSince = BigInt(checkpoint.xid) <= BigInt(now.horizon) && BigInt(checkpoint.horizon) < BigInt(now.horizon);
+  return purgedSince || checkpoint.scope !== now.scope;
 }
 
 /**
@@ -147,7 +152,22 @@ async function catalogPage(
   from: { xid: string; id: string },
   limit: number,
 ): Promise<{ rows: { doc: Doc; xid: string }[]; pending: boolean }> {
-  const changed = await tx.query<{ id: string; xid: string; held: boolean }>({
+  const { changed, pending } = await changedRows(tx, collection, from, limit);
+  await becomeUser();
+  return { rows: asSeenBy(changed, await visibleDocuments(tx, collection, changed)), pending };
+}
+
+/**
+ * The rows of a catalog page, read past RLS (ids and positions only), and whether newer committed
+ * rows are held back. The same for every user: who sees which of them is decided under RLS afterwards.
+ */
+export async function changedRows(
+  tx: Tx,
+  collection: ServerCollection,
+  from: { xid: string; id: string },
+  limit: number,
+): Promise<{ changed: ChangedRow[]; pending: boolean }> {
+  const changed = await tx.query<ChangedRow & { held: boolean }>({
     name: `pull-changed-${collection.name}`,
     text: `select t.id, t.change_xid::text as xid, ${HELD_SQL} as held from ${collection.relation} t
       where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
@@ -158,17 +178,28 @@ async function catalogPage(
   });
   const pending =
     changed.rows.length < limit && (changed.rows[0] ? changed.rows[0].held : await heldBack(tx, collection, from));
-  await becomeUser();
-  if (changed.rows.length === 0) return { rows: [], pending };
+  return { changed: changed.rows.map(({ id, xid }) => ({ id, xid })), pending };
+}
+
+export type ChangedRow = { id: string; xid: string };
+
+/** The documents of these rows the current user may see (RLS applies: call after becoming the user). */
+export async function visibleDocuments(
+  tx: Tx,
+  collection: ServerCollection,
+  changed: ChangedRow[],
+): Promise<Map<string, Doc>> {
+  if (changed.length === 0) return new Map();
   const visible = await tx.query<{ doc: Doc }>(
     `select ${collection.documentSql} as doc from ${collection.relation} t where t.id = any($1::uuid[])`,
-    [changed.rows.map((r) => r.id)],
+    [changed.map((r) => r.id)],
   );
-  const byId = new Map(visible.rows.map((r) => [r.doc.id, r.doc]));
-  return {
-    rows: changed.rows.map((r) => ({ xid: r.xid, doc: byId.get(r.id) ?? { id: r.id, _deleted: true } })),
-    pending,
-  };
+  return new Map(visible.rows.map((r) => [r.doc.id, r.doc]));
+}
+
+/** A catalog page as one user sees it: the rows they may see, the others as removals. */
+export function asSeenBy(changed: ChangedRow[], visible: Map<string, Doc>): { doc: Doc; xid: string }[] {
+  return changed.map((r) => ({ xid: r.xid, doc: visible.get(r.id) ?? { id: r.id, _deleted: true } }));
 }
 
 /**
@@ -201,6 +232,6 @@ async function heldBack(tx: Tx, collection: ServerCollection, after: { xid: stri
  * When it changes, rows that were invisible may have become visible without changing, so the feed
  * must restart.
  */
-function scopeKeyOf(row: { role: string | null; pro: boolean | null }): string {
+export function scopeKeyOf(row: { role: string | null; pro: boolean | null }): string {
   return `${row.role ?? 'none'}:${row.pro ? 'pro' : 'free'}`;
 }

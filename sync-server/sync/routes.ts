@@ -17,7 +17,8 @@ import {
   SYNC_PROTOCOL_VERSION,
 } from '../../src/domain/collections/index.ts';
 import { serverCollection, type ServerCollection } from './collections.ts';
-import { pullChanges, streamFreshFeed } from './pull.ts';
+import { streamFreshFeed } from './pull.ts';
+import { sharedCatalogPulls } from './shared-catalog-pulls.ts';
 import { pushChanges, type PushRow } from './push.ts';
 import { startChangeListener } from './change-listener.ts';
 import { createStreamHub } from './stream-hub.ts';
@@ -33,6 +34,8 @@ import { aliveSessions } from '../auth/sessions.ts';
  */
 export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const claimsOf = new WeakMap<FastifyRequest, JwtClaims>();
+  // After a catalog notice every online device pulls from the same checkpoint: those pulls are read together.
+  const pullChanges = sharedCatalogPulls(ctx.db);
   const hub = createStreamHub({ knownCollections: COLLECTION_NAMES });
   ctx.metrics.watchOpenStreams(() => hub.size);
   const listener = startChangeListener(ctx.db.pool, {
@@ -121,7 +124,7 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       checkpoint = parsed.data;
     }
     const startedAt = performance.now();
-    const page = await pullChanges(ctx.db, claims(request), collection, checkpoint, query.data.limit);
+    const page = await pullChanges(claims(request), collection, checkpoint, query.data.limit);
     const queriedAt = performance.now();
     return sendJson(request, reply, page, { db: queriedAt - startedAt });
   });
@@ -249,17 +252,17 @@ const COMPRESS_FROM_BYTES = 8 * 1024;
 async function sendJson(
   request: FastifyRequest,
   reply: FastifyReply,
-  value: unknown,
+  value: object,
   timings: Record<string, number>,
 ): Promise<FastifyReply> {
   const serializeStart = performance.now();
-  const json = JSON.stringify(value);
+  const encoded = encodedOnce(value);
   const spent: Record<string, number> = { ...timings, json: performance.now() - serializeStart };
-  let body: string | Buffer = json;
+  let body = encoded.json;
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  if (json.length >= COMPRESS_FROM_BYTES && /\bgzip\b/.test(accepts)) {
+  if (body.length >= COMPRESS_FROM_BYTES && /\bgzip\b/.test(accepts)) {
     const compressStart = performance.now();
-    body = await gzipAsync(json, { level: 1 });
+    body = await (encoded.gzipped ??= gzipAsync(encoded.json, { level: 1 }));
     spent.gzip = performance.now() - compressStart;
     reply.header('content-encoding', 'gzip');
   }
@@ -271,6 +274,17 @@ async function sendJson(
       .join(', '),
   );
   return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Pulls read together that see the same rows get the same answer object (shared-catalog-pulls.ts):
+ * its bytes, and its compressed bytes, are made once for all of them.
+ */
+const encodings = new WeakMap<object, { json: Buffer; gzipped?: Promise<Buffer> }>();
+function encodedOnce(value: object): { json: Buffer; gzipped?: Promise<Buffer> } {
+  let encoded = encodings.get(value);
+  if (!encoded) encodings.set(value, (encoded = { json: Buffer.from(JSON.stringify(value)) }));
+  return encoded;
 }
 
 const pushSchemas = new Map<string, z.ZodType>();

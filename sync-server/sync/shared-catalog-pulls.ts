@@ -1,0 +1,193 @@
+import { becomeUser, type Database, type JwtClaims } from '../db/database.ts';
+import { batched } from '../db/batched.ts';
+import type { CollectionName, PullResponse, SyncCheckpoint } from '../../src/domain/collections/index.ts';
+import type { ServerCollection } from './collections.ts';
+import {
+  asSeenBy,
+  changedRows,
+  pullChanges,
+  restartsFeed,
+  scopeKeyOf,
+  visibleDocuments,
+  type ChangedRow,
+  type Doc,
+} from './pull.ts';
+import { inReadSnapshot } from './snapshot.ts';
+
+/**
+ * Who may see a catalog row for a reason of their own, read past RLS: RLS (`deals_read`) shows a deal
+ * to everyone of a role and Pro membership when it is open or completed (and not Pro-only, or they
+ * are Pro), and besides that to the deal's brand and to the creators who applied to it. A user named
+ * here for a row of a page reads that page under RLS as themself; everyone else of the same role and
+ * Pro membership sees the same rows, so one read under RLS as one of them answers them all.
+ * A catalog collection without an entry here is never shared (each device reads its own pull).
+ * `tests/sync/shared-catalog-pulls.pg.test.ts` holds the policy to this: if `deals_read` changes,
+ * this list must be read again.
+ */
+const PERSONAL_READERS: Partial<Record<CollectionName, string>> = {
+  deals: `select t.id::text as id,
+                 array[t.brand_id::text] || array(select a.creator_id::text from public.applications a where a.deal_id = t.id) as users
+            from public.deals t where t.id = any($1::uuid[])`,
+};
+
+/**
+ * Pulls that arrive together go in one read of at most this many; at most `READS_AT_ONCE` such reads
+ * run at once per collection (each holds one pooled connection for a few milliseconds), later pulls
+ * wait for one of them to end and go together in the next.
+ */
+const MAX_PULLS_PER_READ = 2_000;
+const READS_AT_ONCE = 4;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type CatalogPull = { claims: JwtClaims; checkpoint: SyncCheckpoint; limit: number };
+/** The user as Postgres writes a uuid (lower case), which is how the reads below name them. */
+const userOf = (pull: CatalogPull) => pull.claims.sub.toLowerCase();
+type Viewer = { scope: string; sameRowsAs: string };
+
+/**
+ * `pullChanges` for every collection, with the incremental pulls of catalog collections read together:
+ * after a catalog notice every online device pulls from the same checkpoint, and those pulls become one
+ * read-only transaction for all of them (docs/decisions/027-shared-catalog-reads.md). In it, once: the
+ * tombstone horizon and every puller's role and Pro membership, the changed rows of each distinct
+ * checkpoint (past RLS, as a single pull reads them) and who has a personal reason to see them; then,
+ * under RLS, the documents once per group of pullers RLS shows the same rows (same role, Pro membership,
+ * and no personal reason to see any row of the page) — read as one of them — and once per puller who
+ * has one. Every answer is exactly the pull the device would have read alone in that snapshot, and
+ * every read starts after the pulls it answers arrived (nothing is served from a cache).
+ *
+ * Fresh feeds, checkpoints that restart the feed (another scope, a purge since), and requests with
+ * the service role or no user id go through `pullChanges` alone.
+ */
+export function sharedCatalogPulls(db: Database) {
+  const readers = new Map<string, (pull: CatalogPull) => Promise<PullResponse<Doc> | null>>();
+
+  return async function pull(
+    claims: JwtClaims,
+    collection: ServerCollection,
+    checkpoint: SyncCheckpoint | null,
+    limit: number,
+  ): Promise<PullResponse<Doc>> {
+    const personalReaders = PERSONAL_READERS[collection.name];
+    if (
+      collection.spec.scope !== 'catalog' ||
+      personalReaders === undefined ||
+      checkpoint === null ||
+      claims.role === 'service_role' ||
+      !UUID.test(claims.sub)
+    )
+      return pullChanges(db, claims, collection, checkpoint, limit);
+    let read = readers.get(collection.name);
+    if (!read) {
+      read = batched((pulls: CatalogPull[]) => readTogether(db, collection, personalReaders, pulls), {
+        max: MAX_PULLS_PER_READ,
+        lanes: READS_AT_ONCE,
+      });
+      readers.set(collection.name, read);
+    }
+    return (await read({ claims, checkpoint, limit })) ?? pullChanges(db, claims, collection, checkpoint, limit);
+  };
+}
+
+/** The answers of a batch of catalog pulls; null for a pull that restarts the feed (read on its own). */
+async function readTogether(
+  db: Database,
+  collection: ServerCollection,
+  personalReadersSql: string,
+  pulls: CatalogPull[],
+): Promise<(PullResponse<Doc> | null)[]> {
+  return inReadSnapshot(db, pulls[0]!.claims, async (tx) => {
+    const users = [...new Set(pulls.map(userOf))];
+    const { rows } = await tx.query<{
+      horizon: string;
+      id: string;
+      role: string | null;
+      pro: boolean;
+      deleted: boolean;
+    }>(
+      `select coalesce((select purged_xid::text from sync.purge_watermarks where collection = $1), '0') as horizon,
+              u.id::text as id, p.role, public.is_pro_user(u.id) as pro, coalesce(p.deleted, false) as deleted
+         from unnest($2::uuid[]) as u(id) left join public.profiles p on p.id = u.id`,
+      [collection.name, users],
+    );
+    const horizon = rows[0]!.horizon;
+    const viewers = new Map<string, Viewer>(
+      rows.map((r) => {
+        const scope = scopeKeyOf(r);
+        // RLS's admin check also asks that the profile is not deleted.
+        return [r.id, { scope, sameRowsAs: `${scope}:${r.deleted ? 'deleted' : 'live'}` }];
+      }),
+    );
+
+    // One page per distinct position (after a notice, nearly every device is at the same one).
+    type Page = {
+      from: { xid: string; id: string };
+      limit: number;
+      pulls: number[];
+      changed: ChangedRow[];
+      pending: boolean;
+    };
+    const pages = new Map<string, Page>();
+    pulls.forEach((p, i) => {
+      if (restartsFeed(p.checkpoint, { horizon, scope: viewers.get(userOf(p))!.scope })) return;
+      const key = `${p.checkpoint.xid}/${p.checkpoint.id}/${p.limit}`;
+      let page = pages.get(key);
+      if (!page)
+        pages.set(
+          key,
+          (page = {
+            from: { xid: p.checkpoint.xid, id: p.checkpoint.id },
+            limit: p.limit,
+            pulls: [],
+            changed: [],
+            pending: false,
+          }),
+        );
+      page.pulls.push(i);
+    });
+    for (const page of pages.values()) Object.assign(page, await changedRows(tx, collection, page.from, page.limit));
+
+    // Past RLS still: who has a personal reason to see a changed row.
+    const changedIds = [...new Set([...pages.values()].flatMap((p) => p.changed.map((r) => r.id)))];
+    const personal = new Map<string, string[]>();
+    if (changedIds.length > 0) {
+      const readersOf = await tx.query<{ id: string; users: (string | null)[] }>(personalReadersSql, [changedIds]);
+      for (const r of readersOf.rows)
+        personal.set(
+          r.id,
+          r.users.filter((u): u is string => u !== null),
+        );
+    }
+
+    // Under RLS from here on: once per group that sees the same rows, once per personal reader.
+    const answers: (PullResponse<Doc> | null)[] = pulls.map(() => null);
+    for (const page of pages.values()) {
+      const readersOfPage = new Set(page.changed.flatMap((r) => personal.get(r.id) ?? []));
+      const last = page.changed.at(-1);
+      const position = last ? { xid: last.xid, id: last.id } : page.from;
+      const answerOf = new Map<string, PullResponse<Doc>>();
+      for (const i of page.pulls) {
+        const { claims } = pulls[i]!;
+        const user = userOf(pulls[i]!);
+        const viewer = viewers.get(user)!;
+        const key = readersOfPage.has(user) ? `user:${user}` : `rows:${viewer.sameRowsAs}`;
+        let answer = answerOf.get(key);
+        if (!answer) {
+          let visible = new Map<string, Doc>();
+          if (page.changed.length > 0) {
+            await becomeUser(tx, claims);
+            visible = await visibleDocuments(tx, collection, page.changed);
+          }
+          answer = {
+            documents: asSeenBy(page.changed, visible).map((r) => r.doc),
+            checkpoint: { ...position, scope: viewer.scope, horizon },
+          };
+          if (page.pending) answer.pending = true;
+          answerOf.set(key, answer);
+        }
+        answers[i] = answer;
+      }
+    }
+    return answers;
+  });
+}
