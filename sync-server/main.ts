@@ -10,6 +10,9 @@ import { migrate } from './db/migrate.ts';
 import { withLocalStripe } from './payments/local-stripe/start-local-stripe.ts';
 import { checkDataDir, checkPortFree, portProblem, StartupProblem } from './startup-checks.ts';
 
+/** Longer than any request takes (a snapshot stream stops itself after 20 s). */
+const DRAIN_DEADLINE_MS = 25_000;
+
 let embedded: EmbeddedDatabase | undefined;
 let localStripe: Awaited<ReturnType<typeof withLocalStripe>>['localStripe'];
 try {
@@ -64,13 +67,14 @@ async function start(): Promise<void> {
     }
     databaseUrl = embedded.url;
   }
-  const report = await migrate(databaseUrl, {
+  // Migrations hold a session advisory lock (one instance migrates, the others wait): never through a pooler.
+  const report = await migrate(config.databaseDirectUrl ?? databaseUrl, {
     // A hosted Supabase project already has the auth schema and roles.
     localBootstrap: config.auth.mode === 'local',
     seed: Boolean(embedded) || process.env.SEED === '1',
     log: (line) => console.log(`  applied ${line}`),
   });
-  const db = createDatabase(databaseUrl);
+  const db = createDatabase(databaseUrl, { directUrl: config.databaseDirectUrl });
   const app = await buildServer(config, db, { logStream });
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -98,10 +102,20 @@ async function start(): Promise<void> {
   }
 
   let stopping = false;
+  /**
+   * Drains, so an instance can leave while others keep serving: no new connection is accepted,
+   * requests under way finish (a push answered is a push written), and open change streams are told
+   * to reconnect (to another instance, behind the load balancer) before they close. Whatever is still
+   * running after DRAIN_DEADLINE_MS is cut: the process must end for the platform to replace it.
+   */
   async function shutdown(signal: string): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.warn('drain deadline passed; stopping with requests still open');
+      process.exit(1);
+    }, DRAIN_DEADLINE_MS).unref();
     await app.close();
     await localStripe?.close();
     await db.close();
