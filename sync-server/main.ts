@@ -5,7 +5,7 @@ import { buildServer } from './app.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo-logins.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import type { EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { withLocalStripe } from './payments/local-stripe/start-local-stripe.ts';
 import { checkDataDir, checkPortFree, portProblem, StartupProblem } from './startup-checks.ts';
@@ -52,6 +52,7 @@ async function start(): Promise<void> {
     console.log(`Starting the embedded Postgres (data in ${config.dataDir}/pg)…`);
     const pgLog: string[] = [];
     try {
+      const { startEmbeddedPostgres } = await importEmbeddedPostgres();
       embedded = await startEmbeddedPostgres({
         dataDir: config.dataDir,
         port: config.embeddedPgPort,
@@ -116,6 +117,9 @@ async function start(): Promise<void> {
       app.log.warn('drain deadline passed; stopping with requests still open');
       process.exit(1);
     }, DRAIN_DEADLINE_MS).unref();
+    // A connection whose request finishes during the drain would otherwise stay open as keep-alive
+    // (72 s with Fastify's default) and hold the close: each is closed as soon as it is idle.
+    setInterval(() => app.server.closeIdleConnections(), 50).unref();
     await app.close();
     await localStripe?.close();
     await db.close();
@@ -124,6 +128,24 @@ async function start(): Promise<void> {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * The embedded Postgres, loaded only when it runs: the package ends the process as soon as SIGINT or
+ * SIGTERM arrives (its exit hook, registered when it loads), which would cut the requests a leaving
+ * instance is still answering. Its hook is taken off those signals; the shutdown below drains, then
+ * stops the embedded Postgres itself.
+ */
+async function importEmbeddedPostgres(): Promise<typeof import('./db/embedded.ts')> {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const loaded = await import('./db/embedded.ts');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return loaded;
 }
 
 /**
