@@ -39,7 +39,8 @@ describe.skipIf(missing)(`instances behind a transaction pooler${missing ? ` (sk
     instances = await Promise.all([1, 2, 3].map(() => startInstance(cluster, balancer.url)));
     brand = await signUp(balancer.url, 'brand');
     creator = await signUp(balancer.url, 'creator');
-  });
+    // Three server processes starting at once on a machine busy with the rest of the suite.
+  }, 240_000);
 
   afterAll(async () => {
     cleanups.forEach((c) => c());
