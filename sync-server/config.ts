@@ -19,6 +19,14 @@ const envSchema = z.object({
   SUPABASE_ANON_KEY: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   EMAIL_CONFIRMATION: z.enum(['on', 'off']).default('on'),
+  /**
+   * A session connection to the same Postgres (never through a transaction pooler): LISTEN and
+   * migrations. Set it when DATABASE_URL points at a pooler in transaction mode; unset, DATABASE_URL
+   * serves both.
+   */
+  DATABASE_DIRECT_URL: z.string().optional(),
+  /** Change streams one user may hold open on one instance (tabs and devices); past it: 429. */
+  SYNC_STREAMS_PER_USER: z.coerce.number().int().positive().default(10),
   /** Local auth abuse limits (sliding windows kept in Postgres, so they hold across instances). */
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().positive().default(30),
@@ -70,6 +78,9 @@ export type ServerConfig = {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** Session connections (LISTEN, migrations); undefined: `databaseUrl` keeps sessions and serves both. */
+  databaseDirectUrl: string | undefined;
+  streamsPerUser: number;
   dataDir: string;
   embeddedPgPort: number;
   /** Local mode serves /auth/v1 itself; hosted mode trusts the Supabase project's JWKS. */
@@ -156,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: e.HOST,
     publicUrl,
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseDirectUrl: (e.DATABASE_URL && e.DATABASE_DIRECT_URL) || undefined,
+    streamsPerUser: e.SYNC_STREAMS_PER_USER,
     dataDir: path.resolve(e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     auth: e.SUPABASE_URL

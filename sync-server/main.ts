@@ -5,10 +5,13 @@ import { buildServer } from './app.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo-logins.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import type { EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { withLocalStripe } from './payments/local-stripe/start-local-stripe.ts';
 import { checkDataDir, checkPortFree, portProblem, StartupProblem } from './startup-checks.ts';
+
+/** Longer than any request takes (a snapshot stream stops itself after 20 s). */
+const DRAIN_DEADLINE_MS = 25_000;
 
 let embedded: EmbeddedDatabase | undefined;
 let localStripe: Awaited<ReturnType<typeof withLocalStripe>>['localStripe'];
@@ -52,6 +55,7 @@ async function start(): Promise<void> {
     console.log(`Starting the embedded Postgres (data in ${config.dataDir}/pg)…`);
     const pgLog: string[] = [];
     try {
+      const { startEmbeddedPostgres } = await importEmbeddedPostgres();
       embedded = await startEmbeddedPostgres({
         dataDir: config.dataDir,
         port: config.embeddedPgPort,
@@ -67,13 +71,14 @@ async function start(): Promise<void> {
     }
     databaseUrl = embedded.url;
   }
-  const report = await migrate(databaseUrl, {
+  // Migrations hold a session advisory lock (one instance migrates, the others wait): never through a pooler.
+  const report = await migrate(config.databaseDirectUrl ?? databaseUrl, {
     // A hosted Supabase project already has the auth schema and roles.
     localBootstrap: config.auth.mode === 'local',
     seed: Boolean(embedded) || process.env.SEED === '1',
     log: (line) => console.log(`  applied ${line}`),
   });
-  const db = createDatabase(databaseUrl);
+  const db = createDatabase(databaseUrl, { directUrl: config.databaseDirectUrl });
   const app = await buildServer(config, db, { logStream });
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -103,10 +108,23 @@ async function start(): Promise<void> {
   }
 
   let stopping = false;
+  /**
+   * Drains, so an instance can leave while others keep serving: no new connection is accepted,
+   * requests under way finish (a push answered is a push written), and open change streams are told
+   * to reconnect (to another instance, behind the load balancer) before they close. Whatever is still
+   * running after DRAIN_DEADLINE_MS is cut: the process must end for the platform to replace it.
+   */
   async function shutdown(signal: string): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.warn('drain deadline passed; stopping with requests still open');
+      process.exit(1);
+    }, DRAIN_DEADLINE_MS).unref();
+    // A connection whose request finishes during the drain would otherwise stay open as keep-alive
+    // (72 s with Fastify's default) and hold the close: each is closed as soon as it is idle.
+    setInterval(() => app.server.closeIdleConnections(), 50).unref();
     await app.close();
     await localStripe?.close();
     await db.close();
@@ -115,6 +133,24 @@ async function start(): Promise<void> {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * The embedded Postgres, loaded only when it runs: the package ends the process as soon as SIGINT or
+ * SIGTERM arrives (its exit hook, registered when it loads), which would cut the requests a leaving
+ * instance is still answering. Its hook is taken off those signals; the shutdown below drains, then
+ * stops the embedded Postgres itself.
+ */
+async function importEmbeddedPostgres(): Promise<typeof import('./db/embedded.ts')> {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const loaded = await import('./db/embedded.ts');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return loaded;
 }
 
 /**

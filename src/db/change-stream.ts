@@ -10,6 +10,9 @@ export type ChangeStreamHandlers = {
   onError(err: unknown): void;
 };
 
+/** A server's reconnect hint is followed up to this long (a larger one is a mistake, not a plan). */
+const MAX_RECONNECT_WITHIN_MS = 60_000;
+
 /** The server sends a heartbeat every 15 s; three missed in a row means the connection is dead. */
 const DEFAULT_SILENCE_MS = 45_000;
 
@@ -24,9 +27,16 @@ const DEFAULT_SILENCE_MS = 45_000;
 export function openChangeStream(
   api: SyncApi,
   handlers: ChangeStreamHandlers,
-  opts: { maxBackoffMs?: number; silenceMs?: number } = {},
+  opts: { maxBackoffMs?: number; silenceMs?: number; random?: () => number } = {},
 ) {
   const backoff = createBackoff({ firstMs: 250, maxMs: opts.maxBackoffMs ?? 10_000 });
+  const random = opts.random ?? Math.random;
+  /**
+   * Half the backoff plus a random part of the other half: the streams an instance drops together
+   * (it crashed) do not all arrive at the remaining instances in the same instant, nor again at each
+   * doubling.
+   */
+  const jittered = (ms: number) => Math.round(ms / 2 + (random() * ms) / 2);
   const silenceMs = opts.silenceMs ?? DEFAULT_SILENCE_MS;
   let stopped = false;
   let source: EventSource | undefined;
@@ -47,6 +57,8 @@ export function openChangeStream(
     let refusal: SyncHttpError | undefined;
     /** The server ended the response (a restart, a deploy): routine, reconnect without reporting it. */
     let endedByServer = false;
+    /** The server is leaving and asked for a reconnect within this many milliseconds (its `reconnect` event). */
+    let reconnectWithinMs: number | undefined;
     const current = new EventSource(api.streamUrl, {
       fetch: async (input, init) => {
         const res = await api.fetch(input, {
@@ -85,6 +97,14 @@ export function openChangeStream(
       expectDataSoon();
     });
     current.addEventListener('hello', () => handlers.onHello());
+    current.addEventListener('reconnect', (event) => {
+      try {
+        const { within } = JSON.parse((event as MessageEvent<string>).data) as { within?: unknown };
+        if (typeof within === 'number' && within >= 0) reconnectWithinMs = Math.min(within, MAX_RECONNECT_WITHIN_MS);
+      } catch {
+        // an unreadable hint: the ordinary backoff applies
+      }
+    });
     current.addEventListener('change', (event) => {
       try {
         const notice = JSON.parse((event as MessageEvent<string>).data) as { collection?: unknown };
@@ -97,7 +117,8 @@ export function openChangeStream(
       if (source !== current || stopped) return;
       const { message } = event as ErrorEvent;
       if (!endedByServer) handlers.onError(refusal ?? new TypeError(message ?? 'Failed to fetch the change stream.'));
-      dropAndReconnect();
+      // A leaving instance's streams spread their reconnects over the time it gave, at random.
+      dropAndReconnect(reconnectWithinMs === undefined ? undefined : Math.round(random() * reconnectWithinMs));
     });
   }
 
@@ -108,7 +129,7 @@ export function openChangeStream(
   }
 
   /** Closes this connection (EventSource's own retry included) and opens the next one after the backoff. */
-  function dropAndReconnect(delayMs = backoff.next()) {
+  function dropAndReconnect(delayMs = jittered(backoff.next())) {
     clearTimeout(watchdog);
     source?.close();
     source = undefined;

@@ -77,8 +77,8 @@ export function createMoneyJobs(deps: PaymentsDeps, escrow: Escrow) {
         SCHEDULE_MS,
       );
       timer.unref();
-      // One pooled connection stays checked out to LISTEN (the scheduled runs cover a lost one).
-      listener = await deps.db.pool.connect();
+      // One session connection stays checked out to LISTEN (the scheduled runs cover a lost one).
+      listener = await deps.db.session.connect();
       listener.on('error', (err: Error & { code?: string }) => {
         // 57P01: the database is shutting down (a normal stop); the scheduled runs cover anything else.
         if (err.code === '57P01' || stopped) return;

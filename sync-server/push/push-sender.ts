@@ -207,7 +207,7 @@ export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: {
   async function listen(): Promise<void> {
     if (closed) return;
     try {
-      const c = await db.pool.connect();
+      const c = await db.session.connect();
       c.on('notification', (msg) => {
         if (msg.channel === PUSH_CHANNEL) void drain();
       });

@@ -15,12 +15,14 @@ import {
   MIN_SYNC_PROTOCOL_VERSION,
   SYNC_PROTOCOL_HEADER,
   SYNC_PROTOCOL_VERSION,
+  type SyncCheckpoint,
 } from '../../src/domain/collections/index.ts';
 import { serverCollection, type ServerCollection } from './collections.ts';
 import { streamFreshFeed } from './pull.ts';
 import { sharedCatalogPulls } from './shared-catalog-pulls.ts';
 import { pushChanges, type PushRow } from './push.ts';
 import { startChangeListener } from './change-listener.ts';
+import { loadCheckpointSeal } from './checkpoint-seal.ts';
 import { createStreamHub } from './stream-hub.ts';
 import { purgeTombstones } from './tombstones.ts';
 import { aliveSessions } from '../auth/sessions.ts';
@@ -37,8 +39,9 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   // After a catalog notice every online device pulls from the same checkpoint: those pulls are read together.
   const pullChanges = sharedCatalogPulls(ctx.db);
   const hub = createStreamHub({ knownCollections: COLLECTION_NAMES });
+  const checkpointSeal = await loadCheckpointSeal(ctx.db);
   ctx.metrics.watchOpenStreams(() => hub.size);
-  const listener = startChangeListener(ctx.db.pool, {
+  const listener = startChangeListener(ctx.db.session, {
     onNotice: (notice) => {
       ctx.metrics.changeNotice();
       hub.notify(notice);
@@ -94,6 +97,15 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   });
 
   const claims = (request: FastifyRequest) => claimsOf.get(request)!;
+  /** A page as it goes out: its checkpoint sealed for the user who asked. */
+  const sealed = <P extends { checkpoint: SyncCheckpoint | null }>(
+    request: FastifyRequest,
+    collection: ServerCollection,
+    page: P,
+  ): P =>
+    page.checkpoint
+      ? { ...page, checkpoint: checkpointSeal.seal(claims(request).sub, collection.name, page.checkpoint) }
+      : page;
 
   function collectionOf(request: FastifyRequest): ServerCollection {
     const { collection } = request.params as { collection: string };
@@ -121,10 +133,18 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       }
       const parsed = checkpointSchema.safeParse(raw);
       if (!parsed.success) throw new HttpError(400, 'bad_checkpoint', z.prettifyError(parsed.error));
-      checkpoint = parsed.data;
+      // Twenty digits reach past 2^64: Postgres would refuse such an xid8 in the middle of the pull.
+      if (BigInt(parsed.data.xid) > XID8_MAX || BigInt(parsed.data.horizon) > XID8_MAX) {
+        throw new HttpError(400, 'bad_checkpoint', 'checkpoint xid and horizon must be below 2^64');
+      }
+      checkpoint = checkpointSeal.open(claims(request).sub, collection.name, parsed.data);
     }
     const startedAt = performance.now();
-    const page = await pullChanges(claims(request), collection, checkpoint, query.data.limit);
+    const page = sealed(
+      request,
+      collection,
+      await pullChanges(claims(request), collection, checkpoint, query.data.limit),
+    );
     const queriedAt = performance.now();
     return sendJson(request, reply, page, { db: queriedAt - startedAt });
   });
@@ -143,7 +163,8 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const startedAt = performance.now();
     let out: Gzip | ServerResponse | undefined;
     let gone = false;
-    await streamFreshFeed(ctx.db, claims(request), collection, query.data.limit, async (page) => {
+    await streamFreshFeed(ctx.db, claims(request), collection, query.data.limit, async (unsealed) => {
+      const page = sealed(request, collection, unsealed);
       // Headers go out with the first page: a failure before it is still an ordinary JSON error.
       out ??= startSnapshotResponse(request, reply, () => (gone = true));
       if (gone) return false;
@@ -185,6 +206,17 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const { rows } = await ctx.db.pool.query<{ role: string }>('select role from public.profiles where id = $1', [
       user.sub,
     ]);
+    // Checked right before the stream joins the hub (nothing awaited in between), so a burst of
+    // concurrent opens cannot all pass it. Each stream holds a socket and a place in every notice's
+    // fan-out; one token must not hold any number of them.
+    if (hub.countOf(user.sub) >= ctx.config.streamsPerUser) {
+      void reply.header('retry-after', String(STREAM_CAP_RETRY_AFTER_SECONDS));
+      throw new HttpError(
+        429,
+        'too_many_streams',
+        `At most ${ctx.config.streamsPerUser} live connections per account. Close another tab or device, then try again.`,
+      );
+    }
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -202,6 +234,11 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     });
   });
 }
+
+const XID8_MAX = 2n ** 64n - 1n;
+
+/** A client refused a stream tries again after this long (another of its streams may have closed by then). */
+const STREAM_CAP_RETRY_AFTER_SECONDS = 30;
 
 /** How long one snapshot stream may keep its read transaction open. */
 const SNAPSHOT_BUDGET_MS = 20_000;

@@ -43,8 +43,12 @@ test('a stream added while the hub is open stays open and says hello', async () 
   const first = new TextDecoder().decode((await reader.read()).value);
   expect(first).toContain('event: hello');
   expect(hub.size).toBe(1);
-  hub.closeAll();
-  while (!(await reader.read()).done);
+  hub.closeAll({ reconnectWithinMs: 2_000 });
+  let rest = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+    rest += new TextDecoder().decode(chunk.value);
+  // Told to reconnect (elsewhere) before the stream ends: EventSource's `retry:` and the client's own event.
+  expect(rest).toBe('retry: 2000\nevent: reconnect\ndata: {"within":2000}\n\n');
   expect(hub.size).toBe(0);
 });
 

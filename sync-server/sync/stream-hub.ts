@@ -9,6 +9,9 @@ import type { ChangeNotice } from './change-listener.ts';
  */
 const NOTICE_WINDOW_MS = 2;
 
+/** The time over which the streams of a leaving instance spread their reconnects. */
+const DEFAULT_RECONNECT_WITHIN_MS = 3_000;
+
 /** One open `GET /sync/v1/stream` response. */
 type StreamClient = {
   userId: string;
@@ -156,13 +159,26 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
     get size() {
       return clients.size;
     },
-    closeAll() {
+    /** How many streams this user holds open on this instance. */
+    countOf(userId: string): number {
+      return byUser.get(userId)?.size ?? 0;
+    },
+    /**
+     * Closes every stream for good (the instance is leaving). Each client is told to reconnect,
+     * which behind a load balancer reaches another instance, within `reconnectWithinMs`: the SSE
+     * `retry:` field for EventSource's own reconnect, and a `reconnect` event for clients that manage
+     * their own. Each waits a random part of that time, so the streams of a leaving instance do not
+     * all arrive at the others in the same instant.
+     */
+    closeAll(opts: { reconnectWithinMs?: number } = {}) {
       closed = true;
       clearInterval(heartbeat);
       timers.forEach((t) => clearTimeout(t));
+      const within = opts.reconnectWithinMs ?? DEFAULT_RECONNECT_WITHIN_MS;
+      const farewell = Buffer.from(`retry: ${within}\nevent: reconnect\ndata: ${JSON.stringify({ within })}\n\n`);
       for (const c of [...clients]) {
         remove(c);
-        c.res.end();
+        c.res.end(farewell);
       }
     },
   };

@@ -1,0 +1,60 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import type { SyncCheckpoint } from '../../src/domain/collections/index.ts';
+
+export type CheckpointSeal = {
+  /** The checkpoint as sent to `userId`: its scope carries a seal over the whole position. */
+  seal(userId: string, collection: string, checkpoint: SyncCheckpoint): SyncCheckpoint;
+  /**
+   * The checkpoint as the client sent it, with its scope unsealed; a scope whose seal does not match
+   * (a position the server never issued to this user, or one from before seals) becomes one no feed
+   * has, so the pull restarts the feed (a reset serves only rows the user may read).
+   */
+  open(userId: string, collection: string, checkpoint: SyncCheckpoint): SyncCheckpoint;
+};
+
+const FORGED_SCOPE = 'unsealed';
+
+/**
+ * Seals catalog checkpoints. An incremental catalog page reads the rows changed since the checkpoint
+ * past RLS and answers those the user may not read as removals (`{ id, _deleted: true }`); from a
+ * position the client made up (`xid` 1) that would list the id of every deal it may not read. Only
+ * positions the server issued to this user are honoured. Participant collections (scope null) read
+ * under RLS only and are not sealed.
+ */
+export async function loadCheckpointSeal(db: Database): Promise<CheckpointSeal> {
+  const { rows } = await db.asService((tx) =>
+    tx.query<{ secret: string }>(
+      `with made as (
+         insert into pacta_private.checkpoint_seal_keys (secret) values ($1)
+         on conflict (singleton) do nothing returning secret)
+       select secret from made
+       union all
+       select secret from pacta_private.checkpoint_seal_keys where not exists (select 1 from made)`,
+      [randomBytes(32).toString('base64url')],
+    ),
+  );
+  const secret = Buffer.from(rows[0]!.secret, 'base64url');
+  const mac = (userId: string, collection: string, c: SyncCheckpoint, scope: string) =>
+    createHmac('sha256', secret)
+      .update(JSON.stringify([userId, collection, scope, c.xid, c.id, c.horizon]))
+      .digest()
+      .subarray(0, 16);
+
+  return {
+    seal(userId, collection, checkpoint) {
+      if (checkpoint.scope === null) return checkpoint;
+      const tag = mac(userId, collection, checkpoint, checkpoint.scope).toString('base64url');
+      return { ...checkpoint, scope: `${checkpoint.scope}~${tag}` };
+    },
+    open(userId, collection, checkpoint) {
+      if (checkpoint.scope === null) return checkpoint;
+      const at = checkpoint.scope.lastIndexOf('~');
+      const scope = checkpoint.scope.slice(0, Math.max(at, 0));
+      const given = Buffer.from(checkpoint.scope.slice(at + 1), 'base64url');
+      const expected = mac(userId, collection, checkpoint, scope);
+      const valid = at > 0 && given.length === expected.length && timingSafeEqual(given, expected);
+      return { ...checkpoint, scope: valid ? scope : FORGED_SCOPE };
+    },
+  };
+}

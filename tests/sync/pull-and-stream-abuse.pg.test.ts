@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { SYNC_PROTOCOL_VERSION, type SyncCheckpoint } from '../../src/domain/collections/index.ts';
+import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
+import { eventually, insertDeals, openTestStream } from './sync-harness.ts';
+
+// What one signed-in user can take from the sync endpoints beyond their own data and their share of
+// the server: ids of deals they may not read, server errors, sockets.
+
+let server: TestServer;
+const streams: { close(): void }[] = [];
+beforeAll(async () => {
+  server = await startTestServer({ env: { SYNC_STREAMS_PER_USER: '3' } });
+});
+afterAll(async () => {
+  streams.forEach((s) => s.close());
+  await server?.close();
+});
+
+const headers = (u: TestUser) => ({
+  authorization: `Bearer ${u.accessToken}`,
+  'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION),
+});
+
+async function pull(user: TestUser, collection: string, checkpoint: SyncCheckpoint | null) {
+  const query = checkpoint ? `?checkpoint=${encodeURIComponent(JSON.stringify(checkpoint))}&limit=1000` : '?limit=1000';
+  const res = await fetch(`${server.url}/sync/v1/${collection}/pull${query}`, { headers: headers(user) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+test('a made-up catalog checkpoint restarts the feed instead of listing the ids of deals the user may not read', async () => {
+  const brand = await server.createUser({ role: 'brand' });
+  const other = await server.createUser({ role: 'brand' });
+  const creator = await server.createUser({ role: 'creator' });
+  const [visible] = (await insertDeals(server.db, brand.id, 1)) as [string];
+  // Deals the creator may not read: another brand's deal already taken, and a Pro-only one.
+  const [taken] = (await insertDeals(server.db, other.id, 1)) as [string];
+  await server.db.asService((tx) => tx.query(`update public.deals set status = 'cancelled' where id = $1`, [taken]));
+  const [proOnly] = (await insertDeals(server.db, other.id, 1, { pro_only: true })) as [string];
+
+  const first = await pull(creator, 'deals', null);
+  expect(first.status).toBe(200);
+  const issued = first.body.checkpoint as SyncCheckpoint;
+  const ids = (body: Record<string, unknown>) => (body.documents as { id: string }[]).map((d) => d.id);
+  expect(ids(first.body)).toContain(visible);
+
+  // The position moved back to the beginning of time, the rest of the checkpoint as issued.
+  const madeUp = await pull(creator, 'deals', { ...issued, xid: '1' });
+  expect(madeUp.status).toBe(200);
+  expect(madeUp.body.reset).toBe(true);
+  expect(ids(madeUp.body)).not.toContain(taken);
+  expect(ids(madeUp.body)).not.toContain(proOnly);
+  expect(ids(madeUp.body)).toContain(visible);
+  // Without the seal, the scope as the server spells it, and another user's checkpoint: the same.
+  const bare = await pull(creator, 'deals', { ...issued, xid: '1', scope: 'creator:free' });
+  expect(bare.body.reset).toBe(true);
+  expect(ids(bare.body)).not.toContain(taken);
+  const stranger = await server.createUser({ role: 'creator' });
+  const borrowed = await pull(stranger, 'deals', issued);
+  expect(borrowed.body.reset).toBe(true);
+
+  // The checkpoint the server issued still continues the feed: a deal leaving the creator's scope
+  // reaches them as a removal.
+  await server.db.asService((tx) => tx.query(`update public.deals set status = 'cancelled' where id = $1`, [visible]));
+  const next = await pull(creator, 'deals', issued);
+  expect(next.body.reset).toBeUndefined();
+  expect(next.body.documents).toContainEqual({ id: visible, _deleted: true });
+});
+
+test('a checkpoint whose transaction id is 2^64 or more answers 400 bad_checkpoint, not 500', async () => {
+  const creator = await server.createUser({ role: 'creator' });
+  const issued = (await pull(creator, 'applications', null)).body.checkpoint as SyncCheckpoint;
+  for (const checkpoint of [
+    { ...issued, xid: String(2n ** 64n) },
+    { ...issued, xid: '99999999999999999999' },
+    { ...issued, horizon: String(2n ** 64n) },
+  ]) {
+    const res = await pull(creator, 'applications', checkpoint);
+    expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: 'bad_checkpoint' });
+    expect(typeof res.body.message).toBe('string');
+  }
+  // The largest xid8 is still a position.
+  expect((await pull(creator, 'applications', { ...issued, xid: String(2n ** 64n - 1n) })).status).toBe(200);
+});
+
+test('one user holds at most SYNC_STREAMS_PER_USER change streams; past it 429 with Retry-After', async () => {
+  const user = await server.createUser({ role: 'creator' });
+  const open = await Promise.all([1, 2, 3, 4, 5].map(() => openTestStream(server.url, user.accessToken)));
+  streams.push(...open);
+  expect(open.map((s) => s.status).sort()).toEqual([200, 200, 200, 429, 429]);
+  const refused = open.find((s) => s.status === 429)!;
+  expect(Number(refused.response.headers.get('retry-after'))).toBeGreaterThan(0);
+  const body = (await refused.response.json()) as { code: string; message: string };
+  expect(body.code).toBe('too_many_streams');
+  expect(typeof body.message).toBe('string');
+
+  // Another user is not affected, and a closed stream frees its place.
+  const other = await server.createUser({ role: 'creator' });
+  const theirs = await openTestStream(server.url, other.accessToken);
+  streams.push(theirs);
+  expect(theirs.status).toBe(200);
+  open.find((s) => s.status === 200)!.close();
+  await eventually(async () => {
+    const again = await openTestStream(server.url, user.accessToken);
+    streams.push(again);
+    return again.status === 200;
+  });
+});

@@ -1,0 +1,271 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SYNC_PROTOCOL_VERSION, type SyncCheckpoint } from '../../src/domain/collections/index.ts';
+import { prepareDocument } from '../../src/db/index.ts';
+import { openChangeStream } from '../../src/db/change-stream.ts';
+import { createSyncApi } from '../../src/db/sync-api.ts';
+import { eventually, newId, openTestStream } from '../sync/sync-harness.ts';
+import {
+  missingBinaries,
+  startInstance,
+  startPooledCluster,
+  startRoundRobinProxy,
+  type Instance,
+  type PooledCluster,
+} from './pooled-cluster.ts';
+
+// Several `npm run serve` instances on one Postgres, requests through PgBouncer in transaction mode
+// (how Supabase's pooled connection string behaves), LISTEN and migrations straight to Postgres:
+// README "Deploying", docs/decisions/025-two-connection-strings.md.
+
+const missing = missingBinaries();
+
+describe.skipIf(missing)(`instances behind a transaction pooler${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  let cluster: PooledCluster;
+  let balancer: { url: string; close(): void };
+  let instances: Instance[] = [];
+  let direct: pg.Pool;
+  let brand: User;
+  let creator: User;
+  const cleanups: (() => void)[] = [];
+
+  beforeAll(async () => {
+    cluster = await startPooledCluster();
+    direct = new pg.Pool({ connectionString: cluster.directUrl, max: 3 });
+    // Postgres stopping at the end ends its idle connections.
+    direct.on('error', () => {});
+    // The public URL every instance shares (tokens name it as their issuer): the load balancer's.
+    balancer = await startRoundRobinProxy(() => instances.filter(alive).map((i) => i.port));
+    instances = await Promise.all([1, 2, 3].map(() => startInstance(cluster, balancer.url)));
+    brand = await signUp(balancer.url, 'brand');
+    creator = await signUp(balancer.url, 'creator');
+    // Three server processes starting at once on a machine busy with the rest of the suite.
+  }, 240_000);
+
+  afterAll(async () => {
+    cleanups.forEach((c) => c());
+    balancer?.close();
+    for (const instance of instances.filter(alive)) {
+      instance.process.kill('SIGKILL');
+      await instance.exited;
+    }
+    await direct?.end();
+    await cluster?.stop();
+  });
+
+  test('pulls, pushes and refusals through every instance; a write through one reaches the streams open on the others', async () => {
+    const [a, b, c] = instances as [Instance, Instance, Instance];
+    const streams = [await openTestStream(b.url, creator.token), await openTestStream(c.url, creator.token)];
+    cleanups.push(...streams.map((s) => () => s.close()));
+    await eventually(() => streams.every((s) => s.events.some((e) => e.event === 'hello')));
+
+    const deal = newDeal(brand);
+    expect(await push(a, brand, 'deals', [deal])).toEqual({ status: 200, body: { conflicts: [] } });
+    await eventually(() => streams.every((s) => s.changes().includes('deals')));
+    for (const instance of [b, c]) {
+      const page = await pull(instance, creator, 'deals', null);
+      expect(page.status).toBe(200);
+      expect((page.body.documents as { id: string }[]).map((d) => d.id)).toContain(deal.id);
+    }
+
+    // Refusals roll their transaction back and leave the pooled connection as they found it.
+    const rejected = await push(b, creator, 'deals', [newDeal(creator)]);
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.conflicts).toMatchObject([{ sync_rejection: { code: 'only_brands_create_deals' } }]);
+    const outOfScope = await push(a, creator, 'drafts', [newDraft(brand)]);
+    expect({ status: outOfScope.status, code: outOfScope.body.code }).toEqual({ status: 403, code: 'out_of_scope' });
+    const readOnly = await push(c, creator, 'growth', []);
+    expect(readOnly.status).toBe(403);
+    const badCheckpoint = await pull(a, creator, 'deals', {
+      xid: String(2n ** 64n),
+      id: deal.id,
+      scope: null,
+      horizon: '0',
+    });
+    expect({ status: badCheckpoint.status, code: badCheckpoint.body.code }).toEqual({
+      status: 400,
+      code: 'bad_checkpoint',
+    });
+    const draft = newDraft(creator);
+    expect(await push(c, creator, 'drafts', [draft])).toEqual({ status: 200, body: { conflicts: [] } });
+    const drafts = await pull(a, creator, 'drafts', null);
+    expect((drafts.body.documents as { id: string }[]).map((d) => d.id)).toEqual([draft.id]);
+  });
+
+  test('96 pulls at once, fresh and from checkpoints, spread over the instances: none answers 500', async () => {
+    const fresh = await pull(instances[0]!, creator, 'deals', null);
+    const from = fresh.body.checkpoint as SyncCheckpoint;
+    const answers = await Promise.all(
+      Array.from({ length: 96 }, (_, i) =>
+        pull(instances[i % instances.length]!, i % 2 ? brand : creator, i % 3 ? 'deals' : 'drafts', null).then(
+          async (first) => (i % 4 === 0 ? await pull(instances[(i + 1) % 3]!, creator, 'deals', from) : first),
+        ),
+      ),
+    );
+    const failures = answers.filter((r) => r.status !== 200).map((r) => `${r.status} ${String(r.body.message)}`);
+    expect(failures).toEqual([]);
+  });
+
+  test('SIGTERM drains: no new connection, the push under way is answered and written, streams are told to reconnect and do, elsewhere', async () => {
+    const [a, , c] = instances as [Instance, Instance, Instance];
+    // The client's change stream through a load balancer that sends it to the leaving instance first.
+    let route = [c.port, a.port];
+    const pinned = await startRoundRobinProxy(() => route);
+    cleanups.push(() => pinned.close());
+    let hellos = 0;
+    const changes: string[] = [];
+    const client = openChangeStream(
+      createSyncApi({ serverUrl: pinned.url, getAccessToken: () => creator.token }),
+      {
+        onHello: () => hellos++,
+        onChange: (collection) => changes.push(collection),
+        onConnectedChange: () => {},
+        onError: () => {},
+      },
+      { maxBackoffMs: 500 },
+    );
+    cleanups.push(() => client.stop());
+    await eventually(() => hellos === 1);
+    route = [a.port, c.port];
+    const raw = await openTestStream(c.url, creator.token);
+    cleanups.push(() => raw.close());
+    await eventually(() => raw.events.some((e) => e.event === 'hello'));
+
+    // A push held inside its transaction: its document's turn lock is taken, as a concurrent push would.
+    const draft = newDraft(creator);
+    const holder = await direct.connect();
+    await holder.query('begin');
+    await holder.query(`select pg_advisory_xact_lock(7301, hashtext($1))`, [draft.id]);
+    const answer = push(c, creator, 'drafts', [draft]);
+    await eventually(async () => {
+      const { rows } = await direct.query(
+        `select 1 from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'`,
+      );
+      return rows.length > 0;
+    });
+
+    c.process.kill('SIGTERM');
+    const farewell = await eventually(() => raw.events.find((e) => e.event === 'reconnect'));
+    expect(JSON.parse(farewell.data)).toEqual({ within: expect.any(Number) });
+    await eventually(() => raw.ended);
+    // The instance no longer accepts connections while the push is still under way.
+    await eventually(() =>
+      fetch(`${c.url}/api/health`).then(
+        () => false,
+        () => true,
+      ),
+    );
+    await holder.query('commit');
+    holder.release();
+    expect(await answer.catch((err: unknown) => `${String(err)}\n${c.output()}`)).toEqual({
+      status: 200,
+      body: { conflicts: [] },
+    });
+    expect(await c.exited, c.output()).toBe(0);
+    const stored = await direct.query('select title from public.drafts where id = $1', [draft.id]);
+    expect(stored.rows).toEqual([{ title: draft.title }]);
+
+    // The client came back through the load balancer to an instance still serving, and hears its writes.
+    await eventually(() => hellos === 2);
+    expect(await push(a, creator, 'drafts', [newDraft(creator)])).toMatchObject({ status: 200 });
+    await eventually(() => changes.includes('drafts'));
+  });
+
+  test('SIGKILL in the middle of pushes loses no acknowledged write; the client retries on another instance', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const acknowledged: string[] = [];
+    const retried: string[] = [];
+    let killed = false;
+    const writer = async () => {
+      for (let n = 0; n < 40; n++) {
+        const draft = newDraft(creator);
+        const through = await push(b, creator, 'drafts', [draft]).catch(() => undefined);
+        if (through?.status === 200) {
+          acknowledged.push(draft.id);
+          if (acknowledged.length === 12 && !killed) {
+            killed = true;
+            b.process.kill('SIGKILL');
+          }
+          continue;
+        }
+        // No answer: the client pushes the same document again, through the load balancer.
+        const again = await push(a, creator, 'drafts', [draft]);
+        expect(again).toEqual({ status: 200, body: { conflicts: [] } });
+        retried.push(draft.id);
+        return;
+      }
+    };
+    await Promise.all([writer(), writer(), writer(), writer()]);
+    expect(await b.exited).toBe('SIGKILL');
+    expect(retried.length).toBeGreaterThan(0);
+    const { rows } = await direct.query<{ id: string }>('select id from public.drafts where id = any($1::uuid[])', [
+      [...acknowledged, ...retried],
+    ]);
+    expect(rows.map((r) => r.id).sort()).toEqual([...acknowledged, ...retried].sort());
+    // The instance left standing serves on.
+    expect((await pull(a, creator, 'drafts', null)).status).toBe(200);
+  });
+});
+
+type User = { id: string; token: string };
+
+const alive = (i: Instance) => i.process.exitCode === null && i.process.signalCode === null;
+
+async function signUp(url: string, role: 'brand' | 'creator'): Promise<User> {
+  const email = `${role}-${newId().slice(0, 8)}@example.test`;
+  const password = 'a long enough password';
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}/auth/v1/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const signedUp = await post('signup', { email, password, data: { role, full_name: `Test ${role}` } });
+  expect(signedUp.status).toBe(200);
+  const session = (await (await post('token?grant_type=password', { email, password })).json()) as {
+    access_token: string;
+    user: { id: string };
+  };
+  return { id: session.user.id, token: session.access_token };
+}
+
+const headers = (user: User) => ({
+  authorization: `Bearer ${user.token}`,
+  'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION),
+});
+
+async function pull(instance: Instance, user: User, collection: string, checkpoint: SyncCheckpoint | null) {
+  const query = checkpoint ? `?checkpoint=${encodeURIComponent(JSON.stringify(checkpoint))}` : '';
+  const res = await fetch(`${instance.url}/sync/v1/${collection}/pull${query}`, { headers: headers(user) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function push(instance: Instance, user: User, collection: string, docs: Record<string, unknown>[]) {
+  const res = await fetch(`${instance.url}/sync/v1/${collection}/push`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers(user) },
+    body: JSON.stringify({ rows: docs.map((newDocumentState) => ({ newDocumentState })) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const newDeal = (owner: User) => ({
+  ...prepareDocument('deals', {
+    id: newId(),
+    brand_id: owner.id,
+    title: 'Launch video',
+    description: 'A 60 s video',
+    amount_cents: 120_000,
+    niches: ['tech'],
+  }),
+  _deleted: false,
+});
+
+const newDraft = (owner: User) => ({
+  id: newId(),
+  user_id: owner.id,
+  kind: 'deal',
+  title: `Draft ${newId().slice(0, 8)}`,
+  payload: {},
+  _deleted: false,
+});
