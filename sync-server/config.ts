@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { PushEndpointPolicy } from './push/push-endpoint.ts';
 
 /**
  * Everything the server reads from the environment, validated once at start-up.
@@ -70,7 +71,13 @@ export type ServerConfig = {
     | { mode: 'hosted'; supabaseUrl: string; anonKey: string | undefined };
   smtp: { url: string; from: string } | undefined;
   tombstoneHorizonDays: number;
-  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  push: {
+    publicKey: string | undefined;
+    privateKey: string | undefined;
+    subject: string;
+    /** Always none outside tests (no setting reads it): see PushEndpointPolicy. */
+    endpointPolicy: PushEndpointPolicy;
+  };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /**
    * `npm start`'s log: a file (the console then shows only warnings and errors, so the start banner
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       subject:
         e.VAPID_SUBJECT ??
         (/^https:\/\/(?!localhost[:/]|127\.)/.test(publicUrl) ? publicUrl : 'mailto:push@pacta.local'),
+      endpointPolicy: { trustedOrigins: [] },
     },
     logLevel: e.LOG_LEVEL,
     // Embedded (a developer's machine): a file beside the data. With DATABASE_URL (a deployment):
