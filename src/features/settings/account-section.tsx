@@ -137,7 +137,12 @@ export function AccountSection({
         </div>
       </form>
       <div className="card" id="social">
-        <SocialLinksForm userId={profile.id} role={role} links={profile.social_links} />
+        <SocialLinksForm
+          userId={profile.id}
+          role={role}
+          links={profile.social_links}
+          rejection={profile.sync_rejection}
+        />
       </div>
     </div>
   );
