@@ -26,6 +26,9 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_SIGN_IN_PER_EMAIL: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Contact form: messages one IP address may send per window (counted in Postgres, across instances). */
+  CONTACT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
+  CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Minimum gap between two auth e-mails to one address (GoTrue's SMTP max frequency). */
   AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   AUTH_OTP_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
@@ -70,6 +73,7 @@ export type ServerConfig = {
       }
     | { mode: 'hosted'; supabaseUrl: string; anonKey: string | undefined };
   smtp: { url: string; from: string } | undefined;
+  contactRateLimit: { perIp: number; windowSeconds: number };
   tombstoneHorizonDays: number;
   push: {
     publicKey: string | undefined;
@@ -149,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           refreshTokenReuseIntervalSeconds: e.AUTH_REFRESH_TOKEN_REUSE_INTERVAL_SECONDS,
         },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
+    contactRateLimit: { perIp: e.CONTACT_RATE_LIMIT_PER_IP, windowSeconds: e.CONTACT_RATE_LIMIT_WINDOW_SECONDS },
     tombstoneHorizonDays: e.TOMBSTONE_HORIZON_DAYS,
     push: {
       publicKey: e.VAPID_PUBLIC_KEY || undefined,
