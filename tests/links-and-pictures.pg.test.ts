@@ -3,8 +3,11 @@ import { createDatabase, type Database } from '../sync-server/db/database.ts';
 import { migrate } from '../sync-server/db/migrate.ts';
 import { createTestDatabase } from './support/test-database.ts';
 import { asServer, makeUser } from './support/rules-fixtures.ts';
+import { isOwnPicture } from '../src/domain/pictures.ts';
+import { socialLinkError } from '../src/domain/social-links.ts';
 
-// What profiles held before the social-links and pictures rule (outside pictures, javascript: links)
+// The social-links and pictures rule on both sides: the forms' (src/domain) and Postgres' agree on
+// every sample. Then what profiles held before the social-links and pictures rule (outside pictures, javascript: links)
 // is cleaned when the migration runs: the migration is applied again to a database holding such rows.
 
 let db: Database;
@@ -51,4 +54,46 @@ test('outside pictures and invalid links stored before the rule are removed; val
     avatar_url: inline,
     social_links: { linkedin: 'https://www.linkedin.com/company/demo' },
   });
+});
+
+test('the app and Postgres agree on which links and pictures are allowed', async () => {
+  const links = [
+    'https://instagram.com/maya',
+    'https://www.linkedin.com/company/acme?trk=1#about',
+    'https://tiktok.com.example.net/@maya',
+    'https://x.com:443/maya',
+    'HTTPS://YOUTUBE.COM/@Maya',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'http://instagram.com/maya',
+    'https://instagram.com/maya profile',
+    'https://localhost/maya',
+    'https://user@instagram.com/maya',
+    'https://-bad-.com/x',
+    ` https://instagram.com/maya`,
+    `https://instagram.com/${'a'.repeat(2040)}`,
+  ];
+  const pictures = [
+    '/avatars/maya.svg',
+    'data:image/png;base64,iVBORw0KGgo=',
+    'data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 viewBox=%270 0 64 64%27/%3E',
+    'https://tracker.example/pixel.png',
+    '//tracker.example/pixel.png',
+    '/\\tracker.example/pixel.png',
+    '/\t/tracker.example/pixel.png',
+    'data:text/html,<b>x</b>',
+    `/${'a'.repeat(2048)}`,
+  ];
+  const { rows } = await asServer(
+    db,
+    `select l as value, pacta_private.is_valid_social_link(to_jsonb(l)) as ok from unnest($1::text[]) l`,
+    [links],
+  );
+  expect(rows).toEqual(links.map((value) => ({ value, ok: socialLinkError(value) === null })));
+  const pics = await asServer(
+    db,
+    `select p as value, pacta_private.is_own_picture(p) as ok from unnest($1::text[]) p`,
+    [pictures],
+  );
+  expect(pics.rows).toEqual(pictures.map((value) => ({ value, ok: isOwnPicture(value) })));
 });
