@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { PushEndpointPolicy } from './push/push-endpoint.ts';
 
 /**
  * Everything the server reads from the environment, validated once at start-up.
@@ -32,6 +33,9 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_SIGN_UP_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_EMAIL_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Contact form: messages one IP address may send per window (counted in Postgres, across instances). */
+  CONTACT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
+  CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Minimum gap between two auth e-mails to one address (GoTrue's SMTP max frequency). */
   AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   AUTH_OTP_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
@@ -96,8 +100,15 @@ export type ServerConfig = {
       }
     | { mode: 'hosted'; supabaseUrl: string; anonKey: string | undefined };
   smtp: { url: string; from: string } | undefined;
+  contactRateLimit: { perIp: number; windowSeconds: number };
   tombstoneHorizonDays: number;
-  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  push: {
+    publicKey: string | undefined;
+    privateKey: string | undefined;
+    subject: string;
+    /** Always none outside tests (no setting reads it): see PushEndpointPolicy. */
+    endpointPolicy: PushEndpointPolicy;
+  };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Where GET /metrics is served (never on the public port); undefined: not served. */
   metrics: { host: string; port: number } | undefined;
@@ -196,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           },
         },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
+    contactRateLimit: { perIp: e.CONTACT_RATE_LIMIT_PER_IP, windowSeconds: e.CONTACT_RATE_LIMIT_WINDOW_SECONDS },
     tombstoneHorizonDays: e.TOMBSTONE_HORIZON_DAYS,
     push: {
       publicKey: e.VAPID_PUBLIC_KEY || undefined,
@@ -203,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       subject:
         e.VAPID_SUBJECT ??
         (/^https:\/\/(?!localhost[:/]|127\.)/.test(publicUrl) ? publicUrl : 'mailto:push@pacta.local'),
+      endpointPolicy: { trustedOrigins: [] },
     },
     logLevel: e.LOG_LEVEL,
     trustRequestId: e.TRUST_REQUEST_ID === 'on',

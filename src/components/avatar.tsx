@@ -1,3 +1,5 @@
+import { isOwnPicture } from '../domain/pictures.ts';
+
 /**
  * A person's or brand's picture beside their name (decorative: the name is always next to it). Only
  * pictures that need no outside request are shown — generated data URLs and the app's own files — so
@@ -15,7 +17,7 @@ export function Avatar({
   square?: boolean;
 }) {
   const style = { width: size, height: size, borderRadius: square ? size * 0.22 : '50%' };
-  if (url && (url.startsWith('data:image/') || (url.startsWith('/') && !url.startsWith('//')))) {
+  if (isOwnPicture(url)) {
     return <img className="avatar" src={url} alt="" width={size} height={size} style={style} />;
   }
   return (

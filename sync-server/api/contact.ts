@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app.ts';
 import { HttpError } from '../http/errors.ts';
+import { createRateLimiter } from '../auth/rate-limit.ts';
 
 // Mirrors the contact_messages table's checks, so a valid body is never refused by the database.
 const contactBody = z.object({
@@ -18,8 +19,13 @@ const contactBody = z.object({
 /**
  * POST /api/contact: the contact form, stored for staff (the spec's form sent nothing; docs/design.md makes it real).
  * Open to signed-out visitors; a valid bearer token links the message to the signed-in user.
+ * Each message becomes a ticket in the staff queue, so one IP address may send only a few per hour
+ * (CONTACT_RATE_LIMIT_*; a sliding window in Postgres, shared by every server instance): past it,
+ * 429 `contact_rate_limited`. Invalid bodies are refused first and do not count.
  */
 export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const { perIp, windowSeconds } = ctx.config.contactRateLimit;
+  const limiter = createRateLimiter(ctx.db, windowSeconds);
   app.post('/contact', async (request, reply) => {
     const parsed = contactBody.safeParse(request.body);
     if (!parsed.success) {
@@ -27,6 +33,16 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       throw new HttpError(400, 'validation_failed', `Invalid contact message (${problems})`);
     }
     const userId = request.headers.authorization ? (await ctx.authenticate(request)).sub : null;
+    try {
+      await limiter.consume('contact_ip', request.ip, perIp);
+    } catch (err) {
+      if (!(err instanceof HttpError && err.status === 429)) throw err;
+      throw new HttpError(
+        429,
+        'contact_rate_limited',
+        'You have sent several messages in a short time. Please wait an hour before sending another.',
+      );
+    }
     const { name, email, subject, message } = parsed.data;
     const { rows } = await ctx.db.asService((tx) =>
       tx.query<{ id: string }>(

@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app.ts';
 import { HttpError } from '../http/errors.ts';
+import { checkPushEndpoint, PushEndpointRefused } from './push-endpoint.ts';
 import { startPushSender } from './push-sender.ts';
 import { loadVapidKeys } from './vapid-keys.ts';
 
-// Mirrors pacta_private.push_subscriptions' checks, so a valid body is never refused by the database.
+// Mirrors pacta_private.push_subscriptions' checks, so a valid body is never refused by the database;
+// where the endpoint may point is checkPushEndpoint's rule.
 const subscriptionBody = z.object({
-  endpoint: z
-    .string()
-    .max(2048)
-    .regex(/^https?:\/\//, 'must be an http(s) URL'),
+  endpoint: z.string().max(2048),
   keys: z.object({ p256dh: z.string().min(40).max(200), auth: z.string().min(10).max(100) }),
 });
 const endpointBody = z.object({ endpoint: z.string().max(2048) });
@@ -27,14 +26,16 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 /**
  * Web Push (docs/decisions/012-conversations-and-push.md):
  *   GET    /api/push/public-key      → { publicKey }  the VAPID key browsers subscribe with
- *   POST   /api/push/subscriptions   { endpoint, keys: { p256dh, auth } } → 201: this device gets pushes
+ *   POST   /api/push/subscriptions   { endpoint, keys: { p256dh, auth } } → 201: this device gets pushes;
+ *          400 push_endpoint_* when the endpoint is not https on a public host (push-endpoint.ts)
  *   DELETE /api/push/subscriptions   { endpoint } → 204: this device no longer does
  * Subscriptions are server-only (never replicated). This module also runs the sender that delivers
  * queued notifications.
  */
 export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const keys = await loadVapidKeys(ctx.db, ctx.config.push);
-  const sender = startPushSender(ctx.db, keys, app.log);
+  const endpointPolicy = ctx.config.push.endpointPolicy;
+  const sender = startPushSender(ctx.db, keys, app.log, { endpointPolicy });
   app.addHook('onClose', async () => sender.close());
 
   app.get('/push/public-key', async () => ({ publicKey: keys.publicKey }));
@@ -42,6 +43,12 @@ export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   app.post('/push/subscriptions', async (request, reply) => {
     const claims = await ctx.authenticate(request);
     const { endpoint, keys: subKeys } = parse(subscriptionBody, request.body);
+    try {
+      await checkPushEndpoint(endpoint, endpointPolicy);
+    } catch (err) {
+      if (err instanceof PushEndpointRefused) throw new HttpError(400, err.code, err.message);
+      throw err;
+    }
     const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 500) || null;
     // One subscription per browser: the endpoint now belongs to whoever signed in on it last.
     await ctx.db.asService((tx) =>

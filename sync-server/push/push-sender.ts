@@ -4,6 +4,8 @@ import { notificationLink } from '../../src/domain/notification-link.ts';
 import type { Database } from '../db/database.ts';
 import { claimantName } from '../jobs/job-claims.ts';
 import type { VapidKeys } from './vapid-keys.ts';
+import { deliverPush } from './push-delivery.ts';
+import { checkPushEndpoint, PushEndpointRefused, type PushEndpointPolicy } from './push-endpoint.ts';
 
 export const PUSH_CHANNEL = 'pacta_push';
 
@@ -46,7 +48,13 @@ const ABANDONED_AFTER_MS = 10 * 60_000;
  * pacta_push, and every `sweepMs` in case a notice was missed (a dropped LISTEN connection). A
  * subscription the push service answers 404 or 410 is gone for good and is deleted.
  */
-export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: { sweepMs?: number } = {}): PushSender {
+export function startPushSender(
+  db: Database,
+  keys: VapidKeys,
+  log: Log,
+  opts: { sweepMs?: number; endpointPolicy?: PushEndpointPolicy } = {},
+): PushSender {
+  const endpointPolicy = opts.endpointPolicy ?? { trustedOrigins: [] };
   const claimant = claimantName();
   let closed = false;
   let running: Promise<number> | undefined;
@@ -127,8 +135,8 @@ export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: {
       tag: conversationId ? `conversation:${conversationId}` : `notification:${row.id}`,
       notificationId: row.id,
     };
-    // web-push signs (VAPID) and encrypts (aes128gcm); the request goes out with fetch, which also
-    // reaches plain-HTTP push services (the local one the tests run).
+    // web-push signs (VAPID) and encrypts (aes128gcm); the request goes only to the address checked
+    // just now (the host may resolve elsewhere than when the device subscribed).
     const request = webpush.generateRequestDetails(
       { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
       JSON.stringify(payload),
@@ -138,28 +146,37 @@ export function startPushSender(db: Database, keys: VapidKeys, log: Log, opts: {
         urgency: 'normal',
       },
     );
+    const origin = URL.canParse(row.endpoint) ? new URL(row.endpoint).origin : 'invalid';
     try {
-      const res = await fetch(request.endpoint, {
+      const target = await checkPushEndpoint(row.endpoint, endpointPolicy);
+      const status = await deliverPush(target, {
         method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: request.body ? new Uint8Array(request.body) : null,
-        signal: AbortSignal.timeout(10_000),
+        headers: request.headers as Record<string, string | number>,
+        body: request.body ?? null,
       });
-      if (res.status === 404 || res.status === 410) {
+      if (status === 404 || status === 410) {
         await db.asService((tx) =>
           tx.query('delete from pacta_private.push_subscriptions where endpoint = $1', [row.endpoint]),
         );
-      } else if (res.ok) {
+      } else if (status >= 200 && status < 300) {
         await db.asService((tx) =>
           tx.query('update pacta_private.push_subscriptions set last_used_at = now() where endpoint = $1', [
             row.endpoint,
           ]),
         );
       } else {
-        log.warn({ status: res.status, endpoint: new URL(row.endpoint).origin }, 'push service refused a notification');
+        log.warn({ status, endpoint: origin }, 'push service refused a notification');
       }
     } catch (err) {
-      log.warn({ err, endpoint: new URL(row.endpoint).origin }, 'push delivery failed');
+      if (err instanceof PushEndpointRefused && err.code !== 'push_endpoint_not_found') {
+        // Not a push service on the open internet (any more): nothing is sent there, now or later.
+        log.warn({ code: err.code, endpoint: origin }, 'push subscription dropped: its endpoint is not allowed');
+        await db.asService((tx) =>
+          tx.query('delete from pacta_private.push_subscriptions where endpoint = $1', [row.endpoint]),
+        );
+      } else {
+        log.warn({ err, endpoint: origin }, 'push delivery failed');
+      }
     }
   }
 

@@ -48,7 +48,7 @@ test('sign-up creates the profile with the role and name from the metadata and a
   });
 });
 
-test('the social links given at sign-up are kept on the profile (known platforms, non-empty strings only)', async () => {
+test('the social links given at sign-up are kept on the profile (known platforms, https:// links only)', async () => {
   const id = await signUp({
     role: 'brand',
     social_links: {
@@ -56,6 +56,8 @@ test('the social links given at sign-up are kept on the profile (known platforms
       instagram: '',
       tiktok: 42,
       myspace: 'https://myspace.com/x',
+      youtube: 'javascript:alert(document.cookie)',
+      twitter: 'http://twitter.com/bright',
     },
   });
   const { rows } = await server.db.pool.query('select social_links from public.profiles where id = $1', [id]);

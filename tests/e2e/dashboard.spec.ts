@@ -62,9 +62,11 @@ test('a brand sees their dashboard with Create Your First Deal, a Shortlist and 
   );
   await expect(dashboard.section('Quick Stats').getByText('Open deals')).toBeVisible();
   await expect(page.getByText('LinkedIn required')).toBeVisible();
-  // A link is flagged verified when it contains the platform's base address.
+  // A link is flagged verified only on the platform's own host (or its www.).
   const linkedin = page.getByLabel(/^LinkedIn/);
-  await linkedin.fill('https://example.com/bo');
+  await linkedin.fill('https://example.com/linkedin.com/bo');
+  await expect(page.getByText('Verified', { exact: true })).toHaveCount(0);
+  await linkedin.fill('https://linkedin.com.example.net/bo');
   await expect(page.getByText('Verified', { exact: true })).toHaveCount(0);
   await linkedin.fill('https://www.linkedin.com/company/bo');
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();

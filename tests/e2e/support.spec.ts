@@ -103,7 +103,7 @@ test('a ticket written offline reaches the staff queue live; staff reply, the cr
   }
 });
 
-test("a Pro creator's ticket sent as low lands as high priority and sorts above an older normal one", async ({
+test("a Pro creator's ticket lands as high priority and sorts above an older normal one", async ({
   newAccount,
   openAs,
 }) => {
@@ -121,8 +121,11 @@ test("a Pro creator's ticket sent as low lands as high priority and sorts above 
     await expect(pro.page.getByText('As a Pro member, your tickets are answered first.')).toBeVisible({
       timeout: 30_000,
     });
-    const proId = await pro.support.openTicket('Brand has not confirmed delivery', 'Could you nudge them?', 'Low');
-    // The server files it high, whatever the form sent; the device learns it on the next pull.
+    await pro.support.newTicket.click();
+    await expect(pro.support.priority).toContainText('Priority: high');
+    await pro.page.goBack();
+    const proId = await pro.support.openTicket('Brand has not confirmed delivery', 'Could you nudge them?');
+    // The server files it high from the plan.
     await expect
       .poll(async () => await serverTicket(proId), { timeout: 30_000 })
       .toMatchObject({ priority: 'high', is_pro: true });

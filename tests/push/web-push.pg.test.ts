@@ -20,7 +20,6 @@ const received: Received[] = [];
 const gone = new Set<string>();
 
 beforeAll(async () => {
-  server = await startTestServer();
   pushService = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -33,6 +32,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
   pushOrigin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  // The push service runs on loopback, which the server refuses for any other endpoint.
+  server = await startTestServer({ trustedPushOrigins: [pushOrigin] });
 });
 afterAll(async () => {
   await server?.close();
@@ -172,7 +173,7 @@ test('subscribing needs a signed-in user and a well-formed subscription; unsubsc
 });
 
 test('with several server instances on one database, each notification is pushed exactly once', async () => {
-  const second = await startTestServer({ databaseUrl: server.databaseUrl });
+  const second = await startTestServer({ databaseUrl: server.databaseUrl, trustedPushOrigins: [pushOrigin] });
   try {
     const user = await server.createUser({ role: 'creator' });
     const device = browserSubscription(`/push/twice-${user.id}`);

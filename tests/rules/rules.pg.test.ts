@@ -458,7 +458,7 @@ describe('Pro', () => {
 });
 
 describe('support', () => {
-  test('Pro tickets are high priority and flagged; others keep the given priority', async () => {
+  test('Pro tickets are high priority and flagged; others are normal', async () => {
     const pro = randomUUID();
     const free = randomUUID();
     await asUser(

@@ -63,3 +63,35 @@ test('a missing asset file is a 404, never the app page', async () => {
   const res = await fetch(`${server.url}/assets/old-build-123.js`);
   expect(res.status).toBe(404);
 });
+
+test('one IP address may send only so many messages per hour, counted across server instances', async () => {
+  // Two instances on one database, as in production behind a load balancer.
+  const first = await startTestServer({ env: { CONTACT_RATE_LIMIT_PER_IP: '3' } });
+  const second = await startTestServer({ databaseUrl: first.databaseUrl, env: { CONTACT_RATE_LIMIT_PER_IP: '3' } });
+  try {
+    const send = (s: TestServer, message: string) =>
+      fetch(`${s.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...valid, message }),
+      });
+    // An invalid message is refused before the limit and does not count.
+    expect((await fetch(`${first.url}/api/contact`, { method: 'POST', body: '{}' })).status).toBe(400);
+    expect((await send(first, 'one')).status).toBe(201);
+    expect((await send(second, 'two')).status).toBe(201);
+    expect((await send(first, 'three')).status).toBe(201);
+    for (const s of [first, second]) {
+      const refused = await send(s, 'four');
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        code: 'contact_rate_limited',
+        message: 'You have sent several messages in a short time. Please wait an hour before sending another.',
+      });
+    }
+    const { rows } = await first.db.pool.query('select message from public.contact_messages order by created_at');
+    expect(rows.map((r) => r.message)).toEqual(['one', 'two', 'three']);
+  } finally {
+    await second.close({ keepDatabase: true });
+    await first.close();
+  }
+});

@@ -59,6 +59,18 @@ async function openTicket(userId: string, fields: Record<string, unknown> = {}):
   return row.id;
 }
 
+/** A dispute ticket as the server's dispute path files it. */
+async function serverDispute(userId: string, dealId: string | null): Promise<string> {
+  const id = randomUUID();
+  await asServer(
+    db,
+    `insert into public.support_tickets (id, user_id, subject, message, priority, kind, deal_id)
+     values ($1, $2, 'Dispute: Summer launch', 'Not delivered', 'high', 'dispute', $3)`,
+    [id, userId, dealId],
+  );
+  return id;
+}
+
 function reply(userId: string, ticketId: string, message = 'Hello', id = randomUUID()) {
   return asUser(
     db,
@@ -101,12 +113,12 @@ describe('visibility', () => {
 });
 
 describe('priority', () => {
-  test("a Pro user's ticket is high whatever was sent; others keep the given priority, normal by default", async () => {
+  test("the plan decides: a Pro user's ticket is high, anyone else's normal, whatever was sent", async () => {
     const pro = await openTicket(proCreator, { priority: 'low' });
-    const low = await openTicket(otherCreator, { priority: 'low' });
+    const high = await openTicket(otherCreator, { priority: 'high' });
     const plain = await openTicket(brand);
     expect(await ticket(pro)).toMatchObject({ priority: 'high', is_pro: true });
-    expect(await ticket(low)).toMatchObject({ priority: 'low', is_pro: false });
+    expect(await ticket(high)).toMatchObject({ priority: 'normal', is_pro: false });
     expect(await ticket(plain)).toMatchObject({ priority: 'normal', is_pro: false, status: 'open', kind: 'question' });
     await expectRule(
       asUser(db, brand, `update public.support_tickets set priority = 'high' where id = $1`, [plain]),
@@ -248,15 +260,19 @@ describe('replies', () => {
 });
 
 describe('deals, disputes and the free plan', () => {
-  test('a ticket names only one of the asker’s deals; a dispute must name one', async () => {
+  test('a ticket names only one of the asker’s deals; disputes come only from the server’s dispute path', async () => {
     const deal = await makeDeal(db, brand);
     await expectRule(openTicket(otherCreator, { deal_id: deal }), 'not_your_deal', 403);
     await apply(db, otherCreator, deal);
     const about = await openTicket(otherCreator, { deal_id: deal });
     expect(await ticket(about)).toMatchObject({ deal_id: deal, kind: 'question' });
-    await expectRule(openTicket(brand, { kind: 'dispute' }), 'deal_required', 422);
-    const dispute = await openTicket(brand, { kind: 'dispute', deal_id: deal });
+    await expectRule(openTicket(brand, { kind: 'dispute', deal_id: deal }), 'dispute_from_deal', 403);
+    await expectRule(openTicket(brand, { kind: 'dispute' }), 'dispute_from_deal', 403);
+    await expectRule(serverDispute(brand, null), 'deal_required', 422);
+    const dispute = await serverDispute(brand, deal);
     expect((await ticket(dispute)).kind).toBe('dispute');
+    // An applicant is not one of the deal's two sides.
+    await expectRule(serverDispute(otherCreator, deal), 'not_a_participant', 403);
     await expectRule(openTicket(brand, { kind: 'contact' }), 'invalid_kind', 422);
   });
 
@@ -268,7 +284,7 @@ describe('deals, disputes and the free plan', () => {
     expect(refused.detail).toBe(SUPPORT_ERRORS.openTicketLimit);
     expect(refused.detail).toContain('Pro users');
     const deal = await makeDeal(db, user);
-    await openTicket(user, { kind: 'dispute', deal_id: deal });
+    await serverDispute(user, deal);
     await close(user, ids[0]!);
     await openTicket(user);
     // Reopening would make four open questions.

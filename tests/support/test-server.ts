@@ -28,23 +28,31 @@ export type TestUser = { id: string; email: string; role: string; accessToken: s
 
 /** Starts the real server on 127.0.0.1 with a fresh database from the real migrations. */
 export async function startTestServer(
-  opts: { env?: Record<string, string>; databaseUrl?: string; port?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    port?: number;
+    /** Origins of push services the test runs on loopback, which the server may push to. */
+    trustedPushOrigins?: string[];
+  } = {},
 ): Promise<TestServer> {
   const database = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const db = createDatabase(database.url);
   // The issuer in tokens is derived from the public URL, so the port is chosen before listening.
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
+  const loaded = loadConfig({
+    LOG_LEVEL: 'silent',
+    EMAIL_CONFIRMATION: 'off',
+    ...opts.env,
+    DATABASE_URL: database.url,
+    PORT: String(port),
+  });
   const config: ServerConfig = {
-    ...loadConfig({
-      LOG_LEVEL: 'silent',
-      EMAIL_CONFIRMATION: 'off',
-      ...opts.env,
-      DATABASE_URL: database.url,
-      PORT: String(port),
-    }),
+    ...loaded,
     publicUrl: url,
     staticDir: undefined,
+    push: { ...loaded.push, endpointPolicy: { trustedOrigins: opts.trustedPushOrigins ?? [] } },
   };
   const app = await buildServer(config, db);
   await app.listen({ port, host: '127.0.0.1' });

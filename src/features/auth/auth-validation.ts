@@ -1,4 +1,5 @@
 import { authMessages } from '../../lib/session/auth-messages.ts';
+import { SOCIAL_PLATFORMS as PLATFORMS, socialLinkError } from '../../domain/social-links.ts';
 
 export const SOCIAL_PLATFORMS = ['linkedin', 'instagram', 'tiktok', 'youtube', 'twitter'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
@@ -44,5 +45,9 @@ export function validateSignUp(input: SignUpInput): string | null {
   const links = filledSocialLinks(input.socialLinks);
   if (input.role === 'brand' && !links.linkedin) return authMessages.linkedInRequiredForBrands;
   if (input.role === 'creator' && Object.keys(links).length === 0) return authMessages.socialLinkRequiredForCreators;
+  for (const { key, label } of PLATFORMS) {
+    const problem = links[key] ? socialLinkError(links[key]) : null;
+    if (problem) return `${label}: ${problem}`;
+  }
   return null;
 }

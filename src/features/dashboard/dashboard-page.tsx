@@ -170,7 +170,7 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
         <ReferralPanel userId={user.id} code={me?.referral_code ?? null} everyone={all} onRetry={onRetry} />
         <SavedListCard userId={user.id} kind={view === 'brand' ? 'shortlist' : 'saved_campaigns'} />
         <div className="card">
-          <SocialLinksForm userId={user.id} role={view} links={me?.social_links ?? {}} />
+          <SocialLinksForm userId={user.id} role={view} links={me?.social_links ?? {}} rejection={me?.sync_rejection} />
         </div>
       </div>
     </div>

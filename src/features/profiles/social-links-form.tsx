@@ -4,6 +4,7 @@ import { useDatabase } from '../../db/hooks/use-database.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { useFixableFieldErrors } from '../../lib/fixable-errors.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { SOCIAL_LINK_RULE } from '../../domain/social-links.ts';
 import {
   isVerifiedLink,
   readSocialLinks,
@@ -16,15 +17,23 @@ import {
 } from './social-links.ts';
 import { updateProfile } from './update-profile.ts';
 
-/** Social-links form: required badge by role, verified flag per link, saved locally. */
+/** The server's refusals of a profile's links (the database's social-links rule). */
+const LINK_REFUSALS = new Set(['invalid_social_link', 'unknown_social_platform']);
+
+/**
+ * Social-links form: the rule, required badge by role, verified flag per link, saved locally; a
+ * refusal by the server (the profile's sync_rejection) shows under the form.
+ */
 export function SocialLinksForm({
   userId,
   role,
   links: stored,
+  rejection,
 }: {
   userId: string;
   role: 'brand' | 'creator';
   links: Record<string, unknown>;
+  rejection?: { code: string; message: string } | null | undefined;
 }) {
   const db = useDatabase();
   const id = useId();
@@ -67,6 +76,9 @@ export function SocialLinksForm({
       aria-labelledby={`${id}-title`}
     >
       <h2 id={`${id}-title`}>Social links</h2>
+      <p className="muted" id={`${id}-rule`}>
+        {SOCIAL_LINK_RULE}
+      </p>
       {SOCIAL_PLATFORMS.map((platform) => {
         const inputId = `${id}-${platform.key}`;
         const value = links[platform.key] ?? '';
@@ -89,10 +101,10 @@ export function SocialLinksForm({
               id={inputId}
               type="url"
               inputMode="url"
-              placeholder={`https://${platform.base}/…`}
+              placeholder={`https://${platform.hosts[0]}/…`}
               value={value}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${inputId}-error` : undefined}
+              aria-describedby={error ? `${inputId}-error ${id}-rule` : `${id}-rule`}
               onChange={(e) => setLinks((l) => ({ ...l, [platform.key]: e.target.value }))}
             />
             {error ? (
@@ -103,6 +115,11 @@ export function SocialLinksForm({
           </div>
         );
       })}
+      {rejection && LINK_REFUSALS.has(rejection.code) ? (
+        <p className="field-error" role="alert">
+          Your links were not saved: {rejection.message}
+        </p>
+      ) : null}
       <div>
         <button type="submit" className="button button-primary" disabled={saving || !db}>
           {saving ? 'Saving...' : 'Save links'}

@@ -1,16 +1,11 @@
-/**
- * Social-links rules ("Social-links form"): LinkedIn is required for a brand, Instagram
- * for a creator; a link is flagged verified when it contains the platform's base address.
- */
-export const SOCIAL_PLATFORMS = [
-  { key: 'linkedin', label: 'LinkedIn', base: 'linkedin.com' },
-  { key: 'instagram', label: 'Instagram', base: 'instagram.com' },
-  { key: 'tiktok', label: 'TikTok', base: 'tiktok.com' },
-  { key: 'youtube', label: 'YouTube', base: 'youtube.com' },
-  { key: 'twitter', label: 'Twitter', base: 'twitter.com' },
-] as const;
+import { isVerifiedLink, SOCIAL_PLATFORMS, socialLinkError, type SocialPlatform } from '../../domain/social-links.ts';
 
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number]['key'];
+/**
+ * Social-links form rules ("Social-links form"): LinkedIn is required for a brand, Instagram for a
+ * creator; what a link must look like and when it is verified is src/domain/social-links.ts.
+ */
+export { isVerifiedLink, SOCIAL_PLATFORMS, type SocialPlatform };
+
 export type SocialLinks = Partial<Record<SocialPlatform, string>>;
 
 /** The platform whose link a role must give ('LinkedIn required' / 'Instagram required'). */
@@ -22,17 +17,15 @@ export function requiredBadge(role: 'brand' | 'creator'): string {
   return role === 'brand' ? 'LinkedIn required' : 'Instagram required';
 }
 
-export function isVerifiedLink(platform: SocialPlatform, url: string | undefined): boolean {
-  const base = SOCIAL_PLATFORMS.find((p) => p.key === platform)!.base;
-  return !!url && url.toLowerCase().includes(base);
-}
-
-/** The links as stored (a profile's `social_links` object may hold anything: keep strings of known platforms). */
+/**
+ * The links as stored, for showing: strings of known platforms that are valid links (a profile's
+ * `social_links` object may hold anything, e.g. a link saved before the rule).
+ */
 export function readSocialLinks(value: Record<string, unknown> | undefined): SocialLinks {
   const links: SocialLinks = {};
   for (const { key } of SOCIAL_PLATFORMS) {
     const v = value?.[key];
-    if (typeof v === 'string' && v.trim()) links[key] = v.trim();
+    if (typeof v === 'string' && v.trim() && !socialLinkError(v.trim())) links[key] = v.trim();
   }
   return links;
 }
@@ -45,14 +38,8 @@ export function validateSocialLinks(links: SocialLinks, role: 'brand' | 'creator
   for (const { key } of SOCIAL_PLATFORMS) {
     const value = links[key]?.trim();
     if (!value) continue;
-    let ok = false;
-    try {
-      const url = new URL(value);
-      ok = url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      ok = false;
-    }
-    if (!ok) errors[key] = 'Enter a full link starting with https://';
+    const problem = socialLinkError(value);
+    if (problem) errors[key] = problem;
   }
   const required = requiredPlatform(role);
   if (!links[required]?.trim()) {

@@ -5,7 +5,6 @@ import { useAuth } from '../../lib/session/auth-context.ts';
 import { useLocalData } from '../../db/hooks/use-database.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
-import { TICKET_PRIORITIES, type TicketPriority } from '../../domain/collections/index.ts';
 import {
   FREE_OPEN_TICKET_LIMIT,
   SUBJECT_MAX_LENGTH,
@@ -16,9 +15,11 @@ import {
 import { useMyDeals, useMyTickets } from './data/use-support-data.ts';
 import { openTicket } from './data/support-operations.ts';
 import { LocalDataError, SupportErrorPanel } from './support-error-panel.tsx';
-import { PRIORITY_TEXT } from './ticket-badges.tsx';
 
-/** /support/new: Subject and Message (required), a priority, and optionally the deal it is about. */
+/**
+ * /support/new: Subject and Message (required), and optionally the deal it is about. The plan sets
+ * the priority (Pro: high, otherwise normal; the server decides, this only predicts it).
+ */
 export function NewTicketPage() {
   const auth = useAuth();
   const local = useLocalData();
@@ -29,7 +30,6 @@ export function NewTicketPage() {
   const deals = useMyDeals(userId);
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const [priority, setPriority] = useState<TicketPriority>('normal');
   const [dealId, setDealId] = useState('');
   const [errors, setErrors] = useState<TicketDraftErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,6 +55,7 @@ export function NewTicketPage() {
     setSaving(true);
     setFailure(null);
     try {
+      const priority = isPro ? 'high' : 'normal';
       const id = await openTicket(db, userId!, { subject, message, priority, dealId: dealId || null });
       await navigate(`/support/${id}`);
     } catch (err) {
@@ -111,26 +112,11 @@ export function NewTicketPage() {
             </p>
           ) : null}
         </div>
-        <div className="field">
-          <label htmlFor="ticket-priority">Priority</label>
-          <select
-            id="ticket-priority"
-            value={priority}
-            onChange={(e) => setPriority(e.target.value as TicketPriority)}
-            aria-describedby="ticket-priority-hint"
-          >
-            {TICKET_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {PRIORITY_TEXT[p].replace(' priority', '')}
-              </option>
-            ))}
-          </select>
-          <p className="muted support-hint" id="ticket-priority-hint">
-            {isPro
-              ? 'Pro members’ tickets are always filed as high priority.'
-              : 'Pro members’ tickets are filed as high priority and answered first.'}
-          </p>
-        </div>
+        <p className="muted support-hint" data-testid="ticket-priority">
+          {isPro
+            ? 'Priority: high. Pro members’ tickets are answered first.'
+            : 'Priority: normal. Pro members’ tickets are filed as high priority and answered first.'}
+        </p>
         <div className="field">
           <label htmlFor="ticket-deal">About a deal (optional)</label>
           <select id="ticket-deal" value={dealId} onChange={(e) => setDealId(e.target.value)}>

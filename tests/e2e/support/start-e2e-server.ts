@@ -51,6 +51,7 @@ const { config: baseConfig, localStripe } = await withLocalStripe(
     AUTH_RATE_LIMIT_EMAIL_PER_IP: '10000',
     AUTH_RATE_LIMIT_VERIFY_PER_IP: '10000',
     AUTH_RATE_LIMIT_VERIFY_PER_EMAIL: '10000',
+    CONTACT_RATE_LIMIT_PER_IP: '10000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // `npm start`'s local Stripe, whatever the developer's shell holds.
     STRIPE_SECRET_KEY: '',

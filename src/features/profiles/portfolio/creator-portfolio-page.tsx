@@ -14,6 +14,7 @@ import { useInvitations } from './use-invitations.ts';
 import { InviteToCampaign } from './invite-to-campaign.tsx';
 import { PortfolioReviews } from './portfolio-reviews.tsx';
 import { useCreatorPastDeals, useOpenDealsOf, useProfilesById, useReviewsAbout } from './use-portfolio-data.ts';
+import { isOwnPicture } from '../../../domain/pictures.ts';
 
 const STATUS: Record<string, string> = {
   open: 'Open',
@@ -84,7 +85,7 @@ export function CreatorPortfolioPage() {
   return (
     <div className="container page portfolio">
       <header className="card portfolio-head">
-        {p.avatar_url ? (
+        {isOwnPicture(p.avatar_url) ? (
           <img className="portfolio-avatar" src={p.avatar_url} alt="" width={96} height={96} />
         ) : (
           <span className="portfolio-avatar portfolio-initials" aria-hidden="true">

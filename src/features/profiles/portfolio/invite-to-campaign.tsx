@@ -7,7 +7,8 @@ import { addToSavedList } from '../saved-list.ts';
 
 /**
  * Invite to Campaign: the brand picks one of its open deals; the invitation is kept in the brand's
- * `campaign_invites` list (offline too) and the server tells the creator with a notification.
+ * `campaign_invites` list (offline too) and the server tells the creator with a notification. The
+ * server's limits (20 invitations an hour) come back as `refusal` and show under the button.
  */
 export function InviteToCampaign({
   db,
@@ -38,7 +39,8 @@ export function InviteToCampaign({
     if (!chosen) return;
     try {
       await addToSavedList(db, brandId, 'campaign_invites', invitationEntry(chosen, creatorId));
-      toastSuccess(`${creatorName} is invited. They will get a notification.`);
+      // Told once per campaign per week: a re-invite after a withdrawal sends no second notification.
+      toastSuccess(`${creatorName} is invited.`);
       setOpen(false);
       setDealId('');
     } catch (err) {
