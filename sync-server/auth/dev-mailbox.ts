@@ -18,11 +18,13 @@ type OutboxRow = {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * Local development only (registered when no SMTP is configured): the auth e-mails that would have
+ * A developer's machine only (registered when no SMTP is configured): the auth e-mails that would have
  * been sent, as a page for people (`/dev/mailbox`) and as JSON for tests (`/dev/mailbox.json?email=`).
+ * It lists every account's sign-in and recovery links, so a deployment never serves it, SMTP or not.
  */
 export async function devMailboxRoutes(app: FastifyInstance, opts: { services: AuthServices }): Promise<void> {
-  const { db } = opts.services.ctx;
+  const { db, config } = opts.services.ctx;
+  if (config.mode !== 'development') return;
 
   async function messages(email: string | undefined): Promise<OutboxRow[]> {
     const { rows } = await db.pool.query<OutboxRow>(

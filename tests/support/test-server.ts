@@ -28,7 +28,13 @@ export type TestUser = { id: string; email: string; role: string; accessToken: s
 
 /** Starts the real server on 127.0.0.1 with a fresh database from the real migrations. */
 export async function startTestServer(
-  opts: { env?: Record<string, string>; databaseUrl?: string; port?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    port?: number;
+    /** A folder with an index.html to serve as the app shell (none by default). */
+    staticDir?: string;
+  } = {},
 ): Promise<TestServer> {
   const database = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const db = createDatabase(database.url);
@@ -43,8 +49,12 @@ export async function startTestServer(
       DATABASE_URL: database.url,
       PORT: String(port),
     }),
-    publicUrl: url,
-    staticDir: undefined,
+    // A throw-away database on loopback: the developer's conveniences (dev mailbox, local Stripe)
+    // the tests drive, which no environment can turn on together with DATABASE_URL.
+    mode: 'development',
+    // The issuer of its tokens; a test that hands them to a deployment-mode server gives both one PUBLIC_URL.
+    publicUrl: opts.env?.PUBLIC_URL ?? url,
+    staticDir: opts.staticDir,
   };
   const app = await buildServer(config, db);
   await app.listen({ port, host: '127.0.0.1' });
