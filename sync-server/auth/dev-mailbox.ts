@@ -21,7 +21,13 @@ body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0
 li{list-style:none;border-bottom:1px solid #ccc;padding:.5rem 0}a{word-break:break-all}
 `;
 /** The server's CSP allows no inline style: this page's own block is allowed by its hash. */
-const MAILBOX_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(MAILBOX_STYLE).digest('base64')}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
+const MAILBOX_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(MAILBOX_STYLE).digest('base64')}'`,
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
