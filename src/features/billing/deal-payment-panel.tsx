@@ -54,7 +54,7 @@ export function DealPaymentPanel({
   const payments = usePaymentsAvailable();
 
   useEffect(() => {
-    if (!online || payments === false) return;
+    if (!online || payments !== true) return;
     let current = true;
     moneyApi.dealPayment(dealId).then(
       (v) => {

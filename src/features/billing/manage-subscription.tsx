@@ -15,7 +15,7 @@ export function ManageSubscription() {
   const payments = usePaymentsAvailable();
 
   useEffect(() => {
-    if (!online || payments === false) return;
+    if (!online || payments !== true) return;
     let current = true;
     moneyApi.subscription().then(
       (s) => current && setState(s),

@@ -16,7 +16,7 @@ export function PayoutSetup({ returnTo, compact = false }: { returnTo: string; c
   const payments = usePaymentsAvailable();
 
   useEffect(() => {
-    if (!online || payments === false) return;
+    if (!online || payments !== true) return;
     let current = true;
     moneyApi.payoutStatus().then(
       (s) => current && setStatus(s),

@@ -20,8 +20,9 @@ function askServer(): Promise<boolean | undefined> {
 
 /**
  * Whether this Pacta server takes payments (`/api/health` says; an operator may run one with
- * PAYMENTS=off). Undefined until known, and offline: the money actions then say they need a
- * connection, so nothing offers a button that can only fail.
+ * PAYMENTS=off). Undefined until known, and offline (the money actions then say they need a
+ * connection). The money routes are asked only once this is true, so a server without payments is
+ * never sent a request that can only fail.
  */
 export function usePaymentsAvailable(): boolean | undefined {
   const online = useOnline();
