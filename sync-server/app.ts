@@ -23,8 +23,7 @@ import { rememberVerifiedTokens } from './auth/verified-tokens.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { apiRoutes } from './api/routes.ts';
 import { createPayments, type Payments } from './payments/payments.ts';
-
-export const SERVER_VERSION = '0.1.0';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +87,18 @@ export async function buildServer(
     genReqId: requestIdGenerator(config.trustRequestId),
     logController: requestIdLogController(),
     bodyLimit: INPUT_LIMITS.maxBodyBytes,
+    // Which X-Forwarded-For to believe, so per-IP limits see the client behind a load balancer.
+    trustProxy: config.trustProxy,
+    // A request must arrive whole within its timeout (a body trickled in a byte at a time holds a
+    // socket forever otherwise). These bound receiving the request only: an open /sync/v1/stream
+    // response lives on. Node checks them every connectionsCheckingInterval.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      requestTimeout: config.timeouts.requestMs,
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.timeouts.headersMs / 4))),
+    },
     // Node's own refusals (headers too large, an unreadable request) answer JSON { code, message } too.
     clientErrorHandler,
     // A route parameter is an id or a collection name: anything longer is no route.
@@ -103,6 +114,7 @@ export async function buildServer(
 
   registerRequestIds(app);
   const metrics = registerMetrics(app, db, config.metrics);
+  await registerSecurityHeaders(app, config);
 
   const routes: { method: string; url: string }[] = [];
   app.decorate('pactaRoutes', routes);
@@ -188,12 +200,15 @@ export async function buildServer(
     return reply.status(500).send({ code: 'internal_error', message: 'Server error. Please try again later.' });
   });
 
+  // Public: whether Pacta is up and whether it takes payments (the app hides its money buttons when
+  // not), and no versions of anything, which would only tell an attacker which flaws to try.
+  const payments = ctx.payments ? 'available' : 'unavailable';
   app.get('/api/health', async (_request, reply) => {
     try {
-      const { rows } = await db.pool.query<{ server_version: string }>('show server_version');
-      return { status: 'ok', version: SERVER_VERSION, database: { reachable: true, version: rows[0]?.server_version } };
+      await db.pool.query('select 1');
+      return { status: 'ok', database: { reachable: true }, payments };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', version: SERVER_VERSION, database: { reachable: false } });
+      return reply.status(503).send({ status: 'unavailable', database: { reachable: false }, payments });
     }
   });
 

@@ -7,6 +7,12 @@ import type { PushEndpointPolicy } from './push/push-endpoint.ts';
  * With nothing set, Pacta runs on an embedded Postgres with local auth (the "embedded default").
  */
 const envSchema = z.object({
+  /**
+   * Unset: `development` on a developer's machine (no DATABASE_URL, loopback HOST), `deployment`
+   * otherwise. `development` with DATABASE_URL or a non-loopback HOST is refused; `deployment` on the
+   * embedded Postgres tries a deployment's checks on a laptop.
+   */
+  PACTA_MODE: z.enum(['development', 'deployment']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
   /** Public origin the browser uses; e-mail links and JWT `iss` derive from it. */
@@ -56,12 +62,12 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   /** Contact push services may use (mailto: or https:). */
   VAPID_SUBJECT: z.string().optional(),
-  /** Real Stripe: the secret key and the webhook endpoint's signing secret. Unset: the local Stripe runs. */
+  /** Real Stripe: the secret key and the webhook endpoint's signing secret. Unset in development: the local Stripe runs. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Another Stripe-compatible API origin (the local Stripe), e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: z.string().url().optional(),
-  /** Port of the local Stripe `npm start` runs when STRIPE_SECRET_KEY is unset (0: any free port). */
+  /** Port of the local Stripe `npm start` runs in development when STRIPE_SECRET_KEY is unset (0: any free port). */
   LOCAL_STRIPE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Serve Prometheus metrics (GET /metrics) on this port, apart from the public one. Unset: no metrics. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -72,12 +78,40 @@ const envSchema = z.object({
    * the request's id. off (default): Pacta makes its own for every request.
    */
   TRUST_REQUEST_ID: z.enum(['on', 'off']).default('off'),
+  /** `off`: no Stripe at all; every money route answers 503 and the app says payments are unavailable. */
+  PAYMENTS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Fastify's trustProxy: comma-separated addresses or CIDRs of the proxies in front (or `loopback`,
+   * `uniquelocal`…), or `true` when every peer is a proxy you run. Unset: the socket's address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => !/^\s*\d+\s*$/.test(v),
+      "a hop count is not trusted by Fastify: name the proxies' addresses or CIDRs",
+    )
+    .optional(),
+  /** Longest a client may take to send a whole request (headers and body); an open response is not bounded. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /** Longest a client may take to send the request line and headers (at most REQUEST_TIMEOUT_SECONDS). */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  /** An idle kept-alive connection is closed after this long (above a load balancer's own idle timeout). */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the log goes: a file path, or `-` for standard output. */
   LOG_FILE: z.string().optional(),
 });
 
+/**
+ * `development`: a developer's machine, with its conveniences (the dev mailbox, the local Stripe, demo
+ * data and logins, loopback redirect targets). `deployment`: none of them, and `npm start` refuses to
+ * start without what a public server needs (see `deploymentProblems` in startup-checks.ts).
+ */
+export type ServerMode = 'development' | 'deployment';
+
 export type ServerConfig = {
+  /** Set from the environment by loadConfig; servers built by tests set it directly. */
+  mode: ServerMode;
   port: number;
   host: string;
   publicUrl: string;
@@ -124,6 +158,12 @@ export type ServerConfig = {
   /** Stripe (real or the local stand-in); undefined: the money endpoints answer 503. */
   stripe: StripeSettings | undefined;
   localStripePort: number;
+  /** `off`: switched off on purpose (PAYMENTS=off): no Stripe, not even the local one. */
+  payments: 'on' | 'off';
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy); false: the socket's address. */
+  trustProxy: boolean | string;
+  /** Node's request, headers and keep-alive timeouts, in milliseconds. */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
 };
 
 export type StripeSettings = {
@@ -169,11 +209,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (see README, "Real Stripe").',
     );
   }
+  const mode: ServerMode = e.PACTA_MODE ?? (!e.DATABASE_URL && isLoopbackHost(e.HOST) ? 'development' : 'deployment');
+  if (mode === 'development' && (e.DATABASE_URL || !isLoopbackHost(e.HOST))) {
+    throw new Error(
+      `Invalid configuration: PACTA_MODE=development is for a developer's machine only: it cannot be combined with ${
+        e.DATABASE_URL ? 'DATABASE_URL' : `HOST=${e.HOST} (not a loopback address)`
+      }. Its dev mailbox shows every account's sign-in links. Unset PACTA_MODE to deploy (see README, "Deploying").`,
+    );
+  }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new Error('Invalid configuration: HEADERS_TIMEOUT_SECONDS cannot be longer than REQUEST_TIMEOUT_SECONDS.');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(
     /\/$/,
     '',
   );
   return {
+    mode,
     port: e.PORT,
     host: e.HOST,
     publicUrl,
@@ -228,9 +280,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         : path.resolve(e.LOG_FILE || path.join(e.DATA_DIR, 'server.log')),
     staticDir: path.resolve('dist'),
     stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      e.PAYMENTS === 'on' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : undefined,
     localStripePort: e.LOCAL_STRIPE_PORT,
+    payments: e.PAYMENTS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    },
   };
+}
+
+/** An address only this machine can reach (a server listening there serves no one else). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  const v = value?.trim();
+  if (!v || v === 'false') return false;
+  return v === 'true' ? true : v;
 }

@@ -8,7 +8,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo-logins.ts';
 import type { EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { withLocalStripe } from './payments/local-stripe/start-local-stripe.ts';
-import { checkDataDir, checkPortFree, portProblem, StartupProblem } from './startup-checks.ts';
+import { checkDataDir, checkDeploymentSettings, checkPortFree, portProblem, StartupProblem } from './startup-checks.ts';
 
 /** Longer than any request takes (a snapshot stream stops itself after 20 s). */
 const DRAIN_DEADLINE_MS = 25_000;
@@ -33,6 +33,7 @@ async function start(): Promise<void> {
     throw new StartupProblem((err as Error).message);
   }
   // Everything the person starting Pacta can fix is checked before anything starts.
+  checkDeploymentSettings(config);
   await checkPortFree({ port: config.port, host: config.host, what: 'the Pacta server', setting: 'PORT' });
   if (config.metrics) {
     await checkPortFree({ ...config.metrics, what: 'the metrics endpoint', setting: 'METRICS_PORT' });
@@ -47,7 +48,8 @@ async function start(): Promise<void> {
     });
   }
   const logStream = await openLog(config);
-  // No STRIPE_SECRET_KEY: a local stand-in speaking Stripe's API serves checkout, payouts and webhooks.
+  // Development without STRIPE_SECRET_KEY: a local stand-in speaking Stripe's API serves checkout,
+  // payouts and webhooks.
   ({ config, localStripe } = await withLocalStripe(config));
 
   let databaseUrl = config.databaseUrl;
@@ -75,7 +77,8 @@ async function start(): Promise<void> {
   const report = await migrate(config.databaseDirectUrl ?? databaseUrl, {
     // A hosted Supabase project already has the auth schema and roles.
     localBootstrap: config.auth.mode === 'local',
-    seed: Boolean(embedded) || process.env.SEED === '1',
+    // The demo data carries demo logins whose password is printed below: a developer's machine only.
+    seed: config.mode === 'development',
     log: (line) => console.log(`  applied ${line}`),
   });
   const db = createDatabase(databaseUrl, { directUrl: config.databaseDirectUrl });
@@ -97,11 +100,13 @@ async function start(): Promise<void> {
   if (metricsUrl) console.log(`Metrics (Prometheus): ${metricsUrl}`);
   if (localStripe)
     console.log(`Local Stripe (no STRIPE_SECRET_KEY): ${localStripe.url} — test card 4242 4242 4242 4242`);
+  if (config.payments === 'off') console.log('Payments are off (PAYMENTS=off): the money routes answer 503.');
   console.log(report.seeded ? 'Demo data seeded (first start).' : 'Reusing the existing data.');
-  if (embedded) {
+  if (config.mode === 'development') {
     console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
     for (const login of DEMO_LOGINS) console.log(`  ${login.role.padEnd(8)} ${login.email}`);
-    if (config.auth.mode === 'local') console.log(`Dev mailbox: ${config.publicUrl}/auth/v1/dev/mailbox`);
+    if (config.auth.mode === 'local' && !config.smtp)
+      console.log(`Dev mailbox: ${config.publicUrl}/auth/v1/dev/mailbox`);
   }
   if (config.logFile && config.logFile !== '-') {
     console.log(`Server log (LOG_LEVEL=${config.logLevel}): ${config.logFile} — warnings and errors show here too.`);

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { freePort } from '../tests/support/free-port.ts';
-import { checkDataDir, checkPortFree } from './startup-checks.ts';
+import { loadConfig } from './config.ts';
+import { checkDataDir, checkDeploymentSettings, checkPortFree, StartupProblem } from './startup-checks.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const cleanups: Array<() => Promise<void>> = [];
@@ -104,4 +105,53 @@ test('the checks pass for a free port and a writable folder, leaving nothing beh
   await checkPortFree({ port: await freePort(), host: '127.0.0.1', what: 'x', setting: 'PORT' });
   await checkDataDir(dir);
   expect(await fs.readdir(dir)).toEqual([]);
+});
+
+const deployment = { DATABASE_URL: 'postgres://pacta@db.internal/pacta', HOST: '0.0.0.0' };
+const refusal = (env: Record<string, string>) => {
+  try {
+    checkDeploymentSettings(loadConfig(env));
+    return undefined;
+  } catch (err) {
+    expect(err).toBeInstanceOf(StartupProblem);
+    return (err as Error).message;
+  }
+};
+
+test('a deployment needs SMTP, Stripe (or PAYMENTS=off) and a public PUBLIC_URL; the message names what lacks', () => {
+  const all = refusal(deployment);
+  expect(all).toContain('SMTP_URL');
+  expect(all).toContain('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  expect(all).toContain('PUBLIC_URL');
+  const complete = {
+    ...deployment,
+    PUBLIC_URL: 'https://pacta.example.com',
+    SMTP_URL: 'smtps://mail.example.com',
+    STRIPE_SECRET_KEY: 'sk_live_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  };
+  expect(refusal(complete)).toBeUndefined();
+  const { STRIPE_SECRET_KEY: _k, STRIPE_WEBHOOK_SECRET: _w, ...noStripe } = complete;
+  expect(refusal(noStripe)).toContain('or PAYMENTS=off');
+  expect(refusal({ ...noStripe, PAYMENTS: 'off' })).toBeUndefined();
+  // A hosted Supabase Auth sends its own e-mail.
+  const { SMTP_URL: _s, ...noSmtp } = complete;
+  expect(refusal(noSmtp)).toContain('SMTP_URL');
+  expect(refusal({ ...noSmtp, SUPABASE_URL: 'https://ref.supabase.co' })).toBeUndefined();
+  // A loopback PUBLIC_URL reaches no one else.
+  expect(refusal({ ...complete, PUBLIC_URL: 'http://localhost:8787' })).toContain('PUBLIC_URL');
+});
+
+test("the mode follows DATABASE_URL and HOST; only a developer's machine is development", () => {
+  expect(loadConfig({}).mode).toBe('development');
+  expect(loadConfig({ HOST: '::1' }).mode).toBe('development');
+  expect(loadConfig({ HOST: '0.0.0.0' }).mode).toBe('deployment');
+  expect(loadConfig({ DATABASE_URL: 'postgres://x' }).mode).toBe('deployment');
+  expect(loadConfig({ PACTA_MODE: 'deployment' }).mode).toBe('deployment');
+  expect(() => loadConfig({ PACTA_MODE: 'development', DATABASE_URL: 'postgres://x' })).toThrow(
+    /cannot be combined with DATABASE_URL/,
+  );
+  expect(() => loadConfig({ PACTA_MODE: 'development', HOST: '10.0.0.5' })).toThrow(/HOST=10.0.0.5/);
+  // Development with nothing set needs nothing.
+  expect(refusal({})).toBeUndefined();
 });

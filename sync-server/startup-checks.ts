@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { isLoopbackHost, type ServerConfig } from './config.ts';
 
 /**
  * A reason `npm start` cannot go on that the person starting it can fix: the message names what is
@@ -93,4 +94,41 @@ export async function checkDataDir(dataDir: string): Promise<void> {
           : String(code ?? err);
     throw new StartupProblem(`The data folder ${dataDir} is not writable (${why}).\n${advice}`);
   }
+}
+
+/**
+ * A deployment serves people other than its operator, so it gets none of a developer's conveniences
+ * (the dev mailbox lists every account's sign-in links; the local Stripe's test card buys Pro) and
+ * cannot start without what replaces them. One message names every missing setting, so the operator
+ * fixes them all at once instead of one restart per setting.
+ */
+export function checkDeploymentSettings(config: ServerConfig): void {
+  if (config.mode !== 'deployment') return;
+  const missing: string[] = [];
+  if (config.auth.mode === 'local' && !config.smtp) {
+    missing.push(
+      'SMTP_URL: local auth sends sign-up confirmations and password resets by e-mail (or set SUPABASE_URL to use a hosted Supabase Auth).',
+    );
+  }
+  if (config.payments === 'on' && !config.stripe) {
+    missing.push(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: real Stripe for Pro and escrow (README, "Real Stripe"), or PAYMENTS=off to run without payments.',
+    );
+  }
+  if (isLoopbackHost(new URL(config.publicUrl).hostname)) {
+    missing.push(
+      `PUBLIC_URL: the address people's browsers use (e-mail links, Stripe's return pages); ${config.publicUrl} reaches no one else.`,
+    );
+  }
+  if (!missing.length) return;
+  const why = config.databaseUrl
+    ? 'DATABASE_URL is set'
+    : !isLoopbackHost(config.host)
+      ? `HOST=${config.host} is reachable from other machines`
+      : 'PACTA_MODE=deployment';
+  throw new StartupProblem(
+    `this is a deployment (${why}) and it lacks:\n${missing.map((m) => `  - ${m}`).join('\n')}\n` +
+      "The dev mailbox, the local Stripe and the demo logins exist only on a developer's machine " +
+      '(no DATABASE_URL, HOST on loopback). See README, "Deploying".',
+  );
 }

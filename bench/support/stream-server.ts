@@ -11,6 +11,7 @@ import { createDatabase } from '../../sync-server/db/database.ts';
 const db = createDatabase(process.env.DATABASE_URL!);
 const config = {
   ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', EMAIL_CONFIRMATION: 'off', HOST: '127.0.0.1' }),
+  mode: 'development' as const,
   staticDir: undefined,
 };
 const app = await buildServer(config, db);

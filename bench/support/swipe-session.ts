@@ -125,6 +125,7 @@ export async function measureSwipeSession(opts: {
         EMAIL_CONFIRMATION: 'off',
         LOG_LEVEL: 'warn',
       }),
+      mode: 'development' as const,
       staticDir: dist,
     };
     const app = await buildServer(config, db);

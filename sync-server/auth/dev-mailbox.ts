@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { queryParam } from './request-helpers.ts';
 import type { AuthServices } from './services.ts';
@@ -15,14 +16,29 @@ type OutboxRow = {
   sent_at: Date | null;
 };
 
+const MAILBOX_STYLE = `
+body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
+li{list-style:none;border-bottom:1px solid #ccc;padding:.5rem 0}a{word-break:break-all}
+`;
+/** The server's CSP allows no inline style: this page's own block is allowed by its hash. */
+const MAILBOX_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(MAILBOX_STYLE).digest('base64')}'`,
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * Local development only (registered when no SMTP is configured): the auth e-mails that would have
+ * A developer's machine only (registered when no SMTP is configured): the auth e-mails that would have
  * been sent, as a page for people (`/dev/mailbox`) and as JSON for tests (`/dev/mailbox.json?email=`).
+ * It lists every account's sign-in and recovery links, so a deployment never serves it, SMTP or not.
  */
 export async function devMailboxRoutes(app: FastifyInstance, opts: { services: AuthServices }): Promise<void> {
-  const { db } = opts.services.ctx;
+  const { db, config } = opts.services.ctx;
+  if (config.mode !== 'development') return;
 
   async function messages(email: string | undefined): Promise<OutboxRow[]> {
     const { rows } = await db.pool.query<OutboxRow>(
@@ -64,13 +80,13 @@ export async function devMailboxRoutes(app: FastifyInstance, opts: { services: A
 </article></li>`,
       )
       .join('\n');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', MAILBOX_CSP).send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pacta dev mailbox</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
-li{list-style:none;border-bottom:1px solid #ccc;padding:.5rem 0}a{word-break:break-all}
-</style>
+<style>${MAILBOX_STYLE}</style>
 </head><body><h1>Dev mailbox</h1>
 <p>Auth e-mails of this local server (newest first). Nothing here is sent; configure SMTP_URL to send real mail.</p>
 ${rows.length ? `<ul>${items}</ul>` : '<p>No messages yet.</p>'}

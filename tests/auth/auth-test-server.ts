@@ -40,6 +40,9 @@ export async function startAuthTestServer(
       DATABASE_URL: database.url,
       PORT: String(port),
     }),
+    // A throw-away database on loopback: the developer's conveniences (dev mailbox, local Stripe)
+    // the tests drive, which no environment can turn on together with DATABASE_URL.
+    mode: 'development',
     publicUrl: url,
     staticDir: undefined,
   };

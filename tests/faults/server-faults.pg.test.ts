@@ -22,7 +22,17 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step().catch(() => {});
 });
 
-/** The real server (`npm run serve`'s sync-server/main.ts) as its own process, so it can be killed outright. */
+/**
+ * The public address both the signing test server and the server process name as the tokens' issuer:
+ * a deployment refuses a loopback PUBLIC_URL. Requests still go to 127.0.0.1.
+ */
+const PUBLIC_URL = 'https://pacta.example.test';
+
+/**
+ * The real server (`npm run serve`'s sync-server/main.ts) as its own process, so it can be killed
+ * outright. With DATABASE_URL it is a deployment: it gets the settings a deployment needs (an SMTP
+ * URL nothing is sent to, payments off).
+ */
 function startServerProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
     cwd: root,
@@ -33,6 +43,9 @@ function startServerProcess(databaseUrl: string, port: number): Promise<ChildPro
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       EMAIL_CONFIRMATION: 'off',
+      PUBLIC_URL,
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      PAYMENTS: 'off',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -51,8 +64,8 @@ test(
     const database = await createTestDatabase();
     cleanup.push(database.drop);
     const port = await freePort();
-    // Tokens are signed with the key stored in the database, for the issuer http://127.0.0.1:<port>.
-    const signer = await startTestServer({ databaseUrl: database.url, port });
+    // Tokens are signed with the key stored in the database, for the issuer PUBLIC_URL/auth/v1.
+    const signer = await startTestServer({ databaseUrl: database.url, port, env: { PUBLIC_URL } });
     const user = await signer.createUser({ role: 'creator' });
     await signer.close({ keepDatabase: true });
 

@@ -34,6 +34,8 @@ export async function startTestServer(
     port?: number;
     /** Origins of push services the test runs on loopback, which the server may push to. */
     trustedPushOrigins?: string[];
+    /** A folder with an index.html to serve as the app shell (none by default). */
+    staticDir?: string;
   } = {},
 ): Promise<TestServer> {
   const database = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await createTestDatabase();
@@ -50,8 +52,12 @@ export async function startTestServer(
   });
   const config: ServerConfig = {
     ...loaded,
-    publicUrl: url,
-    staticDir: undefined,
+    // A throw-away database on loopback: the developer's conveniences (dev mailbox, local Stripe)
+    // the tests drive, which no environment can turn on together with DATABASE_URL.
+    mode: 'development',
+    // The issuer of its tokens; a test that hands them to a deployment-mode server gives both one PUBLIC_URL.
+    publicUrl: opts.env?.PUBLIC_URL ?? url,
+    staticDir: opts.staticDir,
     push: { ...loaded.push, endpointPolicy: { trustedOrigins: opts.trustedPushOrigins ?? [] } },
   };
   const app = await buildServer(config, db);

@@ -5,7 +5,9 @@ import { formatRate, formatUsd, parseUsdToCents, SERVICE_FEE_BP } from '../../do
 import { formatDate } from './format.ts';
 import { CHECKOUT_FAILED, moneyApi, type DealPayment, type EscrowStatus } from './money-api.ts';
 import { PayoutSetup } from './payout-setup.tsx';
+import { PaymentsUnavailable } from './payments-unavailable.tsx';
 import { useOnline } from './use-online.ts';
+import { usePaymentsAvailable } from './use-payments-available.ts';
 import { useServerRedirect } from './use-server-redirect.ts';
 
 /** What the replicated deal says, for when the server cannot be asked (offline). */
@@ -49,9 +51,10 @@ export function DealPaymentPanel({
   // Outlives the action that set it: a release reloads the panel, whose Release Payout then goes away.
   const [notice, setNotice] = useState<string | null>(null);
   const funding = params.get('funding');
+  const payments = usePaymentsAvailable();
 
   useEffect(() => {
-    if (!online) return;
+    if (!online || payments !== true) return;
     let current = true;
     moneyApi.dealPayment(dealId).then(
       (v) => {
@@ -64,7 +67,7 @@ export function DealPaymentPanel({
     return () => {
       current = false;
     };
-  }, [dealId, escrowStatus, dealStatus, online, reload]);
+  }, [dealId, escrowStatus, dealStatus, online, reload, payments]);
 
   // Back from Checkout: the webhook lands a moment after the redirect; ask again until it has.
   const waitingForFunding = funding === 'success' && view?.escrowStatus === 'none' && !view.lastPaymentError;
@@ -89,7 +92,12 @@ export function DealPaymentPanel({
           {STATUS_BADGE[view?.escrowStatus ?? escrowStatus]}
         </span>
       </div>
-      {!online ? (
+      {payments === false ? (
+        <>
+          <p>{OFFLINE_TEXT[escrowStatus]}</p>
+          <PaymentsUnavailable />
+        </>
+      ) : !online ? (
         <>
           <p>{OFFLINE_TEXT[escrowStatus]}</p>
           <p className="muted">Payment details and actions need a connection.</p>

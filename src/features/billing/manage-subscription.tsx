@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { formatDate } from './format.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { moneyApi, type SubscriptionState } from './money-api.ts';
+import { PaymentsUnavailable } from './payments-unavailable.tsx';
 import { useOnline } from './use-online.ts';
+import { usePaymentsAvailable } from './use-payments-available.ts';
 import { useServerRedirect } from './use-server-redirect.ts';
 
 /** Settings → Pro: the subscription as Stripe holds it, and Manage subscription (Stripe's customer portal). */
@@ -10,9 +12,10 @@ export function ManageSubscription() {
   const online = useOnline();
   const [state, setState] = useState<SubscriptionState | null>(null);
   const portal = useServerRedirect('Failed to open the billing portal.');
+  const payments = usePaymentsAvailable();
 
   useEffect(() => {
-    if (!online) return;
+    if (!online || payments !== true) return;
     let current = true;
     moneyApi.subscription().then(
       (s) => current && setState(s),
@@ -21,8 +24,9 @@ export function ManageSubscription() {
     return () => {
       current = false;
     };
-  }, [online]);
+  }, [online, payments]);
 
+  if (payments === false) return <PaymentsUnavailable />;
   if (!online) return <p className="muted">Managing your subscription needs a connection.</p>;
   if (!state?.status) return null;
   const end = state.currentPeriodEnd ? formatDate(state.currentPeriodEnd) : null;

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 import { moneyApi, type PayoutStatus } from './money-api.ts';
+import { PaymentsUnavailable } from './payments-unavailable.tsx';
 import { useOnline } from './use-online.ts';
+import { usePaymentsAvailable } from './use-payments-available.ts';
 import { useServerRedirect } from './use-server-redirect.ts';
 
 /** A creator's payout account (Stripe Connect Express): set up once, then every released deal pays into it. */
@@ -11,9 +13,10 @@ export function PayoutSetup({ returnTo, compact = false }: { returnTo: string; c
   const [loadError, setLoadError] = useState<string | null>(null);
   const setup = useServerRedirect('Failed to start payout setup.');
   const error = setup.error ?? loadError;
+  const payments = usePaymentsAvailable();
 
   useEffect(() => {
-    if (!online) return;
+    if (!online || payments !== true) return;
     let current = true;
     moneyApi.payoutStatus().then(
       (s) => current && setStatus(s),
@@ -23,8 +26,9 @@ export function PayoutSetup({ returnTo, compact = false }: { returnTo: string; c
     return () => {
       current = false;
     };
-  }, [online]);
+  }, [online, payments]);
 
+  if (payments === false) return <PaymentsUnavailable />;
   if (!online) return <p className="muted">Payout setup needs a connection.</p>;
   if (!status) return <FormError message={error} />;
   if (status.ready) {

@@ -2,7 +2,9 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { FormError } from '../../components/form-error.tsx';
 import { CHECKOUT_FAILED, moneyApi, type Interval } from './money-api.ts';
+import { PaymentsUnavailable } from './payments-unavailable.tsx';
 import { useOnline } from './use-online.ts';
+import { usePaymentsAvailable } from './use-payments-available.ts';
 import { useServerRedirect } from './use-server-redirect.ts';
 
 /**
@@ -13,7 +15,9 @@ export function UpgradeButton({ interval, trigger }: { interval: Interval; trigg
   const auth = useAuth();
   const online = useOnline();
   const checkout = useServerRedirect(CHECKOUT_FAILED);
+  const payments = usePaymentsAvailable();
 
+  if (payments === false) return <PaymentsUnavailable />;
   if (auth.status !== 'signed_in' || !auth.user) {
     return (
       <Link to="/auth/signup" className="button button-primary">

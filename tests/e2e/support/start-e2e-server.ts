@@ -35,8 +35,8 @@ await migrate(embedded.url, { localBootstrap: true, seed: false });
 const db = createDatabase(embedded.url);
 // Always local auth: a developer's hosted-Supabase settings must not leak into the test run.
 const { SUPABASE_URL: _url, SUPABASE_ANON_KEY: _key, ...env } = process.env;
-const { config: baseConfig, localStripe } = await withLocalStripe(
-  loadConfig({
+const { config: baseConfig, localStripe } = await withLocalStripe({
+  ...loadConfig({
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -57,7 +57,10 @@ const { config: baseConfig, localStripe } = await withLocalStripe(
     STRIPE_SECRET_KEY: '',
     STRIPE_WEBHOOK_SECRET: '',
   }),
-);
+  // A developer's machine on a throw-away database: the dev mailbox and the local Stripe the journeys
+  // use, which no environment can turn on together with DATABASE_URL.
+  mode: 'development',
+});
 const config = { ...baseConfig, staticDir: appDir };
 const app = await buildServer(config, db);
 simulateDeployments(app);

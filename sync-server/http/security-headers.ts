@@ -1,0 +1,58 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+
+/**
+ * Features no Pacta page uses, refused to the page and to anything it might embed. Only names
+ * Chromium knows: an unknown one is reported on the console of every page.
+ */
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'display-capture=()',
+].join(', ');
+
+/**
+ * Browser-side defences on every answer (the app shell, its files, /api, /auth/v1, /sync): sessions
+ * live in localStorage, so one injected script would carry them away. The Content-Security-Policy
+ * allows only the app's own scripts (no inline script: index.html loads one module, vite-plugin-pwa
+ * registers nothing inline), its own styles, images from itself, data: and blob:, and requests to
+ * itself (plus the hosted Supabase project when auth is hosted there); no page may frame Pacta.
+ * HSTS only when the public address is https: sent over http on a developer's machine it would make
+ * the browser refuse that host's plain-http servers for a year.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  const https = new URL(config.publicUrl).protocol === 'https:';
+  const connectSrc = ["'self'", ...(config.auth.mode === 'hosted' ? [config.auth.supabaseUrl] : [])];
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc,
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    // The app opens Stripe's pages by navigation, never in a popup it keeps a handle on.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+}
