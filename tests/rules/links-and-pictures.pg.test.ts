@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createDatabase, type Database } from '../sync-server/db/database.ts';
-import { migrate } from '../sync-server/db/migrate.ts';
-import { createTestDatabase } from './support/test-database.ts';
-import { asServer, makeUser } from './support/rules-fixtures.ts';
-import { isOwnPicture } from '../src/domain/pictures.ts';
-import { socialLinkError } from '../src/domain/social-links.ts';
+import { createDatabase, type Database } from '../../sync-server/db/database.ts';
+import { migrate } from '../../sync-server/db/migrate.ts';
+import { createTestDatabase } from '../support/test-database.ts';
+import { asServer, makeUser } from '../support/rules-fixtures.ts';
+import { isOwnPicture } from '../../src/domain/pictures.ts';
+import { socialLinkError } from '../../src/domain/social-links.ts';
 
 // The social-links and pictures rule on both sides: the forms' (src/domain) and Postgres' agree on
 // every sample. Then what profiles held before the social-links and pictures rule (outside pictures, javascript: links)

@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from './support/test-server.ts';
-import { eventually, openTestStream } from './sync/sync-harness.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { eventually, openTestStream } from '../sync/sync-harness.ts';
 
 // What every answer tells the browser (sessions live in localStorage: one injected script would carry
 // them away), how long a request may take to arrive, and whose address the per-IP limits count.

@@ -4,16 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEMO_LOGINS } from '../sync-server/db/demo-logins.ts';
-import { freePort } from './support/free-port.ts';
-import { createTestDatabase } from './support/test-database.ts';
+import { DEMO_LOGINS } from '../../sync-server/db/demo-logins.ts';
+import { freePort } from '../support/free-port.ts';
+import { createTestDatabase } from '../support/test-database.ts';
 
 // A server started as the README's "Deploying" says (DATABASE_URL set) is a deployment: none of a
 // developer's conveniences (the dev mailbox listing every account's links, the local Stripe whose test
 // card buys Pro, the demo logins), and it refuses to start without what replaces them. Driven through
 // the real `npm run serve` entry as its own process, as an operator starts it.
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 let database: { url: string; drop: () => Promise<void> };
 // Where an embedded Postgres would go if a start that must be refused were not (never the checkout's .data).
 let dataDir: string;
