@@ -260,7 +260,9 @@ declare
   n integer;
 begin
   update public.reviews r set published_at = r.published_at
-   where r.published_at <= now() and r.updated_at < r.published_at and not r.deleted;
+   where r.id in (select d.id from public.reviews d
+                   where d.published_at <= now() and d.updated_at < d.published_at and not d.deleted
+                   for update skip locked);
   get diagnostics n = row_count;
   return n;
 end $function$;

@@ -193,19 +193,25 @@ end $function$;
 revoke all on function pacta_private.applications_effects() from public;
 grant execute on function pacta_private.applications_effects() to authenticated, service_role;
 
--- function: pacta_private.applications_growth()
-CREATE OR REPLACE FUNCTION pacta_private.applications_growth()
+-- function: pacta_private.applications_money_check()
+CREATE OR REPLACE FUNCTION pacta_private.applications_money_check()
  RETURNS trigger
  LANGUAGE plpgsql
- SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  d public.deals;
 begin
-  if new.status = 'accepted' and old.status is distinct from 'accepted' then
-    perform pacta_private.qualify_referral(new.creator_id);
-    perform pacta_private.qualify_referral((select d.brand_id from public.deals d where d.id = new.deal_id));
+  if public.is_server() then return new; end if;
+  if old.status = 'accepted' and new.status is distinct from 'accepted' and auth.uid() is distinct from old.creator_id then
+    d := pacta_private.deal_for_rules(old.deal_id);
+    if d.escrow_status in ('pending', 'disputed') then
+      perform pacta_private.reject('creator_on_funded_deal',
+        'This creator is on a funded deal: ask them to agree to cancel in the payment panel, or open a dispute.',
+        409, 'status');
+    end if;
   end if;
-  return null;
+  return new;
 end $function$;
 
 -- function: pacta_private.campaign_brief_check()
@@ -402,8 +408,28 @@ CREATE OR REPLACE FUNCTION pacta_private.deals_money_check()
  SET search_path TO ''
 AS $function$
 begin
-  if not public.is_server() and new.amount_cents is distinct from old.amount_cents and old.escrow_status <> 'none' then
-    perform pacta_private.reject('deal_funded', 'The amount cannot change once the deal is funded.', 409, 'amount_cents');
+  if public.is_server() then return new; end if;
+  -- What the brand was charged is what escrow holds: the amount cannot move under a funded deal,
+  -- nor under a checkout that may still be paid at the old amount.
+  if new.amount_cents is distinct from old.amount_cents then
+    if old.escrow_status <> 'none' then
+      perform pacta_private.reject('deal_funded', 'The amount cannot change once the deal is funded.', 409, 'amount_cents');
+    end if;
+    if pacta_private.deal_has_open_checkout(old.id) then
+      perform pacta_private.reject('amount_frozen',
+        'The amount is frozen while a checkout for this deal is open. Cancel the checkout in the payment panel to change it.',
+        409, 'amount_cents');
+    end if;
+  end if;
+  if new.status = 'cancelled' and old.status is distinct from 'cancelled' then
+    if old.escrow_status = 'disputed' then
+      perform pacta_private.reject('deal_disputed', 'This deal is disputed: Pacta staff will decide what happens to the payment.', 409, 'status');
+    end if;
+    if old.escrow_status = 'pending' and old.status = 'in_progress' then
+      perform pacta_private.reject('cancel_needs_consent',
+        'This deal is funded and a creator is working on it: ask the creator to agree to cancel in the payment panel, or open a dispute.',
+        409, 'status');
+    end if;
   end if;
   return new;
 end $function$;
@@ -422,6 +448,41 @@ begin
   return null;
 end $function$;
 
+-- function: pacta_private.deals_referral_qualification()
+CREATE OR REPLACE FUNCTION pacta_private.deals_referral_qualification()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  creator uuid := coalesce(new.winner_id, new.selected_creator_ids[1]);
+  funded bigint;
+begin
+  if new.escrow_status = 'released' and old.escrow_status is distinct from 'released' then
+    select e.amount_cents into funded from public.deal_escrows e where e.deal_id = new.id and e.funded_at is not null;
+    if coalesce(funded, 0) < public.referral_min_deal_cents() or creator is null then
+      return null;
+    end if;
+    perform pacta_private.qualify_referral_on_deal(creator, new.brand_id);
+    perform pacta_private.qualify_referral_on_deal(new.brand_id, creator);
+  end if;
+  return null;
+end $function$;
+
+-- function: pacta_private.is_deal_counterparty(deal_id uuid, user_id uuid)
+CREATE OR REPLACE FUNCTION pacta_private.is_deal_counterparty(deal_id uuid, user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.deals d
+                 where d.id = deal_id and (d.brand_id = user_id or user_id = any (d.selected_creator_ids)))
+$function$;
+revoke all on function pacta_private.is_deal_counterparty(deal_id uuid, user_id uuid) from public;
+grant execute on function pacta_private.is_deal_counterparty(deal_id uuid, user_id uuid) to authenticated, service_role;
+
 -- function: pacta_private.is_deal_party(deal_id uuid, user_id uuid)
 CREATE OR REPLACE FUNCTION pacta_private.is_deal_party(deal_id uuid, user_id uuid)
  RETURNS boolean
@@ -434,6 +495,19 @@ AS $function$
 $function$;
 revoke all on function pacta_private.is_deal_party(deal_id uuid, user_id uuid) from public;
 grant execute on function pacta_private.is_deal_party(deal_id uuid, user_id uuid) to authenticated, service_role;
+
+-- function: pacta_private.is_deal_side(deal_id uuid, user_id uuid)
+CREATE OR REPLACE FUNCTION pacta_private.is_deal_side(deal_id uuid, user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.deals d
+                 where d.id = is_deal_side.deal_id and (d.brand_id = is_deal_side.user_id or is_deal_side.user_id = any (d.selected_creator_ids)))
+$function$;
+revoke all on function pacta_private.is_deal_side(deal_id uuid, user_id uuid) from public;
+grant execute on function pacta_private.is_deal_side(deal_id uuid, user_id uuid) to authenticated, service_role;
 
 -- function: pacta_private.my_deal_ids()
 CREATE OR REPLACE FUNCTION pacta_private.my_deal_ids()
@@ -487,6 +561,9 @@ CREATE TRIGGER c_campaign_brief BEFORE INSERT OR UPDATE OF product_url ON deals 
 -- trigger: c_deal_status on public.applications
 CREATE TRIGGER c_deal_status BEFORE INSERT OR UPDATE ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_deal_status();
 
+-- trigger: c_money_rules on public.applications
+CREATE TRIGGER c_money_rules BEFORE UPDATE OF status ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_money_check();
+
 -- trigger: c_money_rules on public.deals
 CREATE TRIGGER c_money_rules BEFORE UPDATE ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deals_money_check();
 
@@ -499,14 +576,14 @@ CREATE TRIGGER z_effects AFTER INSERT OR UPDATE OF status ON applications FOR EA
 -- trigger: z_effects on public.deals
 CREATE TRIGGER z_effects AFTER INSERT OR UPDATE OF status ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deals_effects();
 
--- trigger: z_growth on public.applications
-CREATE TRIGGER z_growth AFTER UPDATE OF status ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_growth();
-
 -- trigger: z_growth on public.deals
 CREATE TRIGGER z_growth AFTER UPDATE OF status ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deals_growth();
 
 -- trigger: z_money_effects on public.deals
 CREATE TRIGGER z_money_effects AFTER UPDATE OF status ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deals_money_effects();
+
+-- trigger: z_referral_qualification on public.deals
+CREATE TRIGGER z_referral_qualification AFTER UPDATE OF escrow_status ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deals_referral_qualification();
 
 -- trigger: z_sync_notify on public.applications
 CREATE TRIGGER z_sync_notify AFTER INSERT OR UPDATE ON applications FOR EACH ROW EXECUTE FUNCTION sync.notify_change('applications', 'creator_id', 'deal_id>deals.brand_id');

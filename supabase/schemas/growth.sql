@@ -112,6 +112,23 @@ begin
   perform pacta_private.award_referral_badges(r.referrer_id);
 end $function$;
 
+-- function: pacta_private.qualify_referral_on_deal(referred uuid, counterparty uuid)
+CREATE OR REPLACE FUNCTION pacta_private.qualify_referral_on_deal(referred uuid, counterparty uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r public.referrals;
+begin
+  select * into r from public.referrals where referred_user_id = referred and not qualified and not deleted;
+  if r.id is null or counterparty is null or pacta_private.referral_related(r.referrer_id, counterparty) then
+    return;
+  end if;
+  perform pacta_private.qualify_referral(referred);
+end $function$;
+
 -- function: pacta_private.referral_pro_features()
 CREATE OR REPLACE FUNCTION pacta_private.referral_pro_features()
  RETURNS text[]
@@ -120,6 +137,18 @@ CREATE OR REPLACE FUNCTION pacta_private.referral_pro_features()
  SET search_path TO ''
 AS $function$
   select array['pro_deals', 'priority_matching', 'priority_support', 'lower_commission']
+$function$;
+
+-- function: pacta_private.referral_related(referrer uuid, counterparty uuid)
+CREATE OR REPLACE FUNCTION pacta_private.referral_related(referrer uuid, counterparty uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select counterparty = referrer
+      or exists (select 1 from public.referrals r where r.referrer_id = referrer and r.referred_user_id = counterparty)
+      or exists (select 1 from public.referrals r where r.referrer_id = counterparty and r.referred_user_id = referrer)
 $function$;
 
 -- function: pacta_private.referrals_count()
@@ -239,6 +268,16 @@ AS $function$
 $function$;
 revoke all on function public.referral_leaderboard(since timestamp with time zone) from public;
 grant execute on function public.referral_leaderboard(since timestamp with time zone) to service_role;
+
+-- function: public.referral_min_deal_cents()
+CREATE OR REPLACE FUNCTION public.referral_min_deal_cents()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select 25000 $function$;
+revoke all on function public.referral_min_deal_cents() from public;
+grant execute on function public.referral_min_deal_cents() to authenticated, service_role;
 
 -- function: public.xp_award(action text)
 CREATE OR REPLACE FUNCTION public.xp_award(action text)

@@ -24,6 +24,20 @@ create policy billing_accounts_read on public.billing_accounts
   to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 
+-- function: pacta_private.deal_has_open_checkout(deal_id uuid)
+CREATE OR REPLACE FUNCTION pacta_private.deal_has_open_checkout(deal_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.deal_escrows e
+    where e.deal_id = deal_has_open_checkout.deal_id and e.checkout_session_id is not null and e.funded_at is null)
+$function$;
+revoke all on function pacta_private.deal_has_open_checkout(deal_id uuid) from public;
+grant execute on function pacta_private.deal_has_open_checkout(deal_id uuid) to authenticated, service_role;
+
 -- function: public.commission_bp(creator_is_pro boolean)
 CREATE OR REPLACE FUNCTION public.commission_bp(creator_is_pro boolean)
  RETURNS integer

@@ -29,6 +29,47 @@ create policy saved_lists_own on public.saved_lists
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
+-- function: pacta_private.profile_links_and_picture_check()
+CREATE OR REPLACE FUNCTION pacta_private.profile_links_and_picture_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  link record;
+  label text;
+begin
+  if tg_op = 'INSERT' or new.social_links is distinct from old.social_links then
+    if not public.is_server() then
+      for link in select key, value from jsonb_each(new.social_links) loop
+        continue when jsonb_typeof(link.value) = 'string' and btrim(link.value #>> '{}') = '';
+        if link.key not in ('linkedin', 'instagram', 'tiktok', 'youtube', 'twitter') then
+          perform pacta_private.reject('unknown_social_platform',
+            'Only LinkedIn, Instagram, TikTok, YouTube and Twitter links can be saved.', 422, 'social_links');
+        end if;
+        if not pacta_private.is_valid_social_link(link.value) then
+          label := case link.key when 'linkedin' then 'LinkedIn' when 'instagram' then 'Instagram' when 'tiktok' then 'TikTok'
+                                 when 'youtube' then 'YouTube' else 'Twitter' end;
+          perform pacta_private.reject('invalid_social_link',
+            format('The %s link must be a full address starting with https://, like https://%s.com/yourname.', label, link.key),
+            422, 'social_links');
+        end if;
+      end loop;
+    end if;
+    new.social_links := pacta_private.valid_social_links(new.social_links);
+  end if;
+  if btrim(coalesce(new.avatar_url, '')) = '' then
+    new.avatar_url := null;
+  elsif (tg_op = 'INSERT' or new.avatar_url is distinct from old.avatar_url) and not pacta_private.is_own_picture(new.avatar_url) then
+    perform pacta_private.reject('external_picture',
+      'Profile pictures can only be stored on Pacta: a picture on another site would tell that site who views your profile.',
+      422, 'avatar_url');
+  end if;
+  return new;
+end $function$;
+revoke all on function pacta_private.profile_links_and_picture_check() from public;
+grant execute on function pacta_private.profile_links_and_picture_check() to authenticated, service_role;
+
 -- function: pacta_private.profile_role(user_id uuid)
 CREATE OR REPLACE FUNCTION pacta_private.profile_role(user_id uuid)
  RETURNS text
@@ -130,16 +171,36 @@ CREATE OR REPLACE FUNCTION pacta_private.saved_lists_invite_effects()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  added record;
+  sent_last_hour integer;
 begin
-  insert into public.notifications (user_id, type, title, message, data)
-  select (m[2])::uuid, 'campaign_invite', 'Campaign invitation',
-         format('%s invited you to apply to "%s".', coalesce(nullif(b.full_name, ''), 'A brand'), d.title),
-         jsonb_build_object('deal_id', d.id, 'brand_id', d.brand_id, 'link', '/deals/' || d.id)
-  from (select regexp_match(i, '^([0-9a-fA-F-]{36}):([0-9a-fA-F-]{36})$') as m
-        from (select i from unnest(new.items) i
-              except select i from unnest(case when tg_op = 'UPDATE' then old.items else '{}'::text[] end) i) as added) as x
-  join public.deals d on d.id = (m[1])::uuid
-  join public.profiles b on b.id = d.brand_id;
+  -- Every invitation writes under one lock per brand, so two devices cannot both pass the cap.
+  perform pg_advisory_xact_lock(hashtextextended('pacta_invitation_notices:' || new.user_id::text, 0));
+  delete from pacta_private.invitation_notices where brand_id = new.user_id and sent_at < now() - interval '8 days';
+  for added in
+    select d.id as deal_id, (m[2])::uuid as creator_id, d.title, d.brand_id, coalesce(nullif(b.full_name, ''), 'A brand') as brand_name
+    from (select regexp_match(i, '^([0-9a-fA-F-]{36}):([0-9a-fA-F-]{36})$') as m
+          from (select i from unnest(new.items) i
+                except select i from unnest(case when tg_op = 'UPDATE' then old.items else '{}'::text[] end) i) as a) as x
+    join public.deals d on d.id = (m[1])::uuid
+    join public.profiles b on b.id = d.brand_id
+  loop
+    continue when exists (select 1 from pacta_private.invitation_notices n
+                          where n.deal_id = added.deal_id and n.creator_id = added.creator_id
+                            and n.sent_at > now() - interval '7 days');
+    select count(*)::int into sent_last_hour from pacta_private.invitation_notices n
+     where n.brand_id = new.user_id and n.sent_at > now() - interval '1 hour';
+    if sent_last_hour >= 20 then
+      perform pacta_private.reject('invitation_rate_limited',
+        'You have sent 20 invitations in the last hour. Please wait a while before inviting more creators.', 429, 'items');
+    end if;
+    insert into pacta_private.invitation_notices (brand_id, deal_id, creator_id) values (new.user_id, added.deal_id, added.creator_id);
+    insert into public.notifications (user_id, type, title, message, data)
+    values (added.creator_id, 'campaign_invite', 'Campaign invitation',
+            format('%s invited you to apply to "%s".', added.brand_name, added.title),
+            jsonb_build_object('deal_id', added.deal_id, 'brand_id', added.brand_id, 'link', '/deals/' || added.deal_id));
+  end loop;
   return null;
 end $function$;
 revoke all on function pacta_private.saved_lists_invite_effects() from public;
@@ -222,6 +283,9 @@ CREATE TRIGGER b_rules_granted_pro_features BEFORE UPDATE ON profiles FOR EACH R
 
 -- trigger: c_limits on public.saved_lists
 CREATE TRIGGER c_limits BEFORE INSERT OR UPDATE ON saved_lists FOR EACH ROW EXECUTE FUNCTION pacta_private.saved_lists_limits();
+
+-- trigger: c_links_and_picture on public.profiles
+CREATE TRIGGER c_links_and_picture BEFORE INSERT OR UPDATE ON profiles FOR EACH ROW EXECUTE FUNCTION pacta_private.profile_links_and_picture_check();
 
 -- trigger: z_growth on public.profiles
 CREATE TRIGGER z_growth AFTER INSERT OR UPDATE OF role, full_name, bio, niches, social_links, pro_tier ON profiles FOR EACH ROW EXECUTE FUNCTION pacta_private.profiles_growth();

@@ -34,6 +34,67 @@ end $function$;
 revoke all on function pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text) from public;
 grant execute on function pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text) to authenticated, service_role;
 
+-- function: pacta_private.is_own_picture(url text)
+CREATE OR REPLACE FUNCTION pacta_private.is_own_picture(url text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select length(url) <= 2048 and (
+    url ~ '^/[^/\\[:space:][:cntrl:]][^\\[:space:][:cntrl:]]*$'
+    or url ~ '^data:image/(png|jpeg|gif|webp|avif|svg\+xml)[;,][^[:cntrl:]]*$')
+$function$;
+revoke all on function pacta_private.is_own_picture(url text) from public;
+grant execute on function pacta_private.is_own_picture(url text) to authenticated, service_role;
+
+-- function: pacta_private.is_valid_social_link(value jsonb)
+CREATE OR REPLACE FUNCTION pacta_private.is_valid_social_link(value jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_typeof(value) = 'string' and length(value #>> '{}') <= 2048
+     and (value #>> '{}') ~* '^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:[0-9]{1,5})?([/?#][^[:space:]]*)?$'
+$function$;
+revoke all on function pacta_private.is_valid_social_link(value jsonb) from public;
+grant execute on function pacta_private.is_valid_social_link(value jsonb) to authenticated, service_role;
+
+-- function: pacta_private.job_backlog()
+CREATE OR REPLACE FUNCTION pacta_private.job_backlog()
+ RETURNS TABLE(job text, due_items bigint, oldest_due_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select 'auto_release', count(*), min(d.completed_at + interval '14 days')
+    from public.deals d join public.deal_escrows e on e.deal_id = d.id
+   where d.status = 'completed' and d.escrow_status = 'pending' and e.charge_id is not null
+     and d.completed_at <= now() - interval '14 days'
+  union all
+  -- A cancelled deal's cancellation is its last change.
+  select 'cancelled_refund', count(*), min(d.updated_at)
+    from public.deals d join public.deal_escrows e on e.deal_id = d.id
+   where d.status = 'cancelled' and d.escrow_status = 'pending' and e.charge_id is not null
+  union all
+  select 'review_publish', count(*), min(r.published_at)
+    from public.reviews r
+   where r.published_at <= now() and r.updated_at < r.published_at and not r.deleted
+  union all
+  select 'push', count(*), min(o.queued_at)
+    from pacta_private.push_outbox o where o.sending_since is null
+  union all
+  -- "On or after the 1st, pays the rewards issued before the month began, once per month."
+  select 'referral_payout', count(*),
+         case when count(*) > 0 then date_trunc('month', now() at time zone 'UTC') at time zone 'UTC' end
+    from public.referral_rewards w
+   where w.status = 'pending' and not w.deleted
+     and w.issued_at < date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'
+     and not exists (select 1 from public.referral_payout_runs p
+                      where p.period = to_char(now() at time zone 'UTC', 'YYYY-MM'))
+$function$;
+
 -- function: pacta_private.reject(code text, message text, http_status integer, column_name text)
 CREATE OR REPLACE FUNCTION pacta_private.reject(code text, message text, http_status integer DEFAULT 422, column_name text DEFAULT NULL::text)
  RETURNS void
@@ -48,6 +109,20 @@ begin
 end $function$;
 revoke all on function pacta_private.reject(code text, message text, http_status integer, column_name text) from public;
 grant execute on function pacta_private.reject(code text, message text, http_status integer, column_name text) to authenticated, service_role;
+
+-- function: pacta_private.valid_social_links(links jsonb)
+CREATE OR REPLACE FUNCTION pacta_private.valid_social_links(links jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_object_agg(l.key, l.value), '{}'::jsonb)
+  from jsonb_each(case when jsonb_typeof(links) = 'object' then links else '{}'::jsonb end) as l
+  where l.key in ('linkedin', 'instagram', 'tiktok', 'youtube', 'twitter') and pacta_private.is_valid_social_link(l.value)
+$function$;
+revoke all on function pacta_private.valid_social_links(links jsonb) from public;
+grant execute on function pacta_private.valid_social_links(links jsonb) to authenticated, service_role;
 
 -- function: public.is_admin()
 CREATE OR REPLACE FUNCTION public.is_admin()

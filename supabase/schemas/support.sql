@@ -120,6 +120,21 @@ begin
   return new;
 end $function$;
 
+-- function: pacta_private.support_dispute_check()
+CREATE OR REPLACE FUNCTION pacta_private.support_dispute_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.kind = 'dispute' and not public.is_server() and not public.is_admin()
+     and not pacta_private.is_deal_counterparty(new.deal_id, new.user_id) then
+    perform pacta_private.reject('not_a_participant',
+      'Only the brand and the accepted creator of a deal can dispute it.', 403, 'deal_id');
+  end if;
+  return new;
+end $function$;
+
 -- function: pacta_private.support_messages_check()
 CREATE OR REPLACE FUNCTION pacta_private.support_messages_check()
  RETURNS trigger
@@ -229,6 +244,14 @@ begin
       if new.kind = 'contact' then
         perform pacta_private.reject('invalid_kind', 'Contact tickets come from the contact form.', 422, 'kind');
       end if;
+      -- A dispute freezes a deal's escrow: only the server's dispute path (which checks the deal is
+      -- funded and the opener one of its two sides) files one, never a client writing a ticket.
+      if new.kind = 'dispute' then
+        perform pacta_private.reject('dispute_from_deal',
+          'Disputes are opened from the deal''s payment panel, by its brand or creator.', 403, 'kind');
+      end if;
+      -- The plan decides the priority, not the form: normal here, high for Pro just below.
+      new.priority := 'normal';
       new.status := 'open';
       new.first_response_at := null;
       new.closed_at := null;
@@ -243,6 +266,9 @@ begin
     end if;
     if new.kind = 'dispute' and new.deal_id is null then
       perform pacta_private.reject('deal_required', 'A dispute must name the deal it is about.', 422, 'deal_id');
+    end if;
+    if new.kind = 'dispute' and not pacta_private.is_deal_side(new.deal_id, new.user_id) then
+      perform pacta_private.reject('not_a_participant', 'Only the brand and the creator of a deal can dispute it.', 403, 'user_id');
     end if;
     new.is_pro := new.user_id is not null and public.is_pro_user(new.user_id);
     -- Pro users' tickets are answered first: high priority whatever was sent.
@@ -357,6 +383,9 @@ CREATE TRIGGER b_rules BEFORE INSERT OR UPDATE ON support_messages FOR EACH ROW 
 
 -- trigger: b_rules on public.support_tickets
 CREATE TRIGGER b_rules BEFORE INSERT OR UPDATE ON support_tickets FOR EACH ROW EXECUTE FUNCTION pacta_private.support_tickets_check();
+
+-- trigger: c_dispute_parties on public.support_tickets
+CREATE TRIGGER c_dispute_parties BEFORE INSERT ON support_tickets FOR EACH ROW EXECUTE FUNCTION pacta_private.support_dispute_check();
 
 -- trigger: z_effects on public.contact_messages
 CREATE TRIGGER z_effects AFTER INSERT ON contact_messages FOR EACH ROW EXECUTE FUNCTION pacta_private.contact_messages_effects();
