@@ -123,7 +123,11 @@ test('a signed-out session token is rejected with 401 session_not_found and writ
   expect(logout.status).toBe(204);
   expect(await probe(session.access_token)).toEqual({
     status: 401,
-    body: { code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' },
+    body: {
+      code: 'session_not_found',
+      message: 'Session from session_id claim in JWT does not exist',
+      request_id: expect.any(String),
+    },
   });
   expect(await writes()).toBe(before);
 });

@@ -26,11 +26,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
   pushOrigin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-  const first = await startTestServer();
+  // The local push service is on loopback, which only a test's own server may push to.
+  const trustedPushOrigins = [pushOrigin];
+  const first = await startTestServer({ trustedPushOrigins });
   instances = [
     first,
-    await startTestServer({ databaseUrl: first.databaseUrl }),
-    await startTestServer({ databaseUrl: first.databaseUrl }),
+    await startTestServer({ databaseUrl: first.databaseUrl, trustedPushOrigins }),
+    await startTestServer({ databaseUrl: first.databaseUrl, trustedPushOrigins }),
   ];
 });
 afterAll(async () => {

@@ -310,7 +310,8 @@ test('disputes come only from the parties: not an applicant, not a creator the c
   await f.fundDeal(brand, dealId);
   const reason = 'I want this payout frozen for no reason.';
   expect((await f.api(applicant, 'POST', `/api/deals/${dealId}/dispute`, { reason })).status).toBe(403);
-  // Nor through a support ticket of kind dispute pushed from the applicant's device.
+  // Nor through a support ticket of kind dispute pushed from the applicant's device: no device files
+  // one (disputes come only from the server's dispute path).
   const ticket = prepareDocument('support_tickets', {
     id: randomUUID(),
     user_id: applicant.id,
@@ -319,7 +320,7 @@ test('disputes come only from the parties: not an applicant, not a creator the c
     kind: 'dispute',
     deal_id: dealId,
   });
-  expect(await f.pushed(applicant, 'support_tickets', { ...ticket, _deleted: false })).toBe('not_a_participant');
+  expect(await f.pushed(applicant, 'support_tickets', { ...ticket, _deleted: false })).toBe('dispute_from_deal');
   // Completed with the first creator as the winner: the other accepted creator is not paid by it.
   await completeDeal(f.server, dealId);
   expect((await f.api(second, 'POST', `/api/deals/${dealId}/dispute`, { reason })).status).toBe(403);

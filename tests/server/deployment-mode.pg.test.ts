@@ -156,7 +156,11 @@ test('with what a deployment needs it starts: no dev mailbox, no local Stripe, n
   ] as const) {
     const res = await fetch(`${url}${route}`, { method, headers, body: body && JSON.stringify(body) });
     expect(res.status, route).toBe(503);
-    expect(await res.json()).toEqual({ code: 'payments_unavailable', message: expect.any(String) });
+    expect(await res.json()).toEqual({
+      code: 'payments_unavailable',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
   }
 
   const client = new pg.Client({ connectionString: database.url });

@@ -86,6 +86,7 @@ test('one IP address may send only so many messages per hour, counted across ser
       expect(await refused.json()).toEqual({
         code: 'contact_rate_limited',
         message: 'You have sent several messages in a short time. Please wait an hour before sending another.',
+        request_id: expect.any(String),
       });
     }
     const { rows } = await first.db.pool.query('select message from public.contact_messages order by created_at');

@@ -180,6 +180,9 @@ export async function startInstance(cluster: PooledCluster, publicUrl: string): 
       PORT: String(port),
       HOST: '127.0.0.1',
       EMAIL_CONFIRMATION: 'off',
+      // What a deployment must have; nothing here sends mail (no confirmation) or takes a payment.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      PAYMENTS: 'off',
       LOG_LEVEL: 'warn',
       LOG_FILE: '-',
       // Every test user signs up from 127.0.0.1.

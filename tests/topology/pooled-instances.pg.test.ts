@@ -34,9 +34,10 @@ describe.skipIf(missing)(`instances behind a transaction pooler${missing ? ` (sk
     direct = new pg.Pool({ connectionString: cluster.directUrl, max: 3 });
     // Postgres stopping at the end ends its idle connections.
     direct.on('error', () => {});
-    // The public URL every instance shares (tokens name it as their issuer): the load balancer's.
     balancer = await startRoundRobinProxy(() => instances.filter(alive).map((i) => i.port));
-    instances = await Promise.all([1, 2, 3].map(() => startInstance(cluster, balancer.url)));
+    // The public URL every instance shares (tokens name it as their issuer). A deployment refuses a
+    // loopback one, so it names a host of its own; requests still go to the balancer on 127.0.0.1.
+    instances = await Promise.all([1, 2, 3].map(() => startInstance(cluster, 'https://pacta.example.test')));
     brand = await signUp(balancer.url, 'brand');
     creator = await signUp(balancer.url, 'creator');
     // Three server processes starting at once on a machine busy with the rest of the suite.
