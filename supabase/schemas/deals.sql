@@ -590,3 +590,6 @@ CREATE TRIGGER z_sync_notify AFTER INSERT OR UPDATE ON applications FOR EACH ROW
 
 -- trigger: z_sync_notify on public.deals
 CREATE TRIGGER z_sync_notify AFTER INSERT OR UPDATE ON deals FOR EACH ROW EXECUTE FUNCTION sync.notify_change('deals');
+
+-- trigger: zz_sync_listed on public.deals
+CREATE TRIGGER zz_sync_listed BEFORE INSERT OR UPDATE ON deals FOR EACH ROW EXECUTE FUNCTION sync.stamp_deal_listed();

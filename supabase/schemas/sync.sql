@@ -165,3 +165,26 @@ begin
     return next;
   end loop;
 end $function$;
+
+-- function: sync.stamp_deal_listed()
+CREATE OR REPLACE FUNCTION sync.stamp_deal_listed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  now_xid xid8 := pg_current_xact_id();
+  listed boolean := new.status in ('open', 'completed');
+begin
+  -- Server-owned whoever writes: computed from the previous version, never taken from the write.
+  if tg_op = 'INSERT' then
+    new.listed_xid := case when listed and not new.pro_only then now_xid end;
+    new.listed_pro_xid := case when listed then now_xid end;
+  else
+    new.listed_xid := case when (listed and not new.pro_only) or old.listed_xid is not null
+                           then least(old.listed_xid, now_xid) end;
+    new.listed_pro_xid := case when listed or old.listed_pro_xid is not null
+                               then least(old.listed_pro_xid, now_xid) end;
+  end if;
+  return new;
+end $function$;

@@ -1,6 +1,6 @@
 import type { Database, JwtClaims, Tx } from '../db/database.ts';
-import type { PullResponse, SyncCheckpoint } from '../../src/domain/collections/index.ts';
-import type { ServerCollection } from './collections.ts';
+import type { CollectionName, PullResponse, SyncCheckpoint } from '../../src/domain/collections/index.ts';
+import { quoteIdent, type ServerCollection } from './collections.ts';
 import { inReadSnapshot } from './snapshot.ts';
 
 export type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
@@ -15,9 +15,11 @@ const ZERO_ID = '00000000-0000-0000-0000-000000000000';
  * served, and this bound makes the feed wait for it instead of skipping its rows.
  *
  * A fresh feed (no checkpoint, or a reset) serves live rows only. An incremental page of a catalog
- * collection reads the changed rows past RLS and sends `{ id, _deleted: true }` for those the user
- * can no longer see. A checkpoint issued for another scope, or older than the tombstone purge
- * watermark, restarts the feed (`reset: true`); the client drops what it does not see again.
+ * collection also reads the changed rows past RLS that the user's scope was shown at or before the
+ * checkpoint, and sends `{ id, _deleted: true }` for those the user can no longer see; a row the
+ * device could never have held is not sent at all (`catalogPage`). A checkpoint issued for another
+ * scope, or older than the tombstone purge watermark, restarts the feed (`reset: true`); the client
+ * drops what it does not see again.
  */
 export async function pullChanges(
   db: Database,
@@ -36,7 +38,7 @@ export async function pullChanges(
     let rows: { doc: Doc; xid: string }[];
     let pending = false;
     if (collection.spec.scope === 'catalog' && !fresh) {
-      ({ rows, pending } = await catalogPage(tx, becomeUser, collection, from, limit));
+      ({ rows, pending } = await catalogPage(tx, becomeUser, collection, from, scope!, limit));
     } else {
       await becomeUser();
       ({ rows, pending } = await ownPage(tx, collection, from, limit, fresh));
@@ -128,6 +130,22 @@ async function ownPage(
   limit: number,
   fresh: boolean,
 ): Promise<{ rows: { doc: Doc; xid: string }[]; pending: boolean }> {
+  const rows = await shownRows(tx, collection, from, limit, fresh);
+  const pending = rows.length < limit && (rows[0] ? rows[0].held : await heldBack(tx, collection, from));
+  return { rows, pending };
+}
+
+/**
+ * The first `limit` rows past `from` the user may read (RLS applies: call after `becomeUser`), each with
+ * whether newer committed rows it may read are held back (`HELD_SQL`); a fresh feed skips tombstones.
+ */
+export async function shownRows(
+  tx: Tx,
+  collection: ServerCollection,
+  from: { xid: string; id: string },
+  limit: number,
+  fresh: boolean,
+): Promise<{ doc: Doc; xid: string; held: boolean }[]> {
   const result = await tx.query<{ doc: Doc; xid: string; held: boolean }>({
     name: `pull-${fresh ? 'fresh' : 'next'}-${collection.name}`,
     text: `select ${collection.documentSql} as doc, t.change_xid::text as xid, ${HELD_SQL} as held
@@ -139,68 +157,94 @@ async function ownPage(
       limit $3`.replaceAll('$relation', collection.relation),
     values: [from.xid, from.id, limit],
   });
-  const rows = result.rows;
-  const pending = rows.length < limit && (rows[0] ? rows[0].held : await heldBack(tx, collection, from));
-  return { rows, pending };
+  return result.rows;
 }
 
-/** Changed rows past RLS (ids only), then the documents the user may see; the rest become removals. */
+/**
+ * A catalog page as the user sees it: the rows they may see now (read under RLS) and, as removals, the
+ * changed rows they could have held but may no longer see. `known` are the changed rows past RLS that
+ * their scope was shown at or before the checkpoint (`knownRows`); a row that is neither is skipped
+ * whole, and the page's position never rests on it, so nothing of it reaches the user.
+ */
 async function catalogPage(
   tx: Tx,
   becomeUser: () => Promise<void>,
   collection: ServerCollection,
   from: { xid: string; id: string },
+  scope: string,
   limit: number,
 ): Promise<{ rows: { doc: Doc; xid: string }[]; pending: boolean }> {
-  const { changed, pending } = await changedRows(tx, collection, from, limit);
+  const { known, held } = await knownRows(tx, collection, from, scope, limit);
   await becomeUser();
-  return { rows: asSeenBy(changed, await visibleDocuments(tx, collection, changed)), pending };
+  const rows = asSeenBy(known, await shownRows(tx, collection, from, limit, false), limit);
+  return { rows, pending: rows.length < limit && held };
 }
 
 /**
- * The rows of a catalog page, read past RLS (ids and positions only), and whether newer committed
- * rows are held back. The same for every user: who sees which of them is decided under RLS afterwards.
+ * Which column of a catalog row records since when the user's scope was shown it (the smallest change
+ * id of every version since it was first listed for them; see the migration `deal_listed_positions`):
+ * Pro members are shown Pro-only deals, everyone else only the others. Admins read every row under RLS,
+ * so what they could have held is what they see.
  */
-export async function changedRows(
+const LISTED_SINCE: Partial<Record<CollectionName, (scope: string) => string>> = {
+  deals: (scope) => (scope.endsWith(':pro') ? 'listed_pro_xid' : 'listed_xid'),
+};
+
+/**
+ * The changed rows past `from` (read past RLS, ids and positions only) that a device in this scope
+ * could have held at `from`: its scope was shown them at or before that position. Those of them the user
+ * may no longer read are the page's removals. Also whether newer committed rows are held back (any row,
+ * seen or not: a removal may be among them). The same for every user of a scope.
+ */
+export async function knownRows(
   tx: Tx,
   collection: ServerCollection,
   from: { xid: string; id: string },
+  scope: string,
   limit: number,
-): Promise<{ changed: ChangedRow[]; pending: boolean }> {
-  const changed = await tx.query<ChangedRow & { held: boolean }>({
-    name: `pull-changed-${collection.name}`,
-    text: `select t.id, t.change_xid::text as xid, ${HELD_SQL} as held from ${collection.relation} t
-      where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
-        and t.change_xid < pg_snapshot_xmin(pg_current_snapshot())
-      order by t.change_xid, t.id
-      limit $3`.replaceAll('$relation', collection.relation),
+): Promise<{ known: ChangedRow[]; held: boolean }> {
+  const listedSince = LISTED_SINCE[collection.name]?.(scope);
+  if (!listedSince) throw new Error(`No removal rule for catalog collection ${collection.name}`);
+  const { rows } = await tx.query<{ known: ChangedRow[] | null; held: boolean }>({
+    name: `pull-known-${collection.name}-${listedSince}`,
+    text: `select (select json_agg(k order by k.xid8, k.id) from (
+                select t.id, t.change_xid::text as xid, t.change_xid as xid8 from ${collection.relation} t
+                 where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
+                   and t.change_xid < pg_snapshot_xmin(pg_current_snapshot())
+                   and t.${quoteIdent(listedSince)} <= $1::xid8
+                 order by t.change_xid, t.id
+                 limit $3) k) as known,
+              ${HELD_SQL} as held`.replaceAll('$relation', collection.relation),
     values: [from.xid, from.id, limit],
   });
-  const pending =
-    changed.rows.length < limit && (changed.rows[0] ? changed.rows[0].held : await heldBack(tx, collection, from));
-  return { changed: changed.rows.map(({ id, xid }) => ({ id, xid })), pending };
+  const known = (rows[0]!.known ?? []).map(({ id, xid }) => ({ id, xid }));
+  return { known, held: rows[0]!.held };
 }
 
 export type ChangedRow = { id: string; xid: string };
 
-/** The documents of these rows the current user may see (RLS applies: call after becoming the user). */
-export async function visibleDocuments(
-  tx: Tx,
-  collection: ServerCollection,
-  changed: ChangedRow[],
-): Promise<Map<string, Doc>> {
-  if (changed.length === 0) return new Map();
-  const visible = await tx.query<{ doc: Doc }>(
-    `select ${collection.documentSql} as doc from ${collection.relation} t where t.id = any($1::uuid[])`,
-    [changed.map((r) => r.id)],
-  );
-  return new Map(visible.rows.map((r) => [r.doc.id, r.doc]));
+/**
+ * A catalog page as one user sees it, from the rows they see now (`shown`, read under RLS) and the rows
+ * they could have held (`known`): in feed order, the first `limit` of both, a known row they no longer
+ * see as a removal. Both lists are the first `limit` rows of theirs past the same position, so a known
+ * row within the page that `shown` lacks is one the user may not read.
+ */
+export function asSeenBy(
+  known: ChangedRow[],
+  shown: { doc: Doc; xid: string }[],
+  limit: number,
+): { doc: Doc; xid: string }[] {
+  const byId = new Map(shown.map((r) => [r.doc.id, r]));
+  for (const r of known) if (!byId.has(r.id)) byId.set(r.id, { xid: r.xid, doc: { id: r.id, _deleted: true } });
+  return [...byId.values()]
+    .sort((a, b) => compareXid(a.xid, b.xid) || (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0))
+    .slice(0, limit);
 }
 
-/** A catalog page as one user sees it: the rows they may see, the others as removals. */
-export function asSeenBy(changed: ChangedRow[], visible: Map<string, Doc>): { doc: Doc; xid: string }[] {
-  return changed.map((r) => ({ xid: r.xid, doc: visible.get(r.id) ?? { id: r.id, _deleted: true } }));
-}
+const compareXid = (a: string, b: string) => {
+  const d = BigInt(a) - BigInt(b);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+};
 
 /**
  * Whether rows past `after` are already visible (committed) but held back by the xmin bound: an

@@ -4,11 +4,11 @@ import type { CollectionName, PullResponse, SyncCheckpoint } from '../../src/dom
 import type { ServerCollection } from './collections.ts';
 import {
   asSeenBy,
-  changedRows,
+  knownRows,
   pullChanges,
   restartsFeed,
   scopeKeyOf,
-  visibleDocuments,
+  shownRows,
   type ChangedRow,
   type Doc,
 } from './pull.ts';
@@ -17,17 +17,22 @@ import { inReadSnapshot } from './snapshot.ts';
 /**
  * Who may see a catalog row for a reason of their own, read past RLS: RLS (`deals_read`) shows a deal
  * to everyone of a role and Pro membership when it is open or completed (and not Pro-only, or they
- * are Pro), and besides that to the deal's brand and to the creators who applied to it. A user named
- * here for a row of a page reads that page under RLS as themself; everyone else of the same role and
- * Pro membership sees the same rows, so one read under RLS as one of them answers them all.
+ * are Pro), and besides that to the deal's brand and to the creators who applied to it. Given a feed
+ * position ($1, $2) and the pullers ($3), this names those of them with such a reason for a row past
+ * the position: each of them is read as themself. Everyone else of the same role and Pro membership
+ * sees the same rows, so one read under RLS as one of them answers them all.
  * A catalog collection without an entry here is never shared (each device reads its own pull).
  * `tests/sync/shared-catalog-pulls.pg.test.ts` holds the policy to this: if `deals_read` changes,
  * this list must be read again.
  */
 const PERSONAL_READERS: Partial<Record<CollectionName, string>> = {
-  deals: `select t.id::text as id,
-                 array[t.brand_id::text] || array(select a.creator_id::text from public.applications a where a.deal_id = t.id) as users
-            from public.deals t where t.id = any($1::uuid[])`,
+  deals: `select distinct r.reader::text as id
+            from public.deals t
+           cross join lateral (select t.brand_id union all
+                               select a.creator_id from public.applications a where a.deal_id = t.id) r(reader)
+           where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
+             and t.change_xid < pg_snapshot_xmin(pg_current_snapshot())
+             and r.reader = any($3::uuid[])`,
 };
 
 /**
@@ -49,10 +54,10 @@ type Viewer = { scope: string; sameRowsAs: string };
  * `pullChanges` for every collection, with the incremental pulls of catalog collections read together:
  * after a catalog notice every online device pulls from the same checkpoint, and those pulls become one
  * read-only transaction for all of them (docs/decisions/027-shared-catalog-reads.md). In it, once: the
- * tombstone horizon and every puller's role and Pro membership, the changed rows of each distinct
- * checkpoint (past RLS, as a single pull reads them) and who has a personal reason to see them; then,
- * under RLS, the documents once per group of pullers RLS shows the same rows (same role, Pro membership,
- * and no personal reason to see any row of the page) — read as one of them — and once per puller who
+ * tombstone horizon and every puller's role and Pro membership, the rows each distinct checkpoint and
+ * scope could have held (past RLS, as a single pull reads them) and who has a personal reason to see a
+ * row past the checkpoint; then, under RLS, the page once per group of pullers RLS shows the same rows
+ * (same role, Pro membership, and no personal reason) — read as one of them — and once per puller who
  * has one. Every answer is exactly the pull the device would have read alone in that snapshot, and
  * every read starts after the pulls it answers arrived (nothing is served from a cache).
  *
@@ -119,70 +124,56 @@ async function readTogether(
       }),
     );
 
-    // One page per distinct position (after a notice, nearly every device is at the same one).
+    // One page per distinct position and scope (after a notice, nearly every device is at the same one).
     type Page = {
       from: { xid: string; id: string };
+      scope: string;
       limit: number;
       pulls: number[];
-      changed: ChangedRow[];
-      pending: boolean;
     };
     const pages = new Map<string, Page>();
     pulls.forEach((p, i) => {
-      if (restartsFeed(p.checkpoint, { horizon, scope: viewers.get(userOf(p))!.scope })) return;
-      const key = `${p.checkpoint.xid}/${p.checkpoint.id}/${p.limit}`;
+      const { scope } = viewers.get(userOf(p))!;
+      if (restartsFeed(p.checkpoint, { horizon, scope })) return;
+      const key = `${p.checkpoint.xid}/${p.checkpoint.id}/${p.limit}/${scope}`;
       let page = pages.get(key);
       if (!page)
         pages.set(
           key,
-          (page = {
-            from: { xid: p.checkpoint.xid, id: p.checkpoint.id },
-            limit: p.limit,
-            pulls: [],
-            changed: [],
-            pending: false,
-          }),
+          (page = { from: { xid: p.checkpoint.xid, id: p.checkpoint.id }, scope, limit: p.limit, pulls: [] }),
         );
       page.pulls.push(i);
     });
-    for (const page of pages.values()) Object.assign(page, await changedRows(tx, collection, page.from, page.limit));
 
-    // Past RLS still: who has a personal reason to see a changed row.
-    const changedIds = [...new Set([...pages.values()].flatMap((p) => p.changed.map((r) => r.id)))];
-    const personal = new Map<string, string[]>();
-    if (changedIds.length > 0) {
-      const readersOf = await tx.query<{ id: string; users: (string | null)[] }>(personalReadersSql, [changedIds]);
-      for (const r of readersOf.rows)
-        personal.set(
-          r.id,
-          r.users.filter((u): u is string => u !== null),
-        );
+    // Past RLS still: the rows each page's scope could have held, and who has a reason of their own to
+    // see a row past its position.
+    const known = new Map<Page, { known: ChangedRow[]; held: boolean }>();
+    const personal = new Map<Page, Set<string>>();
+    for (const page of pages.values()) {
+      known.set(page, await knownRows(tx, collection, page.from, page.scope, page.limit));
+      const pullers = [...new Set(page.pulls.map((i) => userOf(pulls[i]!)))];
+      const readers = await tx.query<{ id: string }>(personalReadersSql, [page.from.xid, page.from.id, pullers]);
+      personal.set(page, new Set(readers.rows.map((r) => r.id)));
     }
 
     // Under RLS from here on: once per group that sees the same rows, once per personal reader.
     const answers: (PullResponse<Doc> | null)[] = pulls.map(() => null);
     for (const page of pages.values()) {
-      const readersOfPage = new Set(page.changed.flatMap((r) => personal.get(r.id) ?? []));
-      const last = page.changed.at(-1);
-      const position = last ? { xid: last.xid, id: last.id } : page.from;
+      const { known: knownOfPage, held } = known.get(page)!;
       const answerOf = new Map<string, PullResponse<Doc>>();
       for (const i of page.pulls) {
-        const { claims } = pulls[i]!;
         const user = userOf(pulls[i]!);
         const viewer = viewers.get(user)!;
-        const key = readersOfPage.has(user) ? `user:${user}` : `rows:${viewer.sameRowsAs}`;
+        const key = personal.get(page)!.has(user) ? `user:${user}` : `rows:${viewer.sameRowsAs}`;
         let answer = answerOf.get(key);
         if (!answer) {
-          let visible = new Map<string, Doc>();
-          if (page.changed.length > 0) {
-            await becomeUser(tx, claims);
-            visible = await visibleDocuments(tx, collection, page.changed);
-          }
-          answer = {
-            documents: asSeenBy(page.changed, visible).map((r) => r.doc),
-            checkpoint: { ...position, scope: viewer.scope, horizon },
-          };
-          if (page.pending) answer.pending = true;
+          await becomeUser(tx, pulls[i]!.claims);
+          const shown = await shownRows(tx, collection, page.from, page.limit, false);
+          const rows = asSeenBy(knownOfPage, shown, page.limit);
+          const last = rows.at(-1);
+          const position = last ? { xid: last.xid, id: last.doc.id } : page.from;
+          answer = { documents: rows.map((r) => r.doc), checkpoint: { ...position, scope: viewer.scope, horizon } };
+          if (rows.length < page.limit && held) answer.pending = true;
           answerOf.set(key, answer);
         }
         answers[i] = answer;

@@ -78,6 +78,41 @@ test('two transactions committing out of order: the earlier one is not skipped',
   await eventually(async () => (await c.db.deals.findByIds([idA, idB]).exec()).size === 2);
 });
 
+test('a deal listed by a younger transaction and then edited by an older one still reaches a device as a removal', async () => {
+  // Transaction ids do not follow commit order: the edit's change id is smaller than the listing's, and
+  // the device receives the deal at the edit's position. Removals go for deals listed at or before the
+  // checkpoint, so the listing must count from the edit's change id.
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const older = await sync.server.db.pool.connect();
+  const deal = newId();
+  try {
+    await older.query('begin');
+    await older.query('select pg_current_xact_id()'); // takes its id before the listing's
+    await sync.server.db.pool.query(
+      `insert into public.deals (id, brand_id, title, description, amount_cents, niches, status)
+       values ($1, $2, 'Listed', 'Listed by a younger transaction', 10000, '{tech}', 'open')`,
+      [deal, brand.id],
+    );
+    await older.query(`update public.deals set title = 'Edited by the older transaction' where id = $1`, [deal]);
+    await older.query('commit');
+  } finally {
+    older.release();
+  }
+  const first = await eventually(async () => {
+    const page = await pull(creator, 'deals', null);
+    return page.pending !== true && page.documents.some((d) => d.id === deal) && page;
+  });
+  expect(first.checkpoint!.id).toBe(deal);
+
+  await sync.server.db.pool.query(`update public.deals set status = 'cancelled' where id = $1`, [deal]);
+  const next = await eventually(async () => {
+    const page = await pull(creator, 'deals', first.checkpoint);
+    return page.pending !== true && page.documents.length > 0 && page;
+  });
+  expect(next.documents).toEqual([{ id: deal, _deleted: true }]);
+});
+
 test('a row held back by an older transaction arrives when it ends, even if that transaction writes nothing replicated', async () => {
   const brand = await sync.server.createUser({ role: 'brand' });
   const creator = await sync.server.createUser({ role: 'creator' });

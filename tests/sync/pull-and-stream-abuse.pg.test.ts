@@ -66,6 +66,65 @@ test('a made-up catalog checkpoint restarts the feed instead of listing the ids 
   expect(next.body.documents).toContainEqual({ id: visible, _deleted: true });
 });
 
+/** A deals pull once no older transaction holds rows back (`pending`): it has read past every commit so far. */
+const settled = (user: TestUser, checkpoint: SyncCheckpoint | null) =>
+  eventually(async () => {
+    const { body } = await pull(user, 'deals', checkpoint);
+    return body.pending !== true && body;
+  });
+
+test('a pull from an issued checkpoint names no deal the user could never have held, and still removes the ones they held', async () => {
+  const brand = await server.createUser({ role: 'brand' });
+  const creator = await server.createUser({ role: 'creator' });
+  const pro = await server.createUser({ role: 'creator' });
+  await server.db.asService((tx) =>
+    tx.query(
+      `update public.profiles set pro_tier = 'basic', pro_since = now(), pro_until = now() + interval '30 days' where id = $1`,
+      [pro.id],
+    ),
+  );
+  const [held] = (await insertDeals(server.db, brand.id, 1)) as [string];
+  const [heldByPro] = (await insertDeals(server.db, brand.id, 1, { pro_only: true })) as [string];
+  const issued = (await settled(creator, null)).checkpoint as SyncCheckpoint;
+  const issuedToPro = (await settled(pro, null)).checkpoint as SyncCheckpoint;
+
+  // After the checkpoint: a Pro-only deal (then edited), a deal cancelled before the creator pulled, and
+  // one the creator sees, which moves their position past the other two.
+  const [proOnly] = (await insertDeals(server.db, brand.id, 1, { pro_only: true })) as [string];
+  const [gone] = (await insertDeals(server.db, brand.id, 1)) as [string];
+  await server.db.asService(async (tx) => {
+    await tx.query(`update public.deals set status = 'cancelled' where id = $1`, [gone]);
+    await tx.query(`update public.deals set title = 'Pro launch' where id = $1`, [proOnly]);
+  });
+  const [later] = (await insertDeals(server.db, brand.id, 1)) as [string];
+  const next = await settled(creator, issued);
+  expect(next.reset).toBeUndefined();
+  expect(next.documents).toEqual([expect.objectContaining({ id: later, _deleted: false })]);
+  // Neither as a removal nor as the position the checkpoint carries.
+  expect(JSON.stringify(next)).not.toContain(proOnly);
+  expect(JSON.stringify(next)).not.toContain(gone);
+
+  // Both change again after the creator's position passed them: still nothing of the Pro-only one.
+  await server.db.asService((tx) =>
+    tx.query(`update public.deals set title = 'Pro launch, again' where id = any($1::uuid[])`, [[proOnly, gone]]),
+  );
+  const again = await settled(creator, next.checkpoint as SyncCheckpoint);
+  expect(JSON.stringify(again)).not.toContain(proOnly);
+  // The cancelled deal was listed to everyone before the position the creator now holds: a device could
+  // have held it then, so it is a removal (naming nothing the creator's scope was not shown).
+  expect(again.documents).toEqual([{ id: gone, _deleted: true }]);
+
+  // A deal the creator held, and a Pro-only one a Pro member held, leave their scope: removals.
+  await server.db.asService((tx) =>
+    tx.query(`update public.deals set status = 'cancelled' where id = any($1::uuid[])`, [[held, heldByPro]]),
+  );
+  const removal = await settled(creator, again.checkpoint as SyncCheckpoint);
+  expect(removal.documents).toEqual([{ id: held, _deleted: true }]);
+  const proRemovals = await settled(pro, issuedToPro);
+  expect(proRemovals.documents).toContainEqual({ id: held, _deleted: true });
+  expect(proRemovals.documents).toContainEqual({ id: heldByPro, _deleted: true });
+});
+
 test('a checkpoint whose transaction id is 2^64 or more answers 400 bad_checkpoint, not 500', async () => {
   const creator = await server.createUser({ role: 'creator' });
   const issued = (await pull(creator, 'applications', null)).body.checkpoint as SyncCheckpoint;
