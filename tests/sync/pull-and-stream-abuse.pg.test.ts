@@ -123,6 +123,7 @@ test('a pull from an issued checkpoint names no deal the user could never have h
   const proRemovals = await settled(pro, issuedToPro);
   expect(proRemovals.documents).toContainEqual({ id: held, _deleted: true });
   expect(proRemovals.documents).toContainEqual({ id: heldByPro, _deleted: true });
+});
 
 test('pulls answered together carry each user’s own sealed checkpoint, every device of a user the same one', async () => {
   const brand = await server.createUser({ role: 'brand' });
