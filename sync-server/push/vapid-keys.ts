@@ -15,8 +15,8 @@ export async function loadVapidKeys(
   if (given.publicKey && given.privateKey)
     return { publicKey: given.publicKey, privateKey: given.privateKey, subject: given.subject };
   const fresh = webpush.generateVAPIDKeys();
-  const { rows } = await db.asService((tx) =>
-    tx.query<{ public_key: string; private_key: string }>(
+  const row = await db.asService(async (tx) => {
+    const { rows } = await tx.query<{ public_key: string; private_key: string }>(
       `with made as (
          insert into pacta_private.vapid_keys (public_key, private_key) values ($1, $2)
          on conflict (singleton) do nothing returning public_key, private_key)
@@ -24,9 +24,18 @@ export async function loadVapidKeys(
        union all
        select public_key, private_key from pacta_private.vapid_keys where not exists (select 1 from made)`,
       [fresh.publicKey, fresh.privateKey],
-    ),
-  );
-  const row = rows[0];
+    );
+    // Two instances starting together: the one whose insert lost waited for the other's commit, but its
+    // statement's snapshot is older than that row. A new statement sees it.
+    return (
+      rows[0] ??
+      (
+        await tx.query<{ public_key: string; private_key: string }>(
+          'select public_key, private_key from pacta_private.vapid_keys',
+        )
+      ).rows[0]
+    );
+  });
   if (!row) throw new Error('VAPID keys could not be stored');
   return { publicKey: row.public_key, privateKey: row.private_key, subject: given.subject };
 }

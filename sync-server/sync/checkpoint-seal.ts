@@ -23,8 +23,8 @@ const FORGED_SCOPE = 'unsealed';
  * under RLS only and are not sealed.
  */
 export async function loadCheckpointSeal(db: Database): Promise<CheckpointSeal> {
-  const { rows } = await db.asService((tx) =>
-    tx.query<{ secret: string }>(
+  const stored = await db.asService(async (tx) => {
+    const { rows } = await tx.query<{ secret: string }>(
       `with made as (
          insert into pacta_private.checkpoint_seal_keys (secret) values ($1)
          on conflict (singleton) do nothing returning secret)
@@ -32,11 +32,17 @@ export async function loadCheckpointSeal(db: Database): Promise<CheckpointSeal> 
        union all
        select secret from pacta_private.checkpoint_seal_keys where not exists (select 1 from made)`,
       [randomBytes(32).toString('base64url')],
-    ),
-  );
+    );
+    // Two instances starting together: the one whose insert lost waited for the other's commit, but its
+    // statement's snapshot is older than that row. A new statement sees it.
+    return (
+      rows[0] ?? (await tx.query<{ secret: string }>('select secret from pacta_private.checkpoint_seal_keys')).rows[0]
+    );
+  });
+  if (!stored) throw new Error('the checkpoint seal key could not be stored');
   // A key object, not the bytes: createHmac checks a Buffer key's type anew on every call, which
   // cost ~16 µs per seal or open (~4 µs with the key object) — once per pull, 5,000 per catalog burst.
-  const secret = createSecretKey(Buffer.from(rows[0]!.secret, 'base64url'));
+  const secret = createSecretKey(Buffer.from(stored.secret, 'base64url'));
   const mac = (userId: string, collection: string, c: SyncCheckpoint, scope: string) =>
     createHmac('sha256', secret)
       .update(JSON.stringify([userId, collection, scope, c.xid, c.id, c.horizon]))

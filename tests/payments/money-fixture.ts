@@ -99,6 +99,9 @@ export async function startMoneyFixture(): Promise<MoneyFixture> {
   async function pulled(user: TestUser, collection: string, id: string) {
     let checkpoint: unknown = null;
     let found: SyncDoc | undefined;
+    // Read to the end of the feed as a device does: an empty page that says `pending` (an older
+    // transaction, e.g. a money job's, still open) is not the end.
+    const deadline = Date.now() + 15_000;
     for (;;) {
       const query = new URLSearchParams({
         limit: '1000',
@@ -106,10 +109,11 @@ export async function startMoneyFixture(): Promise<MoneyFixture> {
       });
       const res = await fetch(`${server.url}/sync/v1/${collection}/pull?${query}`, { headers: syncHeaders(user) });
       if (res.status !== 200) throw new Error(`pull ${collection}: ${res.status}`);
-      const page = (await res.json()) as { documents: SyncDoc[]; checkpoint: unknown };
+      const page = (await res.json()) as { documents: SyncDoc[]; checkpoint: unknown; pending?: boolean };
       found = page.documents.find((d) => d.id === id) ?? found;
-      if (page.documents.length === 0) break;
-      checkpoint = page.checkpoint;
+      if (page.documents.length === 0 && !page.pending) break;
+      if (Date.now() > deadline) throw new Error(`pull ${collection}: still pending after 15 s`);
+      checkpoint = page.checkpoint ?? checkpoint;
     }
     return found && !found._deleted ? found : undefined;
   }
