@@ -10,8 +10,11 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Spec files run in two workers against one server: every journey signs up its own accounts, and
+  // what is global to the server (a simulated new deployment) is keyed to one browser. Tests in one
+  // file stay in order. E2E_WORKERS=1 runs them one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry on CI: a test that passes only on retry is reported as flaky (see the run's output), not hidden.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

@@ -94,7 +94,7 @@ test('the service worker never answers server paths with the app shell', async (
 
 test('a new version waits for the user: "A new version is ready" with Reload, never a silent reload', async ({
   page,
-  request,
+  baseURL,
 }) => {
   const shell = new ShellPage(page);
   await shell.goto('/about');
@@ -104,7 +104,8 @@ test('a new version waits for the user: "A new version is ready" with Reload, ne
   // Something typed in a form must survive until the user chooses to reload.
   await page.goto('/contact');
   await page.getByLabel('Message').fill('half-written');
-  await request.post('/__e2e/next-deployment');
+  // A new deployment, for this browser only (the e2e server keys it by cookie).
+  await page.context().addCookies([{ name: 'pacta-e2e-deployment', value: '1', url: baseURL! }]);
   try {
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const prompt = page.getByRole('alert').filter({ hasText: 'A new version is ready' });
@@ -118,7 +119,7 @@ test('a new version waits for the user: "A new version is ready" with Reload, ne
       .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null))
       .toBeNull();
   } finally {
-    await request.delete('/__e2e/next-deployment');
+    await page.context().clearCookies({ name: 'pacta-e2e-deployment' });
   }
 });
 

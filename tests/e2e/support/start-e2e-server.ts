@@ -95,20 +95,17 @@ process.on('exit', () => {
 });
 
 /**
- * Test-harness only (never in the product server): `POST /__e2e/next-deployment` makes /sw.js differ
- * by a comment, as a new deployment would, so the update-prompt test can exercise a real service-worker
- * update; `DELETE` restores the built file. Browsers fetch the worker script themselves, so page-level
- * request routing cannot stand in for this.
+ * Test-harness only (never in the product server): a browser whose cookie `pacta-e2e-deployment=N`
+ * (N > 0) is set gets /sw.js differing by a comment, as a new deployment would, so the update-prompt
+ * test can exercise a real service-worker update. It is keyed by a cookie, not by server state, so the
+ * browsers of tests running beside it in other workers keep seeing the built worker. Browsers fetch the
+ * worker script themselves (with the origin's cookies), so page-level request routing cannot stand in.
  */
 function simulateDeployments(server: typeof app): void {
-  let deployment = 0;
-  server.post('/__e2e/next-deployment', async () => ({ deployment: ++deployment }));
-  server.delete('/__e2e/next-deployment', async () => {
-    deployment = 0;
-    return { deployment };
-  });
   server.addHook('onRequest', async (request, reply) => {
-    if (deployment === 0 || request.method !== 'GET' || request.url.split('?')[0] !== '/sw.js') return;
+    if (request.method !== 'GET' || request.url.split('?')[0] !== '/sw.js') return;
+    const deployment = Number(/(?:^|;\s*)pacta-e2e-deployment=(\d+)/.exec(request.headers.cookie ?? '')?.[1] ?? 0);
+    if (deployment === 0) return;
     const script = await fs.readFile(path.join(appDir, 'sw.js'), 'utf8');
     return reply
       .type('text/javascript')
