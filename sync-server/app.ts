@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { DestinationStream } from 'pino';
 import type { ServerConfig } from './config.ts';
 import type { Database, JwtClaims } from './db/database.ts';
-import { HttpError } from './http/errors.ts';
+import { HttpError, refusal } from './http/errors.ts';
 import { assertSafeInput, clientErrorHandler, INPUT_LIMITS } from './http/input-limits.ts';
 import { registerRequestIds, requestIdGenerator, requestIdLogController } from './http/request-id.ts';
 import type { Metrics } from './metrics/metrics.ts';
@@ -108,7 +108,7 @@ export async function buildServer(
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
       void (reply as FastifyReply)
         .status(status)
-        .send({ code: status === 415 ? 'unsupported_media_type' : 'bad_request', message: err.message });
+        .send(refusal(status === 415 ? 'unsupported_media_type' : 'bad_request', err.message));
     },
   });
 
@@ -186,18 +186,15 @@ export async function buildServer(
           : e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
             ? 'unsupported_media_type'
             : 'bad_request';
-      return reply.status(e.statusCode).send({ code, message: e.message });
+      return reply.status(e.statusCode).send(refusal(code, e.message));
     }
     if (isDatabaseUnavailable(err)) {
       // Postgres restarting or unreachable: the pool reconnects by itself once it is back.
       request.log.warn({ err }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ code: 'database_unavailable', message: 'Pacta is briefly unavailable. Please try again in a moment.' });
+      return reply.status(503).header('retry-after', '5').send(refusal('database_unavailable'));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ code: 'internal_error', message: 'Server error. Please try again later.' });
+    return reply.status(500).send(refusal('internal_error'));
   });
 
   // Public: whether Pacta is up and whether it takes payments (the app hides its money buttons when
@@ -234,9 +231,7 @@ function registerApp(app: FastifyInstance, config: ServerConfig): void {
     if (request.method === 'GET' && !apiPath && !filePath && index && fs.existsSync(index)) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
     }
-    return reply
-      .status(404)
-      .send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply.status(404).send(refusal('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }
 
