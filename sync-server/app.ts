@@ -19,11 +19,16 @@ import {
 } from './auth/tokens.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
+import { decorateClaims } from './auth/signed-in.ts';
 import { rememberVerifiedTokens } from './auth/verified-tokens.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { apiRoutes } from './api/routes.ts';
 import { createPayments, type Payments } from './payments/payments.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { contractRefusal, isResponseSerializationError, useContracts } from './http/contracts.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { getHealth } from '../src/domain/contracts/health.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,6 +118,8 @@ export async function buildServer(
   });
 
   registerRequestIds(app);
+  useContracts(app);
+  decorateClaims(app);
   const metrics = registerMetrics(app, db, config.metrics);
   registerSecurityHeaders(app, config);
 
@@ -173,7 +180,8 @@ export async function buildServer(
     app.addHook('onClose', () => payments.jobs.stop());
   }
 
-  app.setErrorHandler((err, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    const err = thrown instanceof HttpError ? thrown : (contractRefusal(thrown, request) ?? thrown);
     if (err instanceof HttpError) {
       return reply.status(err.status).send({ code: err.code, message: err.message, ...err.extra });
     }
@@ -188,6 +196,11 @@ export async function buildServer(
             : 'bad_request';
       return reply.status(e.statusCode).send(refusal(code, e.message));
     }
+    if (isResponseSerializationError(err)) {
+      // The handler's answer does not match its contract: a bug, never sent half-right to the client.
+      request.log.error({ err, issues: err.cause.issues }, 'answer does not match its contract');
+      return reply.status(500).send(refusal('internal_error'));
+    }
     if (isDatabaseUnavailable(err)) {
       // Postgres restarting or unreachable: the pool reconnects by itself once it is back.
       request.log.warn({ err }, 'database unavailable');
@@ -199,13 +212,16 @@ export async function buildServer(
 
   // Public: whether Pacta is up and whether it takes payments (the app hides its money buttons when
   // not), and no versions of anything, which would only tell an attacker which flaws to try.
-  const payments = ctx.payments ? 'available' : 'unavailable';
-  app.get('/api/health', async (_request, reply) => {
+  const payments = ctx.payments ? ('available' as const) : ('unavailable' as const);
+  await registerOpenApi(app);
+  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { schema: getHealth }, async (_request, reply) => {
     try {
       await db.pool.query('select 1');
-      return { status: 'ok', database: { reachable: true }, payments };
+      return { status: 'ok' as const, database: { reachable: true as const }, payments };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', database: { reachable: false }, payments });
+      return reply
+        .status(503)
+        .send({ status: 'unavailable' as const, database: { reachable: false as const }, payments });
     }
   });
 

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { DealPayment } from '../../src/domain/contracts/money.ts';
 import {
   DISPUTE_WINDOW_DAYS,
   PRO_COMMISSION_BP,
@@ -216,7 +217,7 @@ export function createEscrow(deps: PaymentsDeps) {
         [dealId, sessionId],
       ),
     );
-    return { checkoutOpen: false };
+    return { checkoutOpen: false as const };
   }
 
   /** checkout.session.expired: a checkout that can no longer be paid no longer freezes the amount. */
@@ -562,7 +563,7 @@ export function createEscrow(deps: PaymentsDeps) {
           'consent_not_needed',
           'Only a funded deal in progress needs the creator to agree: cancel this deal from its page.',
         );
-      if (escrow.cancel_requested_at) return { cancellationRequested: true };
+      if (escrow.cancel_requested_at) return { cancellationRequested: true as const };
       await tx.query(
         `update public.deal_escrows set cancel_requested_at = now(), cancel_consented_by = '{}', updated_at = now() where deal_id = $1`,
         [dealId],
@@ -574,7 +575,7 @@ export function createEscrow(deps: PaymentsDeps) {
         dealId,
         link: `/deals/${dealId}#payment`,
       });
-      return { cancellationRequested: true };
+      return { cancellationRequested: true as const };
     });
   }
 
@@ -850,7 +851,7 @@ export function createEscrow(deps: PaymentsDeps) {
   // ------------------------------------------------------------------ reading
 
   /** The payment panel's figures for the brand, the deal's creators and staff. */
-  async function paymentView(userId: string, dealId: string) {
+  async function paymentView(userId: string, dealId: string): Promise<DealPayment> {
     return db.asService(async (tx) => {
       const { rows } = await tx.query<DealRow>(
         `select id, brand_id, title, amount_cents, status, escrow_status, selected_creator_ids, winner_id,
