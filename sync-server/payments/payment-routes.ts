@@ -18,6 +18,7 @@ import {
   type LedgerEntry,
 } from '../../src/domain/contracts/money.ts';
 import type { AppContext } from '../app.ts';
+import { requireAdmin } from '../auth/authorization.ts';
 import { claimsOf, signedIn } from '../auth/signed-in.ts';
 import type { InvalidRequest } from '../http/contracts.ts';
 import { HttpError } from '../http/errors.ts';
@@ -149,10 +150,7 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const userId = claimsOf(request).sub;
       const { dealId } = request.query;
       return ctx.db.asService(async (tx) => {
-        const admin = await tx.query(`select 1 from public.profiles where id = $1 and role = 'admin' and not deleted`, [
-          userId,
-        ]);
-        if (!admin.rowCount) throw new HttpError(403, 'admin_only', 'Only Pacta staff can read the ledger.');
+        await requireAdmin(tx, userId, 'Only Pacta staff can read the ledger.');
         const { rows } = await tx.query(
           `select l.id, l.deal_id, d.title as deal_title, l.user_id, p.full_name as user_name, l.kind, l.amount_cents, l.stripe_ref, l.memo, l.created_at
          from public.ledger_entries l left join public.deals d on d.id = l.deal_id left join public.profiles p on p.id = l.user_id

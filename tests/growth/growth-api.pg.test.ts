@@ -149,7 +149,7 @@ test('rewards list: own rewards, the status filter, 403 for another user, an adm
   const denied = await list(`userId=${referrer.id}`, other);
   expect(denied).toEqual({
     status: 403,
-    body: { code: 'forbidden', message: expect.any(String), request_id: expect.any(String) },
+    body: { code: 'admin_only', message: expect.any(String), request_id: expect.any(String) },
   });
   expect((await list(`userId=${randomUUID()}`, other)).status).toBe(403);
   expect((await list(`userId=${referrer.id}`, admin)).body.rewards).toHaveLength(2);
