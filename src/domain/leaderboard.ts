@@ -21,8 +21,6 @@ export function leaderboardSince(period: LeaderboardPeriod, now: Date): Date | n
   return days === null ? null : new Date(now.getTime() - days * 86_400_000);
 }
 
-export type { LeaderboardEntry, LeaderboardResponse } from './contracts/growth.ts';
-
 /** The name a leaderboard row shows: the username, else the full name. */
 export function leaderboardName(entry: { username: string | null; full_name: string }): string {
   return entry.username || entry.full_name || 'Pacta member';

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { getLeaderboard, getReferralRewards, postReferralPayouts } from '../../src/domain/contracts/growth.ts';
+import {
+  getLeaderboard,
+  getReferralRewards,
+  postReferralPayouts,
+  type LeaderboardEntry,
+  type LeaderboardResponse,
+} from '../../src/domain/contracts/growth.ts';
 import type { AppContext } from '../app.ts';
 import { requireAdmin } from '../auth/authorization.ts';
 import { claimsOf, signedIn } from '../auth/signed-in.ts';
 import type { Database } from '../db/database.ts';
-import {
-  LEADERBOARD_PERIODS,
-  LEADERBOARD_SIZE,
-  leaderboardSince,
-  type LeaderboardEntry,
-  type LeaderboardResponse,
-} from '../../src/domain/leaderboard.ts';
+import { LEADERBOARD_PERIODS, LEADERBOARD_SIZE, leaderboardSince } from '../../src/domain/leaderboard.ts';
 
 type LeaderboardRow = Omit<LeaderboardEntry, 'rank' | 'referrals'> & {
   rank: string | number;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SYNC_PROTOCOL_VERSION } from '../../src/domain/collections/index.ts';
-import type { LeaderboardResponse } from '../../src/domain/leaderboard.ts';
+import type { LeaderboardResponse } from '../../src/domain/contracts/growth.ts';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
 import { insertDeals } from '../sync/sync-harness.ts';
 

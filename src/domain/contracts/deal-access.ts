@@ -10,4 +10,3 @@ export const getDealAccess = {
   params: z.object({ id: z.guid() }),
   response: { 200: z.object({ access: z.enum(['visible', 'pro_only', 'not_found']) }) },
 };
-export type DealAccess = z.infer<(typeof getDealAccess.response)[200]>['access'];

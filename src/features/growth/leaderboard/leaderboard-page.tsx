@@ -6,9 +6,9 @@ import {
   LEADERBOARD_PERIOD_LABELS,
   LEADERBOARD_PERIODS,
   leaderboardName,
-  type LeaderboardEntry,
   type LeaderboardPeriod,
 } from '../../../domain/leaderboard.ts';
+import type { LeaderboardEntry } from '../../../domain/contracts/growth.ts';
 import { FilterChips } from '../filter-chips.tsx';
 import { seenAtText } from './seen-at.ts';
 import { useLeaderboard } from './use-leaderboard.ts';

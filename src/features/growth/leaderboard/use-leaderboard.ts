@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getLeaderboard } from '../../../domain/contracts/growth.ts';
-import type { LeaderboardPeriod, LeaderboardResponse } from '../../../domain/leaderboard.ts';
+import { getLeaderboard, type LeaderboardResponse } from '../../../domain/contracts/growth.ts';
+import type { LeaderboardPeriod } from '../../../domain/leaderboard.ts';
 import { syncServerUrl } from '../../../lib/config.ts';
 import { sessionRetryFetch } from '../../../lib/session/session.ts';
 
