@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { DestinationStream } from 'pino';
 import type { ServerConfig } from './config.ts';
 import type { Database, JwtClaims } from './db/database.ts';
-import { HttpError } from './http/errors.ts';
+import { HttpError, refusal } from './http/errors.ts';
 import { assertSafeInput, clientErrorHandler, INPUT_LIMITS } from './http/input-limits.ts';
 import { registerRequestIds, requestIdGenerator, requestIdLogController } from './http/request-id.ts';
 import type { Metrics } from './metrics/metrics.ts';
@@ -19,11 +19,16 @@ import {
 } from './auth/tokens.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createAuthenticator } from './auth/authenticate.ts';
+import { decorateClaims } from './auth/signed-in.ts';
 import { rememberVerifiedTokens } from './auth/verified-tokens.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { apiRoutes } from './api/routes.ts';
 import { createPayments, type Payments } from './payments/payments.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { contractRefusal, isResponseSerializationError, useContracts } from './http/contracts.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { getHealth } from '../src/domain/contracts/health.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,11 +113,13 @@ export async function buildServer(
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
       void (reply as FastifyReply)
         .status(status)
-        .send({ code: status === 415 ? 'unsupported_media_type' : 'bad_request', message: err.message });
+        .send(refusal(status === 415 ? 'unsupported_media_type' : 'bad_request', err.message));
     },
   });
 
   registerRequestIds(app);
+  useContracts(app);
+  decorateClaims(app);
   const metrics = registerMetrics(app, db, config.metrics);
   registerSecurityHeaders(app, config);
 
@@ -173,7 +180,8 @@ export async function buildServer(
     app.addHook('onClose', () => payments.jobs.stop());
   }
 
-  app.setErrorHandler((err, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    const err = thrown instanceof HttpError ? thrown : (contractRefusal(thrown, request) ?? thrown);
     if (err instanceof HttpError) {
       return reply.status(err.status).send({ code: err.code, message: err.message, ...err.extra });
     }
@@ -186,29 +194,34 @@ export async function buildServer(
           : e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
             ? 'unsupported_media_type'
             : 'bad_request';
-      return reply.status(e.statusCode).send({ code, message: e.message });
+      return reply.status(e.statusCode).send(refusal(code, e.message));
+    }
+    if (isResponseSerializationError(err)) {
+      // The handler's answer does not match its contract: a bug, never sent half-right to the client.
+      request.log.error({ err, issues: err.cause.issues }, 'answer does not match its contract');
+      return reply.status(500).send(refusal('internal_error'));
     }
     if (isDatabaseUnavailable(err)) {
       // Postgres restarting or unreachable: the pool reconnects by itself once it is back.
       request.log.warn({ err }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ code: 'database_unavailable', message: 'Pacta is briefly unavailable. Please try again in a moment.' });
+      return reply.status(503).header('retry-after', '5').send(refusal('database_unavailable'));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ code: 'internal_error', message: 'Server error. Please try again later.' });
+    return reply.status(500).send(refusal('internal_error'));
   });
 
   // Public: whether Pacta is up and whether it takes payments (the app hides its money buttons when
   // not), and no versions of anything, which would only tell an attacker which flaws to try.
-  const payments = ctx.payments ? 'available' : 'unavailable';
-  app.get('/api/health', async (_request, reply) => {
+  const payments = ctx.payments ? ('available' as const) : ('unavailable' as const);
+  await registerOpenApi(app);
+  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { schema: getHealth }, async (_request, reply) => {
     try {
       await db.pool.query('select 1');
-      return { status: 'ok', database: { reachable: true }, payments };
+      return { status: 'ok' as const, database: { reachable: true as const }, payments };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', database: { reachable: false }, payments });
+      return reply
+        .status(503)
+        .send({ status: 'unavailable' as const, database: { reachable: false as const }, payments });
     }
   });
 
@@ -234,9 +247,7 @@ function registerApp(app: FastifyInstance, config: ServerConfig): void {
     if (request.method === 'GET' && !apiPath && !filePath && index && fs.existsSync(index)) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
     }
-    return reply
-      .status(404)
-      .send({ code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply.status(404).send(refusal('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
 }
 

@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import type { PushPayload } from '../src/domain/contracts/push.ts';
 
 // The app's service worker (vite-plugin-pwa injectManifest; docs/decisions/006 and 012):
 // the precached app shell and offline navigation, the update prompt's "skip waiting", the Background
@@ -35,12 +36,13 @@ self.addEventListener('sync', (event: Event) => {
   );
 });
 
-/** What the server pushes (sync-server/push/push-sender.ts PushPayload). */
-type PushPayload = { title?: string; body?: string; url?: string; tag?: string; notificationId?: string };
-
-function readPayload(event: PushEvent): PushPayload {
+/**
+ * What the server pushes: the shared contract's type (a type only, so zod stays out of the service
+ * worker). Read tolerantly: a field missing from an older server's push falls back below.
+ */
+function readPayload(event: PushEvent): Partial<PushPayload> {
   try {
-    return (event.data?.json() as PushPayload | null) ?? {};
+    return (event.data?.json() as Partial<PushPayload> | null) ?? {};
   } catch {
     return { body: event.data?.text() ?? '' };
   }

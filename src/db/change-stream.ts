@@ -1,5 +1,6 @@
 import { EventSource, type ErrorEvent } from 'eventsource';
 import { createBackoff } from '../lib/retry.ts';
+import { readStreamEvent } from '../domain/contracts/change-stream.ts';
 import { SyncHttpError, type SyncApi } from './sync-api.ts';
 
 export type ChangeStreamHandlers = {
@@ -98,20 +99,14 @@ export function openChangeStream(
     });
     current.addEventListener('hello', () => handlers.onHello());
     current.addEventListener('reconnect', (event) => {
-      try {
-        const { within } = JSON.parse((event as MessageEvent<string>).data) as { within?: unknown };
-        if (typeof within === 'number' && within >= 0) reconnectWithinMs = Math.min(within, MAX_RECONNECT_WITHIN_MS);
-      } catch {
-        // an unreadable hint: the ordinary backoff applies
-      }
+      // An unreadable hint: the ordinary backoff applies.
+      const hint = readStreamEvent('reconnect', (event as MessageEvent<string>).data);
+      if (hint) reconnectWithinMs = Math.min(hint.within, MAX_RECONNECT_WITHIN_MS);
     });
     current.addEventListener('change', (event) => {
-      try {
-        const notice = JSON.parse((event as MessageEvent<string>).data) as { collection?: unknown };
-        if (typeof notice.collection === 'string') handlers.onChange(notice.collection);
-      } catch (err) {
-        handlers.onError(err);
-      }
+      const notice = readStreamEvent('change', (event as MessageEvent<string>).data);
+      if (notice) handlers.onChange(notice.collection);
+      else handlers.onError(new TypeError('An unreadable change notice arrived on the change stream.'));
     });
     current.addEventListener('error', (event) => {
       if (source !== current || stopped) return;

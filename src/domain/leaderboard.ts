@@ -21,27 +21,7 @@ export function leaderboardSince(period: LeaderboardPeriod, now: Date): Date | n
   return days === null ? null : new Date(now.getTime() - days * 86_400_000);
 }
 
-export type LeaderboardEntry = {
-  rank: number;
-  user_id: string;
-  username: string | null;
-  full_name: string;
-  /** Qualified referrals in the period. */
-  referrals: number;
-  is_pro: boolean;
-  xp: number;
-  level: number;
-};
-
-export type LeaderboardResponse = {
-  period: LeaderboardPeriod;
-  generated_at: string;
-  entries: LeaderboardEntry[];
-  /** The signed-in user's own place, in or outside the top 50 (null for admins, who are not ranked). */
-  me: LeaderboardEntry | null;
-};
-
 /** The name a leaderboard row shows: the username, else the full name. */
-export function leaderboardName(entry: Pick<LeaderboardEntry, 'username' | 'full_name'>): string {
+export function leaderboardName(entry: { username: string | null; full_name: string }): string {
   return entry.username || entry.full_name || 'Pacta member';
 }

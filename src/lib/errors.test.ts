@@ -33,3 +33,12 @@ test('other errors keep their own message, or fall back to the generic one', () 
 test('the settings load error names its reason', () => {
   expect(settingsLoadError('offline')).toBe('Failed to load settings: offline');
 });
+
+test("a server refusal's code is shown in the shared table's words", () => {
+  expect(
+    errorMessage({ status: 403, code: 'current_password_invalid', message: 'Current password is incorrect.' }),
+  ).toBe('Your current password is incorrect');
+  expect(errorMessage({ status: 409, code: 'deal_closed' })).toBe('This deal is cancelled.');
+  // A code the table does not know falls back to the status's words.
+  expect(errorMessage({ status: 403, code: 'PGRST999' })).toBe(STATUS_MESSAGES.forbidden);
+});

@@ -1,15 +1,18 @@
+import { errorText, isErrorCode } from '../domain/contracts/errors.ts';
+
 /**
  * The shared error catalogue: one place that turns a failed call into the words a user
  * sees. Screens call `errorMessage(err)`; the session layer calls `classifyError(err)` to learn that a
- * 401 means "refresh and retry, then sign out".
+ * 401 means "refresh and retry, then sign out". A server refusal's words come from the one table of
+ * error codes both ends use (`src/domain/contracts/errors.ts`).
  */
 
 export const STATUS_MESSAGES = {
-  sessionExpired: 'Session expired. Please sign in again.',
-  badRequest: 'Invalid request. Please check your input.',
-  forbidden: 'Access denied. You do not have permission for this action.',
-  notFound: 'Resource not found.',
-  server: 'Server error. Please try again later.',
+  sessionExpired: errorText('no_authorization'),
+  badRequest: errorText('bad_request'),
+  forbidden: errorText('forbidden'),
+  notFound: errorText('not_found'),
+  server: errorText('internal_error'),
   unexpected: 'An unexpected error occurred. Please try again.',
 } as const;
 
@@ -22,9 +25,9 @@ export const MESSAGES = {
   invalidSession: 'Invalid session. Try signing out and in again.',
   dashboardFailed: 'Failed to load dashboard data. Please try again.',
   signUpFailed: 'Failed to sign up.',
-  signInFailed: 'Sign in failed. Please check your credentials and try again.',
+  signInFailed: errorText('invalid_credentials'),
   failedToCreateSession: 'Failed to create session',
-  verifyEmailFirst: 'Please verify your email before signing in',
+  verifyEmailFirst: errorText('email_not_confirmed'),
   referralLoadFailed: 'Failed to load referral data. Please try again later.',
   settingsUpdateFailed: 'Failed to update settings. Please try again.',
   profileCouldNotLoad: 'Profile could not be loaded. Try refreshing.',
@@ -80,6 +83,8 @@ function isTokenError(err: unknown): boolean {
 export function classifyError(err: unknown): ErrorClass {
   const status = statusOf(err);
   if (status === 401 || isTokenError(err)) return { kind: 'session_expired', message: STATUS_MESSAGES.sessionExpired };
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  if (isErrorCode(code)) return { kind: 'message', status, message: errorText(code) };
   const byStatus = status === undefined ? undefined : messageForStatus(status);
   if (byStatus) return { kind: 'message', status, message: byStatus };
   return { kind: 'message', status, message: ownMessage(err) ?? STATUS_MESSAGES.unexpected };

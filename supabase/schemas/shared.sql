@@ -34,6 +34,18 @@ end $function$;
 revoke all on function pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text) from public;
 grant execute on function pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text) to authenticated, service_role;
 
+-- function: pacta_private.is_admin_user(user_id uuid)
+CREATE OR REPLACE FUNCTION pacta_private.is_admin_user(user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.profiles p where p.id = user_id and p.role = 'admin' and not p.deleted)
+$function$;
+revoke all on function pacta_private.is_admin_user(user_id uuid) from public;
+grant execute on function pacta_private.is_admin_user(user_id uuid) to service_role;
+
 -- function: pacta_private.is_own_picture(url text)
 CREATE OR REPLACE FUNCTION pacta_private.is_own_picture(url text)
  RETURNS boolean
@@ -131,7 +143,7 @@ CREATE OR REPLACE FUNCTION public.is_admin()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from public.profiles p where p.id = auth.uid() and p.role = 'admin' and not p.deleted)
+  select pacta_private.is_admin_user(auth.uid())
 $function$;
 revoke all on function public.is_admin() from public;
 grant execute on function public.is_admin() to authenticated, service_role;

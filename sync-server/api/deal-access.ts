@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { getDealAccess } from '../../src/domain/contracts/deal-access.ts';
 import type { AppContext } from '../app.ts';
-import { HttpError } from '../http/errors.ts';
-
-const params = z.object({ id: z.guid() });
+import { claimsOf, signedIn } from '../auth/signed-in.ts';
 
 /**
  * GET /api/deals/:id/access — what a signed-in user may know about a deal that is not on their device.
@@ -17,26 +16,33 @@ const params = z.object({ id: z.guid() });
  *   every visitor of a stale link, though nothing went wrong.
  */
 export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.get('/deals/:id/access', async (request) => {
-    // Who asks comes first: an outsider learns nothing, not even which ids are well formed.
-    const claims = await ctx.authenticate(request);
-    const parsed = params.safeParse(request.params);
-    if (!parsed.success) throw new HttpError(400, 'invalid_deal_id', 'The deal id must be a UUID.');
-    const { id } = parsed.data;
-    const visible = await ctx.db.asUser(
-      claims,
-      async (tx) => (await tx.query('select 1 from public.deals where id = $1', [id])).rowCount === 1,
-    );
-    if (visible) return { access: 'visible' };
-    const proOnly = await ctx.db.asService(
-      async (tx) =>
-        (
-          await tx.query(`select 1 from public.deals where id = $1 and pro_only and status in ('open', 'completed')`, [
-            id,
-          ])
-        ).rowCount === 1,
-    );
-    if (proOnly) return { access: 'pro_only' };
-    return { access: 'not_found' };
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/deals/:id/access',
+    {
+      schema: getDealAccess,
+      config: { invalid: { code: 'invalid_deal_id', params: 'The deal id must be a UUID.' } },
+      preValidation: signedIn(ctx),
+    },
+    async (request) => {
+      const claims = claimsOf(request);
+      const { id } = request.params;
+      const visible = await ctx.db.asUser(
+        claims,
+        async (tx) => (await tx.query('select 1 from public.deals where id = $1', [id])).rowCount === 1,
+      );
+      if (visible) return { access: 'visible' as const };
+      const proOnly = await ctx.db.asService(
+        async (tx) =>
+          (
+            await tx.query(
+              `select 1 from public.deals where id = $1 and pro_only and status in ('open', 'completed')`,
+              [id],
+            )
+          ).rowCount === 1,
+      );
+      if (proOnly) return { access: 'pro_only' as const };
+      return { access: 'not_found' as const };
+    },
+  );
 }

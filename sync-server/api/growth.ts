@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { AppContext } from '../app.ts';
-import type { Database } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  LEADERBOARD_PERIODS,
-  LEADERBOARD_SIZE,
-  leaderboardSince,
+  getLeaderboard,
+  getReferralRewards,
+  postReferralPayouts,
   type LeaderboardEntry,
   type LeaderboardResponse,
-} from '../../src/domain/leaderboard.ts';
-
-const leaderboardQuery = z.object({ period: z.enum(LEADERBOARD_PERIODS).default('all') });
-const rewardsQuery = z.object({ userId: z.guid().optional(), status: z.enum(['pending', 'paid']).optional() });
+} from '../../src/domain/contracts/growth.ts';
+import type { AppContext } from '../app.ts';
+import { requireAdmin } from '../auth/authorization.ts';
+import { claimsOf, signedIn } from '../auth/signed-in.ts';
+import type { Database } from '../db/database.ts';
+import { LEADERBOARD_PERIODS, LEADERBOARD_SIZE, leaderboardSince } from '../../src/domain/leaderboard.ts';
 
 type LeaderboardRow = Omit<LeaderboardEntry, 'rank' | 'referrals'> & {
   rank: string | number;
@@ -47,70 +46,83 @@ export async function runMonthlyReferralPayouts(
  * - POST /api/admin/referral-payouts — an admin runs the payout of every pending reward now.
  */
 export async function growthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.get('/referral-leaderboard', async (request) => {
-    const claims = await ctx.authenticate(request);
-    const parsed = leaderboardQuery.safeParse(request.query);
-    if (!parsed.success)
-      throw new HttpError(400, 'invalid_period', `period must be one of ${LEADERBOARD_PERIODS.join(', ')}.`);
-    const { period } = parsed.data;
-    const since = leaderboardSince(period, new Date());
-    const { rows } = await ctx.db.asService((tx) =>
-      tx.query<LeaderboardRow & { pos: string }>(
-        `select * from (select *, row_number() over (order by rank, user_id) as pos from public.referral_leaderboard($1)) b
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preValidation = signedIn(ctx);
+  const periodWords = `period must be one of ${LEADERBOARD_PERIODS.join(', ')}.`;
+  api.get(
+    '/referral-leaderboard',
+    {
+      schema: getLeaderboard,
+      preValidation,
+      config: { invalid: { code: 'invalid_period', querystring: periodWords } },
+    },
+    async (request) => {
+      const claims = claimsOf(request);
+      const { period } = request.query;
+      const since = leaderboardSince(period, new Date());
+      const { rows } = await ctx.db.asService((tx) =>
+        tx.query<LeaderboardRow & { pos: string }>(
+          `select * from (select *, row_number() over (order by rank, user_id) as pos from public.referral_leaderboard($1)) b
           where pos <= $3 or user_id = $2 order by pos`,
-        [since?.toISOString() ?? null, claims.sub, LEADERBOARD_SIZE],
-      ),
-    );
-    const strip = ({ pos: _pos, ...r }: LeaderboardRow & { pos: string }) => toEntry(r);
-    const mine = rows.find((r) => r.user_id === claims.sub);
-    const answer: LeaderboardResponse = {
-      period,
-      generated_at: new Date().toISOString(),
-      entries: rows.filter((r) => Number(r.pos) <= LEADERBOARD_SIZE).map(strip),
-      me: mine ? strip(mine) : null,
-    };
-    return answer;
-  });
-
-  app.get('/user-referral-rewards-list', async (request) => {
-    const claims = await ctx.authenticate(request);
-    const parsed = rewardsQuery.safeParse(request.query);
-    if (!parsed.success)
-      throw new HttpError(400, 'invalid_query', 'userId must be a user id and status pending or paid.');
-    const userId = parsed.data.userId ?? claims.sub;
-    // Who may ask comes before whether the user exists, so the answer never tells one id from another.
-    if (userId !== claims.sub) {
-      const admin = await ctx.db.asUser(
-        claims,
-        async (tx) => (await tx.query<{ ok: boolean }>('select public.is_admin() as ok')).rows[0]!.ok,
+          [since?.toISOString() ?? null, claims.sub, LEADERBOARD_SIZE],
+        ),
       );
-      if (!admin) throw new HttpError(403, 'forbidden', 'Access denied. You do not have permission for this action.');
-    }
-    const { rows } = await ctx.db.asUser(claims, (tx) =>
-      tx.query(
-        `select id, referral_id, reward_type, amount_cents, amount_cents / 100.0 as amount, status, issued_at, paid_at
+      const strip = ({ pos: _pos, ...r }: LeaderboardRow & { pos: string }) => toEntry(r);
+      const mine = rows.find((r) => r.user_id === claims.sub);
+      const answer: LeaderboardResponse = {
+        period,
+        generated_at: new Date().toISOString(),
+        entries: rows.filter((r) => Number(r.pos) <= LEADERBOARD_SIZE).map(strip),
+        me: mine ? strip(mine) : null,
+      };
+      return answer;
+    },
+  );
+
+  const rewardsWords = 'userId must be a user id and status pending or paid.';
+  api.get(
+    '/user-referral-rewards-list',
+    {
+      schema: getReferralRewards,
+      preValidation,
+      config: { invalid: { code: 'invalid_query', querystring: rewardsWords } },
+    },
+    async (request) => {
+      const claims = claimsOf(request);
+      const userId = request.query.userId ?? claims.sub;
+      // Who may ask comes before whether the user exists, so the answer never tells one id from another.
+      if (userId !== claims.sub) await ctx.db.asService((tx) => requireAdmin(tx, claims.sub));
+      const { rows } = await ctx.db.asUser(claims, (tx) =>
+        tx.query(
+          `select id, referral_id, reward_type, amount_cents, amount_cents / 100.0 as amount, status, issued_at, paid_at
            from public.referral_rewards
           where referrer_id = $1 and not deleted and ($2::text is null or status = $2)
           order by coalesce(paid_at, issued_at) desc, id`,
-        [userId, parsed.data.status ?? null],
-      ),
-    );
-    return { rewards: rows.map((r) => ({ ...r, amount: Number(r.amount) })) };
-  });
+          [userId, request.query.status ?? null],
+        ),
+      );
+      return {
+        rewards: rows.map((r) => ({
+          ...r,
+          amount: Number(r.amount),
+          issued_at: (r.issued_at as Date).toISOString(),
+          paid_at: (r.paid_at as Date | null)?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
 
-  app.post('/admin/referral-payouts', async (request, reply) => {
-    const claims = await ctx.authenticate(request);
-    const run = await ctx.db.asUser(claims, async (tx) => {
-      if (!(await tx.query<{ ok: boolean }>('select public.is_admin() as ok')).rows[0]!.ok) return null;
-      return true;
+  api.post('/admin/referral-payouts', { schema: postReferralPayouts, preValidation }, async (request, reply) => {
+    const claims = claimsOf(request);
+    const { rows } = await ctx.db.asService(async (tx) => {
+      await requireAdmin(tx, claims.sub, 'Only Pacta staff can run referral payouts.');
+      return tx.query(
+        'select id, rewards_paid, amount_cents, ran_at from public.run_referral_payouts(now(), null, $1)',
+        [claims.sub],
+      );
     });
-    if (!run) throw new HttpError(403, 'forbidden', 'Only Pacta staff can run referral payouts.');
-    const { rows } = await ctx.db.asService((tx) =>
-      tx.query('select id, rewards_paid, amount_cents, ran_at from public.run_referral_payouts(now(), null, $1)', [
-        claims.sub,
-      ]),
-    );
-    return reply.status(201).send({ run: rows[0] });
+    const payout = rows[0]!;
+    return reply.status(201).send({ run: { ...payout, ran_at: (payout.ran_at as Date).toISOString() } });
   });
 
   const job = setInterval(() => {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, refusal } from '../http/errors.ts';
 import { accountRoutes } from './account-routes.ts';
 import { devMailboxRoutes } from './dev-mailbox.ts';
 import { emailLinkRoutes } from './email-link-routes.ts';
@@ -56,9 +56,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
 
   app.setErrorHandler((err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
     if (!(err instanceof HttpError) && err.statusCode === 400 && err.code?.startsWith('FST_ERR_CTP')) {
-      return reply
-        .status(400)
-        .send({ code: 'bad_json', message: `Could not parse request body as JSON: ${err.message}` });
+      return reply.status(400).send(refusal('bad_json', `Could not parse request body as JSON: ${err.message}`));
     }
     throw err; // the application's handler answers everything else as { code, message }
   });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+import { refusal } from '../http/errors.ts';
 
 export type MetricsServer = { url: string; close(): Promise<void> };
 
@@ -16,7 +17,7 @@ export async function startMetricsServer(
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ code: 'not_found', message: 'Only GET /metrics is served here.' }));
+      res.end(JSON.stringify(refusal('not_found', 'Only GET /metrics is served here.')));
       return;
     }
     registry.metrics().then(
@@ -26,7 +27,7 @@ export async function startMetricsServer(
       },
       () => {
         res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ code: 'internal_error', message: 'The metrics could not be collected.' }));
+        res.end(JSON.stringify(refusal('internal_error', 'The metrics could not be collected.')));
       },
     );
   });

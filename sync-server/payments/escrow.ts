@@ -1,4 +1,6 @@
 import type Stripe from 'stripe';
+import type { DealPayment } from '../../src/domain/contracts/money.ts';
+import { isAdmin, requireAdmin, requireDealRole } from '../auth/authorization.ts';
 import {
   DISPUTE_WINDOW_DAYS,
   PRO_COMMISSION_BP,
@@ -82,13 +84,6 @@ async function lockEscrow(tx: Tx, dealId: string): Promise<EscrowRow | undefined
 
 const payee = (deal: DealRow): string | undefined => deal.winner_id ?? deal.selected_creator_ids[0];
 
-async function isAdmin(tx: Tx, userId: string): Promise<boolean> {
-  const { rows } = await tx.query(`select 1 from public.profiles where id = $1 and role = 'admin' and not deleted`, [
-    userId,
-  ]);
-  return rows.length === 1;
-}
-
 async function setEscrowStatus(tx: Tx, dealId: string, status: DealRow['escrow_status']): Promise<void> {
   await tx.query(`update public.deals set escrow_status = $2 where id = $1 and escrow_status is distinct from $2`, [
     dealId,
@@ -105,8 +100,14 @@ export function createEscrow(deps: PaymentsDeps) {
   async function fundDeal(userId: string, dealId: string): Promise<{ url: string }> {
     const { deal, caller, summary, earlierCheckout } = await db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
-      if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
-      if (deal.brand_id !== userId) throw new HttpError(403, 'not_deal_owner', "Only the deal's brand can fund it.");
+      await requireDealRole(
+        tx,
+        userId,
+        deal,
+        ['brand'],
+        new HttpError(403, 'not_deal_owner', "Only the deal's brand can fund it."),
+      );
+      if (!deal) throw new HttpError(404, 'deal_not_found');
       if (deal.status === 'cancelled') throw new HttpError(409, 'deal_closed', 'This deal is cancelled.');
       if (deal.escrow_status !== 'none') throw new HttpError(409, 'already_funded', 'This deal is already funded.');
       if (deal.selected_creator_ids.length === 0)
@@ -200,9 +201,8 @@ export function createEscrow(deps: PaymentsDeps) {
   async function cancelCheckout(userId: string, dealId: string) {
     const sessionId = await db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
-      if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
-      if (deal.brand_id !== userId)
-        throw new HttpError(403, 'not_deal_owner', "Only the deal's brand can cancel its checkout.");
+      const refusal = new HttpError(403, 'not_deal_owner', "Only the deal's brand can cancel its checkout.");
+      await requireDealRole(tx, userId, deal, ['brand'], refusal);
       const escrow = await lockEscrow(tx, dealId);
       if (!escrow?.checkout_session_id || escrow.funded_at)
         throw new HttpError(409, 'no_open_checkout', 'This deal has no open checkout.');
@@ -216,7 +216,7 @@ export function createEscrow(deps: PaymentsDeps) {
         [dealId, sessionId],
       ),
     );
-    return { checkoutOpen: false };
+    return { checkoutOpen: false as const };
   }
 
   /** checkout.session.expired: a checkout that can no longer be paid no longer freezes the amount. */
@@ -363,17 +363,10 @@ export function createEscrow(deps: PaymentsDeps) {
     return db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
       if (actor.kind === 'user') {
-        const allowed = deal
-          ? deal.brand_id === actor.userId || (await isAdmin(tx, actor.userId))
-          : await isAdmin(tx, actor.userId);
-        if (!allowed)
-          throw new HttpError(
-            403,
-            'not_deal_owner',
-            'Not your deal: only its brand or Pacta staff can release the payout.',
-          );
+        const refusal = new HttpError(403, 'not_deal_owner', 'Only its brand or Pacta staff can release the payout.');
+        await requireDealRole(tx, actor.userId, deal, ['brand', 'admin'], refusal);
       }
-      if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
+      if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found');
       const escrow = await lockEscrow(tx, dealId);
       if (deal.escrow_status === 'released' && escrow?.transfer_id) {
         return { escrowStatus: 'released' as const, transferCents: escrow.transferred_cents, alreadyReleased: true };
@@ -550,9 +543,9 @@ export function createEscrow(deps: PaymentsDeps) {
   async function requestCancellation(userId: string, dealId: string) {
     return db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
-      if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
-      if (deal.brand_id !== userId)
-        throw new HttpError(403, 'not_deal_owner', "Only the deal's brand can ask to cancel it.");
+      const refusal = new HttpError(403, 'not_deal_owner', "Only the deal's brand can ask to cancel it.");
+      await requireDealRole(tx, userId, deal, ['brand'], refusal);
+      if (!deal) throw new HttpError(404, 'deal_not_found');
       if (deal.escrow_status === 'disputed')
         throw new HttpError(409, 'deal_disputed', 'This deal is disputed: Pacta staff will decide it.');
       const escrow = await lockEscrow(tx, dealId);
@@ -562,7 +555,7 @@ export function createEscrow(deps: PaymentsDeps) {
           'consent_not_needed',
           'Only a funded deal in progress needs the creator to agree: cancel this deal from its page.',
         );
-      if (escrow.cancel_requested_at) return { cancellationRequested: true };
+      if (escrow.cancel_requested_at) return { cancellationRequested: true as const };
       await tx.query(
         `update public.deal_escrows set cancel_requested_at = now(), cancel_consented_by = '{}', updated_at = now() where deal_id = $1`,
         [dealId],
@@ -574,7 +567,7 @@ export function createEscrow(deps: PaymentsDeps) {
         dealId,
         link: `/deals/${dealId}#payment`,
       });
-      return { cancellationRequested: true };
+      return { cancellationRequested: true as const };
     });
   }
 
@@ -582,8 +575,13 @@ export function createEscrow(deps: PaymentsDeps) {
   async function consentToCancellation(userId: string, dealId: string) {
     return db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
-      if (!deal || deal.deleted || !deal.selected_creator_ids.includes(userId))
-        throw new HttpError(403, 'not_a_participant', 'Only the accepted creator can agree to cancel this deal.');
+      const refusal = new HttpError(
+        403,
+        'not_a_participant',
+        'Only the accepted creator can agree to cancel this deal.',
+      );
+      await requireDealRole(tx, userId, deal, ['creator'], refusal);
+      if (!deal || !deal.selected_creator_ids.includes(userId)) throw refusal;
       const escrow = await lockEscrow(tx, dealId);
       if (!escrow?.cancel_requested_at || deal.status !== 'in_progress' || deal.escrow_status !== 'pending')
         throw new HttpError(409, 'no_cancel_request', 'The brand has not asked to cancel this deal.');
@@ -617,14 +615,15 @@ export function createEscrow(deps: PaymentsDeps) {
       throw new HttpError(400, 'invalid_reason', 'Describe the problem in 10 to 2,000 characters.');
     return db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
-      // The parties: the brand and an accepted creator; once the deal is completed, the creator it pays.
-      const party =
-        deal &&
-        !deal.deleted &&
-        (deal.brand_id === userId ||
-          (deal.status === 'completed' ? payee(deal) === userId : deal.selected_creator_ids.includes(userId)));
-      if (!deal || !party)
-        throw new HttpError(403, 'not_a_participant', 'Only the brand and the creator of a deal can dispute it.');
+      const refusal = new HttpError(
+        403,
+        'not_a_participant',
+        'Only the brand and the creator of a deal can dispute it.',
+      );
+      const role = await requireDealRole(tx, userId, deal, ['brand', 'creator'], refusal);
+      if (!deal) throw new HttpError(404, 'deal_not_found');
+      // A creator disputes while accepted; once the deal is completed, only the creator it pays.
+      if (role === 'creator' && deal.status === 'completed' && payee(deal) !== userId) throw refusal;
       const escrow = await lockEscrow(tx, dealId);
       if (deal.escrow_status === 'disputed')
         throw new HttpError(409, 'already_disputed', 'This deal is already disputed.');
@@ -675,10 +674,9 @@ export function createEscrow(deps: PaymentsDeps) {
    */
   async function resolveDispute(userId: string, dealId: string, refundCents: number) {
     return db.asService(async (tx) => {
-      if (!(await isAdmin(tx, userId)))
-        throw new HttpError(403, 'admin_only', 'Only Pacta staff can resolve disputes.');
+      await requireAdmin(tx, userId, 'Only Pacta staff can resolve disputes.');
       const deal = await lockDeal(tx, dealId);
-      if (!deal) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
+      if (!deal) throw new HttpError(404, 'deal_not_found');
       const escrow = await lockEscrow(tx, dealId);
       if (deal.escrow_status !== 'disputed' || !escrow)
         throw new HttpError(409, 'not_disputed', 'This deal has no open dispute.');
@@ -850,7 +848,7 @@ export function createEscrow(deps: PaymentsDeps) {
   // ------------------------------------------------------------------ reading
 
   /** The payment panel's figures for the brand, the deal's creators and staff. */
-  async function paymentView(userId: string, dealId: string) {
+  async function paymentView(userId: string, dealId: string): Promise<DealPayment> {
     return db.asService(async (tx) => {
       const { rows } = await tx.query<DealRow>(
         `select id, brand_id, title, amount_cents, status, escrow_status, selected_creator_ids, winner_id,
@@ -859,11 +857,16 @@ export function createEscrow(deps: PaymentsDeps) {
         [dealId],
       );
       const deal = rows[0];
+      const refusal = new HttpError(
+        403,
+        'not_a_participant',
+        'Only the brand and the creator of a deal can see its payment.',
+      );
+      await requireDealRole(tx, userId, deal, ['brand', 'creator', 'admin'], refusal);
+      if (!deal) throw new HttpError(404, 'deal_not_found');
       const admin = await isAdmin(tx, userId);
-      const isBrand = deal?.brand_id === userId;
-      const isCreator = Boolean(deal?.selected_creator_ids.includes(userId));
-      if (!deal || !(isBrand || isCreator || admin))
-        throw new HttpError(403, 'not_a_participant', 'Only the brand and the creator of a deal can see its payment.');
+      const isBrand = deal.brand_id === userId;
+      const isCreator = deal.selected_creator_ids.includes(userId);
       const escrow = (await tx.query<EscrowRow>(`select * from public.deal_escrows where deal_id = $1`, [dealId]))
         .rows[0];
       const creatorId = payee(deal);

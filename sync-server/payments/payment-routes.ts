@@ -1,28 +1,30 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  getDealPayment,
+  getLedger,
+  getPayoutStatus,
+  getSubscription,
+  postBillingPortal,
+  postCancelCheckout,
+  postCancellation,
+  postCancellationConsent,
+  postCheckoutSession,
+  postDispute,
+  postFundDeal,
+  postPayoutOnboarding,
+  postReleaseEscrow,
+  postResolveDispute,
+  type LedgerEntry,
+} from '../../src/domain/contracts/money.ts';
 import type { AppContext } from '../app.ts';
+import { requireAdmin } from '../auth/authorization.ts';
+import { claimsOf, signedIn } from '../auth/signed-in.ts';
+import type { InvalidRequest } from '../http/contracts.ts';
 import { HttpError } from '../http/errors.ts';
 import { dealBalance } from './ledger.ts';
 import { safeReturnPath } from './payments-deps.ts';
 import type { Payments } from './payments.ts';
-
-const checkoutBody = z.object({
-  userId: z.guid(),
-  tier: z.enum(['basic', 'premium']).default('premium'),
-  interval: z.enum(['monthly', 'yearly']),
-  trigger: z.string().max(200).optional(),
-});
-const dealBody = z.object({ dealId: z.guid() });
-const dealParams = z.object({ id: z.guid() });
-const disputeBody = z.object({ reason: z.string() });
-const resolveBody = z.object({ refundCents: z.number().int() });
-const returnBody = z.object({ returnTo: z.string().optional() }).optional();
-
-function parse<T>(schema: z.ZodType<T>, value: unknown, message: string): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new HttpError(400, 'invalid_request', message);
-  return parsed.data;
-}
 
 /**
  * Money endpoints under /api. All need a signed-in user except the Stripe webhook, which proves
@@ -34,7 +36,13 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     if (!payments) throw new HttpError(503, 'payments_unavailable', 'Payments are not configured on this server.');
     return payments;
   };
-  const user = async (request: FastifyRequest) => (await ctx.authenticate(request)).sub;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Every route: who asks first (401), then the request's shape (400 `invalid_request`), then the rest.
+  const preValidation = signedIn(ctx);
+  const invalid = (words: Omit<InvalidRequest, 'code'>) => ({
+    invalid: { code: 'invalid_request' as const, ...words },
+  });
+  const dealId = { params: 'The deal id must be a UUID.' };
 
   // The webhook needs the exact bytes Stripe signed: its own scope reads JSON as a raw buffer (any
   // other content type is 415, the server's body size limit still holds) and the route opts out of
@@ -48,117 +56,128 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     });
   });
 
-  app.post('/create-checkout-session', async (request) => {
-    const userId = await user(request);
-    const body = parse(checkoutBody, request.body, 'Send userId, tier and interval (monthly or yearly).');
-    return need().subscriptions.createCheckoutSession(userId, body);
-  });
+  api.post(
+    '/create-checkout-session',
+    {
+      schema: postCheckoutSession,
+      preValidation,
+      config: invalid({ body: 'Send userId, tier and interval (monthly or yearly).' }),
+    },
+    async (request) => need().subscriptions.createCheckoutSession(claimsOf(request).sub, request.body),
+  );
 
-  app.post('/billing-portal', async (request) => {
-    const userId = await user(request);
-    const body = parse(returnBody, request.body ?? undefined, 'Bad request.');
-    return need().subscriptions.createBillingPortal(userId, safeReturnPath(body?.returnTo, '/settings?section=pro'));
-  });
+  api.post(
+    '/billing-portal',
+    { schema: postBillingPortal, preValidation, config: invalid({ body: 'Bad request.' }) },
+    async (request) =>
+      need().subscriptions.createBillingPortal(
+        claimsOf(request).sub,
+        safeReturnPath(request.body?.returnTo, '/settings?section=pro'),
+      ),
+  );
 
-  app.get('/billing/subscription', async (request) => need().subscriptions.subscriptionState(await user(request)));
+  api.get('/billing/subscription', { schema: getSubscription, preValidation }, async (request) =>
+    need().subscriptions.subscriptionState(claimsOf(request).sub),
+  );
 
-  app.post('/payouts/onboarding', async (request) => {
-    const userId = await user(request);
-    const body = parse(returnBody, request.body ?? undefined, 'Bad request.');
-    return need().payouts.startOnboarding(userId, safeReturnPath(body?.returnTo, '/settings?section=payouts'));
-  });
+  api.post(
+    '/payouts/onboarding',
+    { schema: postPayoutOnboarding, preValidation, config: invalid({ body: 'Bad request.' }) },
+    async (request) =>
+      need().payouts.startOnboarding(
+        claimsOf(request).sub,
+        safeReturnPath(request.body?.returnTo, '/settings?section=payouts'),
+      ),
+  );
 
-  app.get('/payouts/status', async (request) => need().payouts.status(await user(request)));
+  api.get('/payouts/status', { schema: getPayoutStatus, preValidation }, async (request) =>
+    need().payouts.status(claimsOf(request).sub),
+  );
 
-  app.post('/deals/:id/fund', async (request) => {
-    const userId = await user(request);
-    const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
-    return need().escrow.fundDeal(userId, id);
-  });
+  api.post('/deals/:id/fund', { schema: postFundDeal, preValidation, config: invalid(dealId) }, async (request) =>
+    need().escrow.fundDeal(claimsOf(request).sub, request.params.id),
+  );
 
-  app.post('/deals/:id/fund/cancel', async (request) => {
-    const userId = await user(request);
-    const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
-    return need().escrow.cancelCheckout(userId, id);
-  });
+  api.post(
+    '/deals/:id/fund/cancel',
+    { schema: postCancelCheckout, preValidation, config: invalid(dealId) },
+    async (request) => need().escrow.cancelCheckout(claimsOf(request).sub, request.params.id),
+  );
 
-  app.post('/deals/:id/cancellation', async (request) => {
-    const userId = await user(request);
-    const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
-    return need().escrow.requestCancellation(userId, id);
-  });
+  api.post(
+    '/deals/:id/cancellation',
+    { schema: postCancellation, preValidation, config: invalid(dealId) },
+    async (request) => need().escrow.requestCancellation(claimsOf(request).sub, request.params.id),
+  );
 
-  app.post('/deals/:id/cancellation/consent', async (request) => {
-    const userId = await user(request);
-    const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
-    return need().escrow.consentToCancellation(userId, id);
-  });
+  api.post(
+    '/deals/:id/cancellation/consent',
+    { schema: postCancellationConsent, preValidation, config: invalid(dealId) },
+    async (request) => need().escrow.consentToCancellation(claimsOf(request).sub, request.params.id),
+  );
 
-  app.get('/deals/:id/payment', async (request) => {
-    const userId = await user(request);
-    const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
-    return need().escrow.paymentView(userId, id);
-  });
+  api.get('/deals/:id/payment', { schema: getDealPayment, preValidation, config: invalid(dealId) }, async (request) =>
+    need().escrow.paymentView(claimsOf(request).sub, request.params.id),
+  );
 
-  app.post('/release-escrow', async (request) => {
-    const userId = await user(request);
-    const { dealId } = parse(dealBody, request.body, 'Send the dealId to release.');
-    return need().escrow.releaseEscrow({ kind: 'user', userId }, dealId);
-  });
+  api.post(
+    '/release-escrow',
+    { schema: postReleaseEscrow, preValidation, config: invalid({ body: 'Send the dealId to release.' }) },
+    async (request) =>
+      need().escrow.releaseEscrow({ kind: 'user', userId: claimsOf(request).sub }, request.body.dealId),
+  );
 
-  app.post('/deals/:id/dispute', async (request) => {
-    const userId = await user(request);
-    const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
-    const { reason } = parse(disputeBody, request.body, 'Say what went wrong.');
-    return need().escrow.openDispute(userId, id, reason);
-  });
+  api.post(
+    '/deals/:id/dispute',
+    { schema: postDispute, preValidation, config: invalid({ ...dealId, body: 'Say what went wrong.' }) },
+    async (request) => need().escrow.openDispute(claimsOf(request).sub, request.params.id, request.body.reason),
+  );
 
-  app.post('/admin/deals/:id/resolve-dispute', async (request) => {
-    const userId = await user(request);
-    const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
-    const { refundCents } = parse(
-      resolveBody,
-      request.body,
-      'Send refundCents: the part of the deal amount refunded to the brand.',
-    );
-    return need().escrow.resolveDispute(userId, id, refundCents);
-  });
+  api.post(
+    '/admin/deals/:id/resolve-dispute',
+    {
+      schema: postResolveDispute,
+      preValidation,
+      config: invalid({ ...dealId, body: 'Send refundCents: the part of the deal amount refunded to the brand.' }),
+    },
+    async (request) => need().escrow.resolveDispute(claimsOf(request).sub, request.params.id, request.body.refundCents),
+  );
 
-  /** The ledger for staff: every movement, newest first, and each deal's balance. */
-  app.get('/admin/ledger', async (request) => {
-    const userId = await user(request);
-    const { dealId } = parse(z.object({ dealId: z.guid().optional() }), request.query, 'dealId must be a UUID.');
-    return ctx.db.asService(async (tx) => {
-      const admin = await tx.query(`select 1 from public.profiles where id = $1 and role = 'admin' and not deleted`, [
-        userId,
-      ]);
-      if (!admin.rowCount) throw new HttpError(403, 'admin_only', 'Only Pacta staff can read the ledger.');
-      const { rows } = await tx.query(
-        `select l.id, l.deal_id, d.title as deal_title, l.user_id, p.full_name as user_name, l.kind, l.amount_cents, l.stripe_ref, l.memo, l.created_at
+  api.get(
+    '/admin/ledger',
+    { schema: getLedger, preValidation, config: invalid({ querystring: 'dealId must be a UUID.' }) },
+    async (request) => {
+      const userId = claimsOf(request).sub;
+      const { dealId } = request.query;
+      return ctx.db.asService(async (tx) => {
+        await requireAdmin(tx, userId, 'Only Pacta staff can read the ledger.');
+        const { rows } = await tx.query(
+          `select l.id, l.deal_id, d.title as deal_title, l.user_id, p.full_name as user_name, l.kind, l.amount_cents, l.stripe_ref, l.memo, l.created_at
          from public.ledger_entries l left join public.deals d on d.id = l.deal_id left join public.profiles p on p.id = l.user_id
          where $1::uuid is null or l.deal_id = $1 order by l.id desc limit 500`,
-        [dealId ?? null],
-      );
-      const dealIds = [
-        ...new Set(rows.map((r) => r.deal_id as string | null).filter((id): id is string => Boolean(id))),
-      ];
-      const balances = [];
-      for (const id of dealIds) balances.push({ dealId: id, ...(await dealBalance(tx, id)) });
-      return {
-        entries: rows.map((r) => ({
-          id: Number(r.id),
-          dealId: r.deal_id,
-          dealTitle: r.deal_title,
-          userId: r.user_id,
-          userName: r.user_name,
-          kind: r.kind,
-          amountCents: Number(r.amount_cents),
-          stripeRef: r.stripe_ref,
-          memo: r.memo,
-          createdAt: (r.created_at as Date).toISOString(),
-        })),
-        balances,
-      };
-    });
-  });
+          [dealId ?? null],
+        );
+        const dealIds = [
+          ...new Set(rows.map((r) => r.deal_id as string | null).filter((id): id is string => Boolean(id))),
+        ];
+        const balances = [];
+        for (const id of dealIds) balances.push({ dealId: id, ...(await dealBalance(tx, id)) });
+        return {
+          entries: rows.map((r): LedgerEntry => ({
+            id: Number(r.id),
+            dealId: r.deal_id,
+            dealTitle: r.deal_title,
+            userId: r.user_id,
+            userName: r.user_name,
+            kind: r.kind,
+            amountCents: Number(r.amount_cents),
+            stripeRef: r.stripe_ref,
+            memo: r.memo,
+            createdAt: (r.created_at as Date).toISOString(),
+          })),
+          balances,
+        };
+      });
+    },
+  );
 }

@@ -152,7 +152,7 @@ export function createSubscriptions(deps: PaymentsDeps, prices: ReturnType<typeo
       const r = rows[0];
       return {
         status: (r?.subscription_status as string | null) ?? null,
-        interval: (r?.subscription_interval as string | null) ?? null,
+        interval: (r?.subscription_interval as 'monthly' | 'yearly' | null) ?? null,
         tier: (r?.pro_tier as string | undefined) ?? 'free',
         currentPeriodEnd: (r?.current_period_end as Date | null)?.toISOString() ?? null,
         cancelAtPeriodEnd: Boolean(r?.cancel_at_period_end),

@@ -1,27 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deletePushSubscription, getPushPublicKey, postPushSubscription } from '../../src/domain/contracts/push.ts';
 import type { AppContext } from '../app.ts';
+import { claimsOf, signedIn } from '../auth/signed-in.ts';
 import { HttpError } from '../http/errors.ts';
 import { checkPushEndpoint, PushEndpointRefused } from './push-endpoint.ts';
 import { startPushSender } from './push-sender.ts';
 import { loadVapidKeys } from './vapid-keys.ts';
-
-// Mirrors pacta_private.push_subscriptions' checks, so a valid body is never refused by the database;
-// where the endpoint may point is checkPushEndpoint's rule.
-const subscriptionBody = z.object({
-  endpoint: z.string().max(2048),
-  keys: z.object({ p256dh: z.string().min(40).max(200), auth: z.string().min(10).max(100) }),
-});
-const endpointBody = z.object({ endpoint: z.string().max(2048) });
-
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
-    throw new HttpError(400, 'validation_failed', `Invalid push subscription (${problems})`);
-  }
-  return parsed.data;
-}
 
 /**
  * Web Push (docs/decisions/012-conversations-and-push.md):
@@ -38,39 +23,50 @@ export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const sender = startPushSender(ctx.db, keys, app.log, { endpointPolicy });
   app.addHook('onClose', async () => sender.close());
 
-  app.get('/push/public-key', async () => ({ publicKey: keys.publicKey }));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Where the endpoint may point is checkPushEndpoint's rule, after the contract's shape.
+  const config = { invalid: { code: 'validation_failed', what: 'push subscription' } } as const;
+  api.get('/push/public-key', { schema: getPushPublicKey }, async () => ({ publicKey: keys.publicKey }));
 
-  app.post('/push/subscriptions', async (request, reply) => {
-    const claims = await ctx.authenticate(request);
-    const { endpoint, keys: subKeys } = parse(subscriptionBody, request.body);
-    try {
-      await checkPushEndpoint(endpoint, endpointPolicy);
-    } catch (err) {
-      if (err instanceof PushEndpointRefused) throw new HttpError(400, err.code, err.message);
-      throw err;
-    }
-    const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 500) || null;
-    // One subscription per browser: the endpoint now belongs to whoever signed in on it last.
-    await ctx.db.asService((tx) =>
-      tx.query(
-        `insert into pacta_private.push_subscriptions (endpoint, user_id, p256dh, auth, user_agent) values ($1, $2, $3, $4, $5)
+  api.post(
+    '/push/subscriptions',
+    { schema: postPushSubscription, config, preValidation: signedIn(ctx) },
+    async (request, reply) => {
+      const claims = claimsOf(request);
+      const { endpoint, keys: subKeys } = request.body;
+      try {
+        await checkPushEndpoint(endpoint, endpointPolicy);
+      } catch (err) {
+        if (err instanceof PushEndpointRefused) throw new HttpError(400, err.code, err.message);
+        throw err;
+      }
+      const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 500) || null;
+      // One subscription per browser: the endpoint now belongs to whoever signed in on it last.
+      await ctx.db.asService((tx) =>
+        tx.query(
+          `insert into pacta_private.push_subscriptions (endpoint, user_id, p256dh, auth, user_agent) values ($1, $2, $3, $4, $5)
          on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
            user_agent = excluded.user_agent, created_at = now()`,
-        [endpoint, claims.sub, subKeys.p256dh, subKeys.auth, userAgent],
-      ),
-    );
-    return reply.status(201).send({ endpoint });
-  });
+          [endpoint, claims.sub, subKeys.p256dh, subKeys.auth, userAgent],
+        ),
+      );
+      return reply.status(201).send({ endpoint });
+    },
+  );
 
-  app.delete('/push/subscriptions', async (request, reply) => {
-    const claims = await ctx.authenticate(request);
-    const { endpoint } = parse(endpointBody, request.body);
-    await ctx.db.asService((tx) =>
-      tx.query('delete from pacta_private.push_subscriptions where endpoint = $1 and user_id = $2', [
-        endpoint,
-        claims.sub,
-      ]),
-    );
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/push/subscriptions',
+    { schema: deletePushSubscription, config, preValidation: signedIn(ctx) },
+    async (request, reply) => {
+      const claims = claimsOf(request);
+      const { endpoint } = request.body;
+      await ctx.db.asService((tx) =>
+        tx.query('delete from pacta_private.push_subscriptions where endpoint = $1 and user_id = $2', [
+          endpoint,
+          claims.sub,
+        ]),
+      );
+      return reply.status(204).send();
+    },
+  );
 }

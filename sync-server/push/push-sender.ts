@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import webpush from 'web-push';
 import { notificationLink } from '../../src/domain/notification-link.ts';
+import { pushPayload, type PushPayload } from '../../src/domain/contracts/push.ts';
 import type { Database } from '../db/database.ts';
 import { claimantName } from '../jobs/job-claims.ts';
 import type { VapidKeys } from './vapid-keys.ts';
@@ -8,9 +9,6 @@ import { deliverPush } from './push-delivery.ts';
 import { checkPushEndpoint, PushEndpointRefused, type PushEndpointPolicy } from './push-endpoint.ts';
 
 export const PUSH_CHANNEL = 'pacta_push';
-
-/** What the service worker receives (and shows) for one notification. */
-export type PushPayload = { title: string; body: string; url: string; tag: string; notificationId: string };
 
 type Claimed = {
   id: string;
@@ -139,7 +137,8 @@ export function startPushSender(
     // just now (the host may resolve elsewhere than when the device subscribed).
     const request = webpush.generateRequestDetails(
       { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-      JSON.stringify(payload),
+      // The service worker reads exactly this shape (workers/sw.ts).
+      JSON.stringify(pushPayload.parse(payload)),
       {
         vapidDetails: keys,
         TTL: 24 * 3600,

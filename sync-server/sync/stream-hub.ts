@@ -1,4 +1,9 @@
 import type { ServerResponse } from 'node:http';
+import {
+  streamEvent,
+  type ChangeStreamEvent,
+  type ChangeStreamEventName,
+} from '../../src/domain/contracts/change-stream.ts';
 import type { ChangeNotice } from './change-listener.ts';
 
 /**
@@ -40,8 +45,8 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
   }, opts.heartbeatMs ?? 15_000);
   heartbeat.unref();
 
-  function send(c: StreamClient, event: string, data: unknown) {
-    c.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  function send<E extends ChangeStreamEventName>(c: StreamClient, event: E, data: ChangeStreamEvent<E>) {
+    c.res.write(streamEvent(event, data));
   }
 
   // One timer per notice, not one per stream: with thousands of streams a catalog notice would
@@ -51,8 +56,7 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
   const changeEvents = new Map<string, Buffer>();
   const changeEvent = (collection: string) => {
     let bytes = changeEvents.get(collection);
-    if (bytes === undefined)
-      changeEvents.set(collection, (bytes = Buffer.from(`event: change\ndata: ${JSON.stringify({ collection })}\n\n`)));
+    if (bytes === undefined) changeEvents.set(collection, (bytes = Buffer.from(streamEvent('change', { collection }))));
     return bytes;
   };
 
@@ -175,7 +179,7 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
       clearInterval(heartbeat);
       timers.forEach((t) => clearTimeout(t));
       const within = opts.reconnectWithinMs ?? DEFAULT_RECONNECT_WITHIN_MS;
-      const farewell = Buffer.from(`retry: ${within}\nevent: reconnect\ndata: ${JSON.stringify({ within })}\n\n`);
+      const farewell = Buffer.from(`retry: ${within}\n${streamEvent('reconnect', { within })}`);
       for (const c of [...clients]) {
         remove(c);
         c.res.end(farewell);

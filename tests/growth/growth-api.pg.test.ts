@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SYNC_PROTOCOL_VERSION } from '../../src/domain/collections/index.ts';
-import type { LeaderboardResponse } from '../../src/domain/leaderboard.ts';
+import type { LeaderboardResponse } from '../../src/domain/contracts/growth.ts';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
 import { insertDeals } from '../sync/sync-harness.ts';
 
@@ -149,7 +149,7 @@ test('rewards list: own rewards, the status filter, 403 for another user, an adm
   const denied = await list(`userId=${referrer.id}`, other);
   expect(denied).toEqual({
     status: 403,
-    body: { code: 'forbidden', message: expect.any(String), request_id: expect.any(String) },
+    body: { code: 'admin_only', message: expect.any(String), request_id: expect.any(String) },
   });
   expect((await list(`userId=${randomUUID()}`, other)).status).toBe(403);
   expect((await list(`userId=${referrer.id}`, admin)).body.rewards).toHaveLength(2);

@@ -57,18 +57,20 @@ test('a declined card leaves escrow unfunded and says why; a good card then fund
   });
 });
 
-test('release: only the brand or an admin (403 otherwise), only when completed and payouts are set up; pays once', async () => {
+test('release: only the brand or an admin (403 for the creator, 404 for a stranger), only when completed and payouts are set up; pays once', async () => {
   const brand = await f.server.createUser({ role: 'brand' });
   const creator = await f.server.createUser({ role: 'creator' });
   const stranger = await f.server.createUser({ role: 'brand' });
   const dealId = await f.dealWithAcceptedCreator(brand, creator, 100_000);
   await f.fundDeal(brand, dealId);
 
-  for (const someone of [stranger, creator]) {
-    const refused = await f.api(someone, 'POST', '/api/release-escrow', { dealId });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'not_deal_owner' });
-  }
+  // A stranger is told what a missing deal would tell them; the deal's creator, that it is not theirs to release.
+  const hidden = await f.api(stranger, 'POST', '/api/release-escrow', { dealId });
+  expect(hidden.status).toBe(404);
+  expect(hidden.body).toMatchObject({ code: 'deal_not_found' });
+  const refused = await f.api(creator, 'POST', '/api/release-escrow', { dealId });
+  expect(refused.status).toBe(403);
+  expect(refused.body).toMatchObject({ code: 'not_deal_owner' });
   expect((await f.api(brand, 'POST', '/api/release-escrow', { dealId })).body).toMatchObject({
     code: 'deal_not_completed',
     message: 'The deal is not completed yet.',
@@ -328,7 +330,7 @@ test('disputes are possible only for the parties of a funded deal, within 30 day
     code: 'not_funded',
   });
   await f.fundDeal(brand, dealId);
-  expect((await f.api(outsider, 'POST', `/api/deals/${dealId}/dispute`, { reason })).status).toBe(403);
+  expect((await f.api(outsider, 'POST', `/api/deals/${dealId}/dispute`, { reason })).status).toBe(404);
   await completeDeal(f.server, dealId, 31);
   const late = await f.api(brand, 'POST', `/api/deals/${dealId}/dispute`, { reason });
   expect(late.status).toBe(409);

@@ -256,7 +256,7 @@ test('a funded deal in progress: the brand cannot cancel it or drop its creator;
   expect(told).toEqual([{ user_id: creator.id }]);
   // Asking is not cancelling: the deal stays funded until the creator agrees.
   expect(await setDealStatus(brand, dealId, 'cancelled')).toBe('cancel_needs_consent');
-  expect((await f.api(stranger, 'POST', `/api/deals/${dealId}/cancellation/consent`)).status).toBe(403);
+  expect((await f.api(stranger, 'POST', `/api/deals/${dealId}/cancellation/consent`)).status).toBe(404);
 
   expect((await f.api(creator, 'POST', `/api/deals/${dealId}/cancellation/consent`)).body).toMatchObject({
     cancelled: true,
@@ -309,7 +309,8 @@ test('disputes come only from the parties: not an applicant, not a creator the c
   });
   await f.fundDeal(brand, dealId);
   const reason = 'I want this payout frozen for no reason.';
-  expect((await f.api(applicant, 'POST', `/api/deals/${dealId}/dispute`, { reason })).status).toBe(403);
+  // An applicant who was never accepted is no party to the deal: told what a missing deal would tell them.
+  expect((await f.api(applicant, 'POST', `/api/deals/${dealId}/dispute`, { reason })).status).toBe(404);
   // Nor through a support ticket of kind dispute pushed from the applicant's device: no device files
   // one (disputes come only from the server's dispute path).
   const ticket = prepareDocument('support_tickets', {

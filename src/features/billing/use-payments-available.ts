@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { healthAnswer } from '../../domain/contracts/health.ts';
 import { syncServerUrl } from '../../lib/config.ts';
 import { useOnline } from './use-online.ts';
 
@@ -8,8 +9,8 @@ let answer: Promise<boolean | undefined> | undefined;
 function askServer(): Promise<boolean | undefined> {
   answer ??= fetch(`${syncServerUrl()}/api/health`, { cache: 'no-store' })
     .then(async (res) => {
-      const body = (await res.json()) as { payments?: string };
-      return body.payments === undefined ? undefined : body.payments === 'available';
+      const body = healthAnswer.safeParse(await res.json());
+      return body.success ? body.data.payments === 'available' : undefined;
     })
     .catch(() => {
       answer = undefined; // ask again next time

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import './growth-cards.css';
 import { levelForXp } from '../../domain/xp.ts';
 import { seenAtText } from './leaderboard/seen-at.ts';
-import { useLeaderboard } from './leaderboard/use-leaderboard.ts';
+import { useLeaderboard } from './data/use-leaderboard.ts';
 
 /**
  * Leaderboard card (spec 000 §2): the user's rank, XP and level. XP and level come from the synced

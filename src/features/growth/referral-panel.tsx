@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import './growth-cards.css';
 import { formatUsd } from '../../domain/fees.ts';
 import { MESSAGES } from '../../lib/errors.ts';
-import { useReferralStats } from './use-referral-stats.ts';
+import { useReferralStats } from './data/use-referral-stats.ts';
 
 export const COPIED_MS = 2_000;
 

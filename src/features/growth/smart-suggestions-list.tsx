@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useSmartSuggestions } from './tools/use-smart-suggestions.ts';
+import { useSmartSuggestions } from './data/use-smart-suggestions.ts';
 
 /**
  * The dashboard's Smart suggestions: the same list as /suggestions (one module, deterministic per user

@@ -1,3 +1,4 @@
+import { getPushPublicKey, type PushUnsubscription } from '../../domain/contracts/push.ts';
 import { syncServerUrl } from '../../lib/config.ts';
 import { sessionRetryFetch } from '../../lib/session/session.ts';
 
@@ -57,7 +58,7 @@ export async function turnPushOn(): Promise<PushState> {
   if (permission !== 'granted') return 'off';
   const keyRes = await fetch(`${syncServerUrl()}/api/push/public-key`, { cache: 'no-store' });
   await ensureOk(keyRes);
-  const { publicKey } = (await keyRes.json()) as { publicKey: string };
+  const { publicKey } = getPushPublicKey.response[200].parse(await keyRes.json());
   const reg = await registration();
   let sub = await reg.pushManager.getSubscription();
   // A subscription made for another key (the server's keys changed) cannot receive our pushes.
@@ -93,7 +94,7 @@ export async function turnPushOff(): Promise<PushState> {
   await sessionRetryFetch(`${syncServerUrl()}/api/push/subscriptions`, {
     method: 'DELETE',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ endpoint }),
+    body: JSON.stringify({ endpoint } satisfies PushUnsubscription),
   }).catch(() => undefined);
   return 'off';
 }

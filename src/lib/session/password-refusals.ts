@@ -1,3 +1,5 @@
+import { errorText } from '../../domain/contracts/errors.ts';
+
 /**
  * What the auth server's password refusals mean to the person at the form. The server answers with
  * GoTrue's codes (`weak_password` with its reasons, `current_password_required`,
@@ -6,9 +8,9 @@
  */
 export const passwordRefusals = {
   tooCommon: 'This password is too common and easy to guess. Please choose a different one.',
-  currentRequired: 'Please enter your current password',
-  currentIncorrect: 'Your current password is incorrect',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  currentRequired: errorText('current_password_required'),
+  currentIncorrect: errorText('current_password_invalid'),
+  tooManyAttempts: errorText('over_request_rate_limit'),
 } as const;
 
 export function passwordRefusalMessage(error: unknown): string | undefined {

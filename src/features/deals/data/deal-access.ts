@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { getDealAccess } from '../../../domain/contracts/deal-access.ts';
 import { sessionRetryFetch } from '../../../lib/session/session.ts';
 import { syncServerUrl } from '../../../lib/config.ts';
 
@@ -23,10 +24,8 @@ export async function fetchDealAccess(id: string): Promise<Exclude<DealAccess, '
     });
     if (res.status === 404 || res.status === 400) return 'not_found';
     if (!res.ok) return 'unknown';
-    const body = (await res.json()) as { access?: unknown };
-    return body.access === 'pro_only' || body.access === 'visible' || body.access === 'not_found'
-      ? body.access
-      : 'unknown';
+    const body = getDealAccess.response[200].safeParse(await res.json());
+    return body.success ? body.data.access : 'unknown';
   } catch {
     return 'unknown';
   }

@@ -6,12 +6,12 @@ import {
   LEADERBOARD_PERIOD_LABELS,
   LEADERBOARD_PERIODS,
   leaderboardName,
-  type LeaderboardEntry,
   type LeaderboardPeriod,
 } from '../../../domain/leaderboard.ts';
+import type { LeaderboardEntry } from '../../../domain/contracts/growth.ts';
 import { FilterChips } from '../filter-chips.tsx';
 import { seenAtText } from './seen-at.ts';
-import { useLeaderboard } from './use-leaderboard.ts';
+import { useLeaderboard } from '../data/use-leaderboard.ts';
 import '../growth.css';
 
 /** /referrals/leaderboard: 'Referral Leaderboard', top 50 by qualified referrals per period (server-computed). */

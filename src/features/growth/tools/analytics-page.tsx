@@ -5,7 +5,7 @@ import { formatUsd } from '../../../domain/fees.ts';
 import { brandAnalytics, creatorAnalytics, type NicheComparison } from './analytics-model.ts';
 import { CountBarChart, MoneyBarChart } from './growth-charts.tsx';
 import { Figure, ToolError, ToolLoading, ToolPage } from './tool-states.tsx';
-import { useLocalDocs } from './use-local-docs.ts';
+import { useLocalDocs } from '../data/use-local-docs.ts';
 
 /** 'Northwind Outfitters Road Test' → 'Road Test' on a chart of Northwind Outfitters' own deals. */
 const withoutBrandName = (title: string, brand: string) =>

@@ -6,7 +6,7 @@ import type { ProfileDocument } from '../../../domain/collections/index.ts';
 import { formatUsd } from '../../../domain/fees.ts';
 import { brandMatches } from './brand-matching-model.ts';
 import { ToolError, ToolLoading, ToolPage } from './tool-states.tsx';
-import { useLocalDocs } from './use-local-docs.ts';
+import { useLocalDocs } from '../data/use-local-docs.ts';
 
 const LEAD = 'Brands whose open deals fit your niches and your amount range, best match first.';
 

@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/session/auth-context.ts';
 import { calendarEvents, monthGrid } from './calendar-model.ts';
 import { monthLabel } from './month-series.ts';
 import { ToolError, ToolLoading, ToolPage } from './tool-states.tsx';
-import { useLocalDocs } from './use-local-docs.ts';
+import { useLocalDocs } from '../data/use-local-docs.ts';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 

@@ -2,7 +2,7 @@ import { useAuth } from '../../../lib/session/auth-context.ts';
 import { performance } from './performance-model.ts';
 import { RatingLineChart } from './growth-charts.tsx';
 import { Figure, ToolError, ToolLoading, ToolPage } from './tool-states.tsx';
-import { useLocalDocs } from './use-local-docs.ts';
+import { useLocalDocs } from '../data/use-local-docs.ts';
 
 const LEAD = 'Completed deals, the rating you received over time and how fast you answer in the inbox.';
 

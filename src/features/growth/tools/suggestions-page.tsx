@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { NO_SUGGESTIONS_TEXT } from '../../../domain/smart-suggestions.ts';
 import { ToolError, ToolLoading, ToolPage } from './tool-states.tsx';
-import { useSmartSuggestions } from './use-smart-suggestions.ts';
+import { useSmartSuggestions } from '../data/use-smart-suggestions.ts';
 
 const PRIORITY_LABEL = { high: 'High priority', medium: 'Medium priority', low: 'Low priority' } as const;
 

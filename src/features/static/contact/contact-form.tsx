@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CONTACT_SUBJECTS, validateContact, type ContactDraft, type ContactErrors } from './contact-validation.ts';
-import { submitContactMessage } from './submit-contact-message.ts';
+import { submitContactMessage } from '../data/submit-contact-message.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useFixableFieldErrors } from '../../../lib/fixable-errors.ts';
 

@@ -1,6 +1,6 @@
 import { map } from 'rxjs';
-import { useLiveQuery } from '../../db/hooks/use-live-query.ts';
-import type { GrowthDocument } from '../../domain/collections/index.ts';
+import { useLiveQuery } from '../../../db/hooks/use-live-query.ts';
+import type { GrowthDocument } from '../../../domain/collections/index.ts';
 
 export type ReferralStats = { total: number; active: number; earningsCents: number };
 

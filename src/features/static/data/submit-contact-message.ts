@@ -1,6 +1,6 @@
 import { SUPPORT_EMAIL } from '../../../lib/config.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import type { ContactMessage } from './contact-validation.ts';
+import type { ContactMessage } from '../contact/contact-validation.ts';
 
 export type ContactResult = { ok: true } | { ok: false; message: string };
 

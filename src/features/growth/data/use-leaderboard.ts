@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { LeaderboardPeriod, LeaderboardResponse } from '../../../domain/leaderboard.ts';
+import { getLeaderboard, type LeaderboardResponse } from '../../../domain/contracts/growth.ts';
+import type { LeaderboardPeriod } from '../../../domain/leaderboard.ts';
 import { syncServerUrl } from '../../../lib/config.ts';
 import { sessionRetryFetch } from '../../../lib/session/session.ts';
 
@@ -55,7 +56,9 @@ export async function fetchLeaderboard(period: LeaderboardPeriod): Promise<Leade
     throw new LeaderboardUnavailable(!navigator.onLine);
   }
   if (!res.ok) throw new LeaderboardUnavailable(false);
-  return (await res.json()) as LeaderboardResponse;
+  const answer = getLeaderboard.response[200].safeParse(await res.json());
+  if (!answer.success) throw new LeaderboardUnavailable(false);
+  return answer.data;
 }
 
 function useOnline(): boolean {
