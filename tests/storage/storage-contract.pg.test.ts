@@ -41,6 +41,13 @@ function jpeg(size = 64, opts: { gps?: boolean } = {}): Promise<Buffer> {
   ).toBuffer();
 }
 
+/** Bytes file-type reads as an MP4 video (an ISO base media `ftyp` box), then zeros. */
+function mp4(bytes: number): Buffer {
+  const video = Buffer.alloc(bytes, 0);
+  Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f32', 'hex').copy(video);
+  return video;
+}
+
 let server: TestServer;
 let dataDir: string;
 let creator: TestUser;
@@ -48,7 +55,7 @@ let other: TestUser;
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-storage-'));
-  server = await startTestServer({ env: { DATA_DIR: dataDir, STORAGE_QUOTA_MB: '2' } });
+  server = await startTestServer({ env: { DATA_DIR: dataDir, STORAGE_QUOTA_MB: '12' } });
   creator = await server.createUser({ role: 'creator' });
   other = await server.createUser({ role: 'creator' });
 });
@@ -141,10 +148,9 @@ describe('refusals, in Storage error shapes', () => {
   });
 
   test('an upload past the user quota is refused', async () => {
-    // The server of this file keeps 2 MB per user; a 3 MB portfolio video is within its bucket's limit.
+    // The server of this file keeps 12 MB per user; a 13 MB portfolio video is within its bucket's limit.
     const name = objectPath(creator.id, randomUUID(), 'clip.mp4');
-    const video = Buffer.alloc(3 * 1024 * 1024, 0);
-    Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f32', 'hex').copy(video);
+    const video = mp4(13 * 1024 * 1024);
     const { error } = await storageFor(server, creator)
       .from('portfolio')
       .upload(name, video, { contentType: 'video/mp4' });
@@ -156,5 +162,67 @@ describe('refusals, in Storage error shapes', () => {
       .from('secrets')
       .upload(`${creator.id}/a.jpg`, await jpeg());
     expect(error).toMatchObject({ status: 404, statusCode: '404', message: 'Bucket not found' });
+  });
+});
+
+describe('images', () => {
+  test('a JPEG is stored without its EXIF (GPS position, camera) and with a thumbnail', async () => {
+    const original = await jpeg(1200, { gps: true });
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const name = objectPath(creator.id, randomUUID(), 'holiday.jpg');
+    // A File, as the browser's file picker gives it: storage-js sends it as multipart form data.
+    const file = new File([new Uint8Array(original)], 'holiday.jpg', { type: 'image/jpeg' });
+    const { error } = await storageFor(server, creator).from('portfolio').upload(name, file);
+    expect(error).toBeNull();
+
+    const public_ = storageFor(server).from('portfolio');
+    const stored = Buffer.from(await (await fetch(public_.getPublicUrl(name).data.publicUrl)).arrayBuffer());
+    const meta = await sharp(stored).metadata();
+    expect({ exif: meta.exif, xmp: meta.xmp, width: meta.width }).toEqual({
+      exif: undefined,
+      xmp: undefined,
+      width: 1200,
+    });
+    expect(stored.includes(Buffer.from('TestCam'))).toBe(false);
+
+    const thumbUrl = public_.getPublicUrl(name, { transform: { width: 320, height: 320 } }).data.publicUrl;
+    const thumb = await fetch(thumbUrl);
+    expect(thumb.status).toBe(200);
+    const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect({ width: thumbMeta.width, exif: thumbMeta.exif }).toEqual({ width: 320, exif: undefined });
+  });
+
+  test('upsert replaces an object; without it the same name is refused as a duplicate', async () => {
+    const storage = storageFor(server, creator).from('avatars');
+    const name = `${creator.id}/avatar.jpg`;
+    expect((await storage.upload(name, await jpeg(40))).error).toBeNull();
+    expect((await storage.upload(name, await jpeg(50))).error).toMatchObject({ status: 409, statusCode: '409' });
+    expect((await storage.upload(name, await jpeg(60), { upsert: true })).error).toBeNull();
+    const { data } = await storage.download(name);
+    expect((await sharp(Buffer.from(await data!.arrayBuffer())).metadata()).width).toBe(60);
+    expect((await server.db.pool.query('select 1 from storage.objects where name = $1', [name])).rowCount).toBe(1);
+  });
+
+  test('a name that is not a plain path is refused', async () => {
+    const storage = storageFor(server, creator).from('avatars');
+    for (const name of [
+      `${creator.id}/.hidden.jpg`,
+      `${creator.id}/<b>.jpg`,
+      `${creator.id}/semi;colon.jpg`,
+      `${creator.id}/ leading-space.jpg`,
+    ]) {
+      const { error } = await storage.upload(name, await jpeg());
+      expect(error, name).toMatchObject({
+        status: 400,
+        statusCode: '400',
+        message: expect.stringMatching(/^Invalid key/),
+      });
+    }
+    // A `..` never leaves the folder: the URL is resolved before it is sent, and lands outside the owner's folder.
+    expect((await storage.upload(`${creator.id}/../x.jpg`, await jpeg())).error).toMatchObject({ status: 403 });
+    const stored = await server.db.pool.query(
+      `select name from storage.objects where name like '%x.jpg%' or name like '%.hidden%' or name like '%<b>%'`,
+    );
+    expect(stored.rows).toEqual([]);
   });
 });
