@@ -5,7 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SignJWT, decodeJwt } from 'jose';
 import { BUCKETS, objectPath } from '../../src/domain/files.ts';
+import { conversationIdFor } from '../../src/domain/conversation-id.ts';
+import { asUser, makeDeal } from '../support/rules-fixtures.ts';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
 
 class NoRealtime {
@@ -52,12 +55,14 @@ let server: TestServer;
 let dataDir: string;
 let creator: TestUser;
 let other: TestUser;
+let brand: TestUser;
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-storage-'));
   server = await startTestServer({ env: { DATA_DIR: dataDir, STORAGE_QUOTA_MB: '12' } });
   creator = await server.createUser({ role: 'creator' });
   other = await server.createUser({ role: 'creator' });
+  brand = await server.createUser({ role: 'brand' });
 });
 
 afterAll(async () => {
@@ -224,5 +229,122 @@ describe('images', () => {
       `select name from storage.objects where name like '%x.jpg%' or name like '%.hidden%' or name like '%<b>%'`,
     );
     expect(stored.rows).toEqual([]);
+  });
+});
+
+describe('private buckets: deals and conversations', () => {
+  test("a deal's files are its parties': the brand and the accepted creator, nobody else", async () => {
+    const dealId = await makeDeal(server.db, brand.id);
+    const name = `${dealId}/${randomUUID()}-draft.pdf`;
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+    const asBrand = storageFor(server, brand).from('deliverables');
+    expect((await asBrand.upload(name, pdf, { contentType: 'application/pdf' })).error).toBeNull();
+
+    // A creator who is no party to the deal can neither write nor read, nor learn the file exists.
+    const asOutsider = storageFor(server, creator).from('deliverables');
+    const write = await asOutsider.upload(`${dealId}/${randomUUID()}-mine.pdf`, pdf, {
+      contentType: 'application/pdf',
+    });
+    expect(write.error).toMatchObject({ status: 403, message: 'new row violates row-level security policy' });
+    expect((await asOutsider.download(name)).error).toMatchObject({ status: 404 });
+    expect((await asOutsider.createSignedUrl(name, 60)).error).toMatchObject({
+      status: 404,
+      message: 'Object not found',
+    });
+    expect((await asOutsider.list(dealId)).data).toEqual([]);
+    // Nor is a private object public.
+    const publicUrl = storageFor(server).from('deliverables').getPublicUrl(name).data.publicUrl;
+    expect((await fetch(publicUrl)).status).toBe(404);
+
+    // Once the brand accepts the creator's application, the creator is a party.
+    const applicationId = randomUUID();
+    await asUser(
+      server.db,
+      creator.id,
+      `insert into public.applications (id, deal_id, creator_id, pitch) values ($1, $2, $3, 'Pick me')`,
+      [applicationId, dealId, creator.id],
+    );
+    await asUser(server.db, brand.id, `update public.applications set status = 'accepted' where id = $1`, [
+      applicationId,
+    ]);
+    const downloaded = await asOutsider.download(name);
+    expect(downloaded.error).toBeNull();
+    expect(Buffer.from(await downloaded.data!.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+
+  test("a conversation's attachments are its two participants'", async () => {
+    const conversationId = conversationIdFor(creator.id, brand.id, null);
+    await asUser(
+      server.db,
+      creator.id,
+      `insert into public.conversations (id, user1_id, user2_id) values ($1, $2, $3)`,
+      [conversationId, creator.id, brand.id],
+    );
+    const name = `${conversationId}/${randomUUID()}-photo.png`;
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    expect(
+      (await storageFor(server, creator).from('attachments').upload(name, png, { contentType: 'image/png' })).error,
+    ).toBeNull();
+    expect((await storageFor(server, brand).from('attachments').download(name)).error).toBeNull();
+    expect((await storageFor(server, other).from('attachments').download(name)).error).toMatchObject({ status: 404 });
+    const intrude = await storageFor(server, other)
+      .from('attachments')
+      .upload(`${conversationId}/${randomUUID()}-x.png`, png, { contentType: 'image/png' });
+    expect(intrude.error).toMatchObject({ status: 403 });
+    // A PDF is served as a download, never shown as a page.
+    const pdfName = `${conversationId}/${randomUUID()}-terms.pdf`;
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    expect(
+      (await storageFor(server, brand).from('attachments').upload(pdfName, pdf, { contentType: 'application/pdf' }))
+        .error,
+    ).toBeNull();
+    const { data } = await storageFor(server, creator).from('attachments').createSignedUrl(pdfName, 60);
+    const res = await fetch(data!.signedUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=".*-terms\.pdf"$/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+  });
+
+  test('a signed URL works for anyone until it expires; an expired or altered one is refused', async () => {
+    const dealId = await makeDeal(server.db, brand.id);
+    const name = `${dealId}/${randomUUID()}-cut.jpg`;
+    const asBrand = storageFor(server, brand).from('deliverables');
+    expect((await asBrand.upload(name, await jpeg())).error).toBeNull();
+    const { data, error } = await asBrand.createSignedUrl(name, 60);
+    expect(error).toBeNull();
+    const ok = await fetch(data!.signedUrl);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toBe('image/jpeg');
+
+    // The same grant, expired: signed with the server's key, as it would be a minute later.
+    const url = new URL(data!.signedUrl);
+    const claims = decodeJwt(url.searchParams.get('token')!);
+    const { rows } = await server.db.pool.query<{ secret: string }>(
+      'select secret from pacta_private.storage_url_keys',
+    );
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ url: claims.url as string })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now - 120)
+      .setExpirationTime(now - 60)
+      .sign(Buffer.from(rows[0]!.secret, 'base64url'));
+    url.searchParams.set('token', expired);
+    const refused = await fetch(url);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      statusCode: '400',
+      error: 'InvalidJWT',
+      message: '"exp" claim timestamp check failed',
+    });
+
+    // A token for one object opens no other.
+    const otherUrl = new URL(data!.signedUrl.replace('-cut.jpg', '-other.jpg'));
+    expect((await fetch(otherUrl)).status).toBe(400);
+
+    const many = await asBrand.createSignedUrls([name, `${dealId}/missing.jpg`], 60);
+    expect(many.data?.map((d) => d.signedUrl !== null)).toEqual([true, false]);
   });
 });
