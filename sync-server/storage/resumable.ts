@@ -89,7 +89,9 @@ export async function resumableRoutes(
         if (err instanceof StorageError) throw asTusError(err);
         throw err;
       } finally {
-        await datastore.remove(upload.id).catch(() => {});
+        // Whether kept or refused, the upload is over: its bytes (unless moved into the store) and its record go.
+        await fsp.rm(path.join(storage.resumableDir, upload.id), { force: true });
+        await datastore.configstore.delete(upload.id);
       }
       return {};
     },

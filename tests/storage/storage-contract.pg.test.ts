@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Upload } from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { BUCKETS, objectPath } from '../../src/domain/files.ts';
 import { conversationIdFor } from '../../src/domain/conversation-id.ts';
@@ -346,5 +348,147 @@ describe('private buckets: deals and conversations', () => {
 
     const many = await asBrand.createSignedUrls([name, `${dealId}/missing.jpg`], 60);
     expect(many.data?.map((d) => d.signedUrl !== null)).toEqual([true, false]);
+  });
+});
+
+/**
+ * A loopback TCP proxy in front of the server that cuts the connection once, after `dropAfter` bytes
+ * from the client, as a train going into a tunnel would: it holds the rest back until `beforeDrop`
+ * says the server has stored part of what came through, then closes both sides. It records the
+ * Upload-Offset of every PATCH the client sends.
+ */
+async function flakyProxy(target: string, dropAfter: number, beforeDrop: () => Promise<void>) {
+  const { port } = new URL(target);
+  const offsets: number[] = [];
+  let forwarded = 0;
+  let dropped = false;
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(Number(port), '127.0.0.1');
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+    upstream.pipe(client);
+    client.on('data', (chunk: Buffer) => {
+      for (const m of chunk
+        .toString('latin1')
+        .matchAll(/^PATCH [^\r\n]*\r\n(?:[^\r\n]+\r\n)*?upload-offset: (\d+)/gim)) {
+        offsets.push(Number(m[1]));
+      }
+      if (dropped) return upstream.write(chunk);
+      forwarded += chunk.length;
+      upstream.write(chunk);
+      if (forwarded > dropAfter) {
+        dropped = true;
+        client.pause();
+        void beforeDrop().then(() => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+    });
+    client.on('end', () => upstream.end());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const address = proxy.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    offsets,
+    dropped: () => dropped,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+/** Bytes the server holds of the resumable upload under way (its one data file). */
+async function resumableBytesStored(): Promise<number> {
+  const dir = path.join(dataDir, 'storage', 'resumable');
+  const files = (await fs.readdir(dir)).filter((f) => !f.endsWith('.json'));
+  const sizes = await Promise.all(files.map(async (f) => (await fs.stat(path.join(dir, f))).size));
+  return Math.max(0, ...sizes);
+}
+
+describe('resumable uploads (TUS, as Supabase Storage speaks it)', () => {
+  test('an upload cut off mid-file resumes from the offset the server kept, and is stored whole', async () => {
+    const dealId = await makeDeal(server.db, brand.id);
+    const name = `${dealId}/${randomUUID()}-final-cut.mp4`;
+    const video = mp4(8 * 1024 * 1024);
+    for (let i = 64; i < video.length; i += 4096) video[i] = i % 251;
+    const proxy = await flakyProxy(server.url, 3 * 1024 * 1024, () =>
+      vi.waitFor(async () => expect(await resumableBytesStored()).toBeGreaterThan(1024 * 1024), { timeout: 10_000 }),
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const upload = new Upload(video, {
+          endpoint: `${proxy.url}/storage/v1/upload/resumable`,
+          headers: { authorization: `Bearer ${brand.accessToken}`, 'x-upsert': 'true' },
+          metadata: { bucketName: 'deliverables', objectName: name, contentType: 'video/mp4', cacheControl: '3600' },
+          // Supabase Storage takes TUS chunks of 6 MB.
+          chunkSize: 6 * 1024 * 1024,
+          retryDelays: [0, 0, 0],
+          onError: reject,
+          onSuccess: () => resolve(),
+        });
+        upload.start();
+      });
+    } finally {
+      await proxy.close();
+    }
+    expect(proxy.dropped()).toBe(true);
+    // The first PATCH started at 0 and was cut; the next resumed mid-chunk where the server's bytes ended.
+    expect(proxy.offsets[0]).toBe(0);
+    const resumedAt = proxy.offsets[1]!;
+    expect(resumedAt).toBeGreaterThan(0);
+    expect(resumedAt).toBeLessThan(6 * 1024 * 1024);
+
+    const { data, error } = await storageFor(server, brand).from('deliverables').download(name);
+    expect(error).toBeNull();
+    expect(Buffer.from(await data!.arrayBuffer()).equals(video)).toBe(true);
+    // Nothing of the upload is left behind but the stored object.
+    expect(await fs.readdir(path.join(dataDir, 'storage', 'resumable'))).toEqual([]);
+  });
+
+  test('a resumable upload is refused when created if the policies, the size or the type forbid it', async () => {
+    const dealId = await makeDeal(server.db, brand.id);
+    const refusal = (opts: { user: TestUser; bucket: string; name: string; bytes: Buffer }) =>
+      new Promise<{ status: number | undefined; body: string | undefined }>((resolve, reject) => {
+        const upload = new Upload(opts.bytes, {
+          endpoint: `${server.url}/storage/v1/upload/resumable`,
+          headers: { authorization: `Bearer ${opts.user.accessToken}` },
+          metadata: { bucketName: opts.bucket, objectName: opts.name, contentType: 'video/mp4' },
+          chunkSize: 6 * 1024 * 1024,
+          retryDelays: [],
+          onError: (err) => {
+            const res = (err as { originalResponse?: { getStatus(): number; getBody(): string } }).originalResponse;
+            resolve({ status: res?.getStatus(), body: res?.getBody() });
+          },
+          onSuccess: () => reject(new Error('the upload was accepted')),
+        });
+        upload.start();
+      });
+    const outsider = await refusal({
+      user: creator,
+      bucket: 'deliverables',
+      name: `${dealId}/x.mp4`,
+      bytes: mp4(1024),
+    });
+    expect(outsider.status).toBe(403);
+    expect(JSON.parse(outsider.body!)).toMatchObject({ statusCode: '403', error: 'AccessDenied' });
+    const tooBig = await refusal({
+      user: creator,
+      bucket: 'avatars',
+      name: `${creator.id}/big.jpg`,
+      bytes: Buffer.alloc(6 * 1024 * 1024),
+    });
+    expect(tooBig.status).toBe(413);
+    // The type is read once the last byte is in: a text file named .mp4 is refused and not kept.
+    const text = await refusal({
+      user: brand,
+      bucket: 'deliverables',
+      name: `${dealId}/notes.mp4`,
+      bytes: Buffer.from('just text'),
+    });
+    expect(text.status).toBe(415);
+    expect(
+      (await server.db.pool.query(`select 1 from storage.objects where name like $1`, [`${dealId}/%`])).rowCount,
+    ).toBe(0);
+    expect(await fs.readdir(path.join(dataDir, 'storage', 'resumable'))).toEqual([]);
   });
 });
