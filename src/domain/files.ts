@@ -42,12 +42,6 @@ export const BUCKETS = {
   },
 } as const satisfies Record<string, BucketRule>;
 
-export type BucketId = keyof typeof BUCKETS;
-
-export function isBucketId(id: string): id is BucketId {
-  return Object.hasOwn(BUCKETS, id);
-}
-
 /** All the objects one user owns, in every bucket together, after images are re-encoded. */
 export const DEFAULT_QUOTA_BYTES_PER_USER = 500 * MB;
 
