@@ -445,6 +445,31 @@ describe('resumable uploads (TUS, as Supabase Storage speaks it)', () => {
     expect(await fs.readdir(path.join(dataDir, 'storage', 'resumable'))).toEqual([]);
   });
 
+  test("another user cannot resume or cancel someone's resumable upload", async () => {
+    const dealId = await makeDeal(server.db, brand.id);
+    const b64 = (v: string) => Buffer.from(v).toString('base64');
+    const tus = (user: TestUser) => ({ 'tus-resumable': '1.0.0', authorization: `Bearer ${user.accessToken}` });
+    const created = await fetch(`${server.url}/storage/v1/upload/resumable`, {
+      method: 'POST',
+      headers: {
+        ...tus(brand),
+        'upload-length': '1000',
+        'upload-metadata': `bucketName ${b64('deliverables')},objectName ${b64(`${dealId}/cut.mp4`)},contentType ${b64('video/mp4')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = new URL(created.headers.get('location')!, server.url).toString();
+    const patch = { ...tus(creator), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' };
+    expect((await fetch(location, { method: 'HEAD', headers: tus(creator) })).status).toBe(404);
+    expect((await fetch(location, { method: 'PATCH', headers: patch, body: mp4(1000) })).status).toBe(404);
+    expect((await fetch(location, { method: 'DELETE', headers: tus(creator) })).status).toBe(404);
+    // Without a token, nothing at all.
+    expect((await fetch(location, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } })).status).toBe(403);
+    const own = await fetch(location, { method: 'HEAD', headers: tus(brand) });
+    expect([own.status, own.headers.get('upload-offset')]).toEqual([200, '0']);
+    expect((await fetch(location, { method: 'DELETE', headers: tus(brand) })).status).toBe(204);
+  });
+
   test('a resumable upload is refused when created if the policies, the size or the type forbid it', async () => {
     const dealId = await makeDeal(server.db, brand.id);
     const refusal = (opts: { user: TestUser; bucket: string; name: string; bytes: Buffer }) =>
