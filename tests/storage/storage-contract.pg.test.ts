@@ -505,6 +505,17 @@ describe('resumable uploads (TUS, as Supabase Storage speaks it)', () => {
       bytes: Buffer.alloc(6 * 1024 * 1024),
     });
     expect(tooBig.status).toBe(413);
+    // A name already taken is refused at creation unless x-upsert says to replace it.
+    const taken = `${brand.id}/taken.jpg`;
+    expect(
+      (
+        await storageFor(server, brand)
+          .from('avatars')
+          .upload(taken, await jpeg())
+      ).error,
+    ).toBeNull();
+    const duplicate = await refusal({ user: brand, bucket: 'avatars', name: taken, bytes: await jpeg() });
+    expect(duplicate.status).toBe(409);
     // The type is read once the last byte is in: a text file named .mp4 is refused and not kept.
     const text = await refusal({
       user: brand,
