@@ -530,3 +530,17 @@ describe('resumable uploads (TUS, as Supabase Storage speaks it)', () => {
     expect(await fs.readdir(path.join(dataDir, 'storage', 'resumable'))).toEqual([]);
   });
 });
+
+test("with a hosted Supabase the app uses the project's own Storage: Pacta serves no /storage/v1", async () => {
+  const hosted = await startTestServer({
+    env: { SUPABASE_URL: 'https://project-ref.supabase.co', SUPABASE_ANON_KEY: 'anon', DATA_DIR: dataDir },
+  });
+  try {
+    expect(hosted.config.storage).toEqual({ mode: 'hosted' });
+    const res = await fetch(`${hosted.url}/storage/v1/object/public/avatars/${creator.id}/a.jpg`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'not_found' });
+  } finally {
+    await hosted.close();
+  }
+});
