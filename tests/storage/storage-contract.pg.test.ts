@@ -199,6 +199,24 @@ describe('images', () => {
     expect({ width: thumbMeta.width, exif: thumbMeta.exif }).toEqual({ width: 320, exif: undefined });
   });
 
+  test('a portfolio video is served in byte ranges, as players seek in it', async () => {
+    const name = objectPath(creator.id, randomUUID(), 'reel.mp4');
+    const clip = mp4(200_000);
+    for (let i = 64; i < clip.length; i++) clip[i] = i % 256;
+    expect(
+      (await storageFor(server, creator).from('portfolio').upload(name, clip, { contentType: 'video/mp4' })).error,
+    ).toBeNull();
+    const url = storageFor(server).from('portfolio').getPublicUrl(name).data.publicUrl;
+    const part = await fetch(url, { headers: { range: 'bytes=1000-1999' } });
+    expect([part.status, part.headers.get('content-range'), part.headers.get('content-type')]).toEqual([
+      206,
+      'bytes 1000-1999/200000',
+      'video/mp4',
+    ]);
+    expect(Buffer.from(await part.arrayBuffer()).equals(clip.subarray(1000, 2000))).toBe(true);
+    expect((await fetch(url, { headers: { range: 'bytes=300000-' } })).status).toBe(416);
+  });
+
   test('upsert replaces an object; without it the same name is refused as a duplicate', async () => {
     const storage = storageFor(server, creator).from('avatars');
     const name = `${creator.id}/avatar.jpg`;
