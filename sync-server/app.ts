@@ -29,6 +29,9 @@ import { contractRefusal, isResponseSerializationError, useContracts } from './h
 import { registerOpenApi } from './http/openapi.ts';
 import { getHealth } from '../src/domain/contracts/health.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createDiskStore } from './storage/object-store.ts';
+import { storageRoutes } from './storage/routes.ts';
+import { loadSignedUrls } from './storage/signed-urls.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -228,6 +231,16 @@ export async function buildServer(
   if (config.auth.mode === 'local') await app.register(authRoutes, { prefix: '/auth/v1', ctx });
   await app.register(syncRoutes, { prefix: '/sync/v1', ctx });
   await app.register(apiRoutes, { prefix: '/api', ctx });
+  if (config.storage.mode === 'disk') {
+    const storage = {
+      ctx,
+      store: await createDiskStore(config.storage.dir),
+      signedUrls: await loadSignedUrls(db),
+      quotaBytes: config.storage.quotaBytesPerUser,
+      resumableDir: path.join(config.storage.dir, 'resumable'),
+    };
+    await app.register(storageRoutes, { prefix: '/storage/v1', storage });
+  }
   registerApp(app, config);
   return app;
 }
@@ -241,7 +254,7 @@ function registerApp(app: FastifyInstance, config: ServerConfig): void {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const apiPath = /^\/(api|sync|auth\/v1)(\/|$)/.test(pathname);
+    const apiPath = /^\/(api|sync|auth\/v1|storage\/v1)(\/|$)/.test(pathname);
     // A missing file (an old build's /assets/*.js) must be a 404, never index.html served as a script.
     const filePath = /\.[a-z0-9]+$/i.test(pathname);
     if (request.method === 'GET' && !apiPath && !filePath && index && fs.existsSync(index)) {
