@@ -123,6 +123,7 @@ export async function startUserSync(userId: string): Promise<void> {
         },
         waitForLeadership: false,
         userId,
+        pullOnlyByRole: true,
       });
       entry.replication = replication;
       replicationSub = replication.syncStatus$.subscribe(publish);
