@@ -24,6 +24,7 @@ import { createLocalChangeFilter } from './local-changes.ts';
 import { createRecentMasters, type RecentMasters } from './recent-masters.ts';
 import { createSnapshotFeed, prefetchKey } from './snapshot-feed.ts';
 import { serverDecidedRole } from './sync/server-role.ts';
+import { parentsNamed, refusedRow, resetRemovals, ROW_REFUSAL_STATUSES, type ResetContext } from './sync/decisions.ts';
 import {
   dependsOnRole,
   replicationIdentifier as replicationIdentifierOf,
@@ -192,13 +193,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
    */
   const parentsOnServer = async (name: CollectionName, rows: PushRow[]) => {
     const spec: CollectionSpec = collectionSpecs[name];
-    for (const { field, collection: parentName } of spec.parents ?? []) {
+    for (const { collection: parentName, ids } of parentsNamed(spec.parents ?? [], rows)) {
       const parentState = states.get(parentName as CollectionName);
       const parents = db.collections[parentName as CollectionName] as unknown as RxCollection<SyncDoc> | undefined;
       if (!parentState || !parents) continue;
-      const ids = [
-        ...new Set(rows.map((r) => r.newDocumentState[field]).filter((v): v is string => typeof v === 'string')),
-      ];
       const local = ids.length ? await parents.findByIds(ids).exec() : new Map();
       const unconfirmed = [...local.values()].some(
         (p) => status.isPending(parentName, p.primary) || p.get('version') == null,
@@ -514,11 +512,15 @@ async function pullPage(
   // wrote while the feed was read goes too (its write may have committed after the feed's snapshot):
   // then the next pull, asked for at once, brings it back, since a commit after the snapshot lies past
   // the position the feed ends on.
-  const seen = new Set(documents.map((d) => d.id));
+  const context: ResetContext = {
+    inFeed: new Set(documents.map((d) => d.id)),
+    waitingToPush: hooks.waitingToPush,
+    sentDuringFeed: (id) => hooks.sentSince(id, startedAt),
+  };
   // Every local document is compared with the feed, read in pages along the primary key: a device
   // with 50,000 documents never holds them all in memory at once.
   const removals: WithDeleted<SyncDoc>[] = [];
-  let sentDuringFeed = false;
+  let pullAgain = false;
   let after: string | undefined;
   for (;;) {
     const local = await collection
@@ -528,17 +530,16 @@ async function pullPage(
         limit: RESET_READ_PAGE,
       })
       .exec();
-    for (const doc of local) {
-      if (seen.has(doc.primary) || hooks.waitingToPush(doc.primary)) continue;
-      // A refused change stays on the device, with its reason, until the user mends or discards it.
-      if (doc.get('sync_rejection')) continue;
-      if (hooks.sentSince(doc.primary, startedAt)) sentDuringFeed = true;
-      removals.push({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true });
-    }
+    const page = resetRemovals(
+      local.map((doc) => doc.toJSON() as SyncDoc),
+      context,
+    );
+    removals.push(...page.removals);
+    pullAgain ||= page.pullAgain;
     if (local.length < RESET_READ_PAGE) break;
     after = local.at(-1)!.primary;
   }
-  if (sentDuringFeed) onPending(true);
+  if (pullAgain) onPending(true);
   return { documents: [...documents, ...removals], checkpoint: position ?? undefined };
 }
 
@@ -587,21 +588,12 @@ async function pushRows(api: SyncApi, name: CollectionName, rows: PushRow[]): Pr
   try {
     return (await api.push(name, rows)).conflicts;
   } catch (err) {
-    if (!(err instanceof SyncHttpError) || ![400, 403, 413].includes(err.status)) throw err;
+    if (!(err instanceof SyncHttpError) || !ROW_REFUSAL_STATUSES.includes(err.status)) throw err;
     if (rows.length > 1) {
       const conflicts: SyncDoc[] = [];
       for (const row of rows) conflicts.push(...(await pushRows(api, name, [row])));
       return conflicts;
     }
-    const row = rows[0]!;
-    const base = row.assumedMasterState ?? row.newDocumentState;
-    return [
-      {
-        ...base,
-        // Outside the user's scope: the row should not be on this device at all.
-        _deleted: err.code === 'out_of_scope' ? true : base._deleted,
-        sync_rejection: { code: err.code, message: err.message },
-      },
-    ];
+    return [refusedRow(rows[0]!, err)];
   }
 }
