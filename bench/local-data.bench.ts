@@ -35,6 +35,7 @@ import {
   recordFirstSeen,
   seedBigLocalData,
   signInAndSync,
+  storedRecords,
   type FilterChange,
 } from './support/local-data-screens.ts';
 
@@ -107,6 +108,7 @@ try {
     console.log(
       `\n Brand (${DEALS} deals, ${seeded.applications} applications on the device; stores present: ${held}/2); first sync ${syncMs} ms; first deal card ${firstCardMs.toFixed(0)} ms after the click (goal ≤ 1,000 ms); load ${load()}`,
     );
+    console.log(`  records per IndexedDB database after the first sync: ${await storedRecords(page)}`);
     const terms = await pageLoads(page, '/terms', 'terms');
     const online = await pageLoads(page, '/dashboard', 'dashboard');
     await setDeviceOffline(context, ORIGIN, true);
@@ -161,6 +163,7 @@ try {
       `    (Postgres read of the same ${rawRead.rows} rows ${rawRead.ms.toFixed(0)} ms + one IndexedDB transaction writing the ${rawDeals.documents} stored deals ${rawDeals.writeMs.toFixed(0)} ms + one writing the ${rawApplications.documents} applications ${rawApplications.writeMs.toFixed(0)} ms)`,
     );
     console.log(`  first deal card on the dashboard after the click: ${firstCardMs.toFixed(0)} ms (goal ≤ 1,000 ms)`);
+    console.log(`  records per IndexedDB database after the first sync: ${await storedRecords(page)}`);
     const terms = await pageLoads(page, '/terms', 'terms');
     const online = await pageLoads(page, '/dashboard', 'dashboard');
     await setDeviceOffline(context, ORIGIN, true);

@@ -295,3 +295,33 @@ export async function heapAcrossNavigations(
   }
   return heap;
 }
+
+/**
+ * How many records each of the user's IndexedDB databases holds (its largest object store), by the
+ * name's last part: the collections, and RxDB's replication meta stores (`rx-replication-meta-…`),
+ * where a full replication keeps a second copy of every pulled document and a pull-only one none.
+ */
+export async function storedRecords(page: Page): Promise<string> {
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
+  const counts = await page.evaluate(async () => {
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>(
+        (resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))),
+      );
+    const out: [string, number][] = [];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('rxdb-dexie-pacta-')) continue;
+      const db = await request(indexedDB.open(name));
+      let most = 0;
+      for (const store of Array.from(db.objectStoreNames))
+        most = Math.max(most, await request(db.transaction(store).objectStore(store).count()));
+      db.close();
+      if (most > 0) out.push([name.split('--').slice(1).join('--'), most]);
+    }
+    return out;
+  });
+  return counts
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
+}
