@@ -11,7 +11,7 @@ import { syncServerUrl } from '../lib/config.ts';
 import { disposeRecommendationsWorker } from '../lib/recommendations-client.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
-import { COLLECTION_NAMES, MAX_PULL_LIMIT } from '../domain/collections/index.ts';
+import { COLLECTION_NAMES, MAX_PULL_LIMIT, type ProfileRole } from '../domain/collections/index.ts';
 import { createSyncApi } from './sync-api.ts';
 import { dropPrefetchedSnapshots, prefetchKey, prefetchSnapshot } from './snapshot-feed.ts';
 import { electTabLeader, type TabLeadership } from './tab-leadership.ts';
@@ -121,6 +121,7 @@ export async function startUserSync(userId: string): Promise<void> {
         waitForLeadership: false,
         userId,
         pullOnlyByRole: true,
+        roleHint: claimedRole(userId),
       });
       entry.replication = replication;
       replicationSub = replication.syncStatus$.subscribe(publish);
@@ -172,6 +173,12 @@ export async function startUserSync(userId: string): Promise<void> {
     document.removeEventListener('visibilitychange', onVisible);
     stopWake();
   });
+}
+
+/** The role the session says (the sign-up metadata until the profile arrives): a hint, never a reason for pull-only. */
+function claimedRole(userId: string): ProfileRole | undefined {
+  const user = getSessionManager().getState().user;
+  return user?.id.toLowerCase() === userId.toLowerCase() ? user.role : undefined;
 }
 
 /** A database only this tab opens (no other tab can share it): this tab replicates from the start. */

@@ -7,6 +7,7 @@ import {
   MAX_PUSH_ROWS,
   type CollectionName,
   type CollectionSpec,
+  type ProfileRole,
   type SyncCheckpoint,
 } from '../domain/collections/index.ts';
 import { createBackoff, type Backoff } from '../lib/retry.ts';
@@ -80,6 +81,12 @@ export type ReplicationOptions = SyncApiOptions & {
    * collections start once it arrives. Without it, every collection the user may push replicates in full.
    */
   pullOnlyByRole?: boolean;
+  /**
+   * The role the user claims (the sign-up metadata): a collection that role may write starts in full at
+   * once instead of waiting for the server's role (full is never wrong, only slower). Never a reason
+   * for pull-only.
+   */
+  roleHint?: ProfileRole;
 };
 
 /** Writes the replication itself made (pulled documents, conflict resolutions) rather than the user. */
@@ -348,7 +355,12 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   };
 
   for (const name of names) streams.set(name, new Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>());
-  const waiting = names.filter((name) => opts.pullOnlyByRole && dependsOnRole(collectionSpecs[name]));
+  const waiting = names.filter(
+    (name) =>
+      opts.pullOnlyByRole &&
+      dependsOnRole(collectionSpecs[name]) &&
+      !(opts.roleHint && writeMode(collectionSpecs[name], opts.roleHint) === 'full'),
+  );
   for (const name of names)
     if (!waiting.includes(name)) replicateCollection(name, writeMode(collectionSpecs[name], undefined));
   if (waiting.length > 0) {

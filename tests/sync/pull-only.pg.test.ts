@@ -89,3 +89,25 @@ test('a creator made admin replicates the deals in full from the next start, wit
     return rows[0]!.title === 'Edited by an admin';
   });
 });
+
+test('a claimed role that may write starts the deals in full at once; it never makes them pull-only', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const ids = await insertDeals(sync.server.db, brand.id, 20);
+  // The brand's own claim: no wait for its profile.
+  const b = await sync.client(brand, ['profiles', 'deals'], { pullOnlyByRole: true, roleHint: 'brand' });
+  expect(b.replication.states.has('deals')).toBe(true);
+  // A creator claiming to be a brand replicates in full: slower, never wrong.
+  const c = await sync.client(creator, ['profiles', 'deals'], { pullOnlyByRole: true, roleHint: 'brand' });
+  await c.replication.awaitInitialSync();
+  await eventually(async () => (await keptServerStates(c, ids)) === ids.length);
+  // A creator's claim to be a creator waits for the server's word, then pulls only.
+  await sync.closeClient(c, { remove: true });
+  const d = await sync.client(creator, ['profiles', 'deals'], { pullOnlyByRole: true, roleHint: 'creator' });
+  expect(d.replication.states.has('deals')).toBe(false);
+  await d.replication.awaitInitialSync();
+  await eventually(
+    async () => (await d.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === ids.length,
+  );
+  expect(await keptServerStates(d, ids)).toBe(0);
+});

@@ -101,6 +101,7 @@ export async function createTestClient(
     takesEarlyStreams?: boolean;
     refusedStore?: ReplicationOptions['refusedStore'];
     pullOnlyByRole?: boolean;
+    roleHint?: ReplicationOptions['roleHint'];
   } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
@@ -124,6 +125,7 @@ export async function createTestClient(
       userId: opts.takesEarlyStreams || opts.pullOnlyByRole ? user.id : undefined,
       refusedStore: opts.refusedStore,
       pullOnlyByRole: opts.pullOnlyByRole,
+      roleHint: opts.roleHint,
     });
   const client: TestClient = {
     db,
