@@ -120,6 +120,8 @@ try {
     .filter({ hasText: /^Synced$/ })
     .waitFor({ timeout: 300_000 });
   const firstSyncMs = Date.now() - syncStart;
+  const firstCardMs =
+    (await page.evaluate(() => (window as unknown as { __usableAt?: number }).__usableAt ?? Number.NaN)) - clickedAt;
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
   if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
   const syncProfile = await firstSyncProfile(page, profile, clickedAt);
@@ -183,7 +185,10 @@ try {
   console.log(
     `    (Postgres read of the same ${rawRead.rows} rows ${rawRead.ms.toFixed(0)} ms + one IndexedDB transaction writing the ${rawWrite.documents} stored documents ${rawWrite.writeMs.toFixed(0)} ms)`,
   );
-  console.log(`    ratio ${(firstSyncMs / rawLimitMs).toFixed(1)}× the raw limit (goal ≤ 2×, and < 2,000 ms)`);
+  console.log(`    ratio ${(firstSyncMs / rawLimitMs).toFixed(1)}× the raw limit (goal ≤ 2.5× for a brand)`);
+  console.log(
+    `  first deal card on the dashboard after the click on "Sign in": ${firstCardMs.toFixed(0)} ms (goal ≤ 1,000 ms)`,
+  );
   console.log(syncProfile.report(firstSyncMs, rawWrite));
   console.log(liveReport(firstLive, live));
   console.log(

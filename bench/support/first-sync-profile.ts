@@ -116,14 +116,30 @@ function cpuByCategory(profile: CpuProfile) {
   return { categories: top(categories, 10), functions: top(functions, 8) };
 }
 
-/** The brand's deals as the pull builds them, read in one query (the server's part of the raw limit). */
-export async function rawPostgresRead(databaseUrl: string, email: string): Promise<{ rows: number; ms: number }> {
+/**
+ * The rows a first sync brings, as the pull builds them, read in one query (the server's part of the
+ * raw limit): a brand's own deals; for a creator (`creator: true`) the deals a free creator sees
+ * (open and completed, not Pro-only) and the creator's own applications.
+ */
+export async function rawPostgresRead(
+  databaseUrl: string,
+  email: string,
+  { creator = false } = {},
+): Promise<{ rows: number; ms: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const deals = serverCollection('deals')!;
-    const sql = `select ${deals.documentSql} as doc from ${deals.relation} t
-      where t.brand_id = (select id from auth.users where email = $1) and not t.deleted order by t.change_xid, t.id`;
+    const applications = serverCollection('applications')!;
+    const user = '(select id from auth.users where email = $1)';
+    const sql = creator
+      ? `select ${deals.documentSql} as doc from ${deals.relation} t
+           where t.status in ('open', 'completed') and not t.pro_only and not t.deleted
+         union all
+         select ${applications.documentSql} as doc from ${applications.relation} t
+           where t.creator_id = ${user} and not t.deleted`
+      : `select ${deals.documentSql} as doc from ${deals.relation} t
+           where t.brand_id = ${user} and not t.deleted order by t.change_xid, t.id`;
     await client.query(sql, [email]); // warm, as the server's prepared statements are
     const started = performance.now();
     const { rowCount } = await client.query(sql, [email]);
@@ -139,16 +155,17 @@ export async function rawPostgresRead(databaseUrl: string, email: string): Promi
  */
 export async function rawIndexedDbWrite(
   page: Page,
+  collection = 'deals',
 ): Promise<{ documents: number; readMs: number; writeMs: number; parseMs: number }> {
   // tsx keeps function names with a `__name` helper the page does not have (a string is not transformed).
   await page.evaluate('globalThis.__name ??= (fn) => fn');
-  return page.evaluate(async () => {
+  return page.evaluate(async (collection) => {
     const request = <T>(r: IDBRequest<T>) =>
       new Promise<T>(
         (resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))),
       );
-    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.endsWith('--deals'));
-    if (!name) throw new Error('no deals database in this tab');
+    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.endsWith(`--${collection}`));
+    if (!name) throw new Error(`no ${collection} database in this tab`);
     const source = await request(indexedDB.open(name));
     // The documents' store is the largest one (Dexie also keeps small bookkeeping stores).
     let best = { store: '', count: -1 };
@@ -196,5 +213,5 @@ export async function rawIndexedDbWrite(
     target.close();
     await request(indexedDB.deleteDatabase(targetName));
     return { documents: documents.length, readMs, writeMs, parseMs };
-  });
+  }, collection);
 }

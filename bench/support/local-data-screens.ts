@@ -120,16 +120,21 @@ export async function seedBigLocalData(
   });
 }
 
-/** Signs in through the sign-in screen; answers when every collection's first pull is done. */
+/**
+ * Signs in through the sign-in screen; answers when every collection's first pull is done (`syncMs`,
+ * from the click) and when the dashboard first showed a deal card (`firstCardMs`, from the click; the
+ * sign-in screen and the dashboard are one page load, so both are read from the same clock).
+ */
 export async function signInAndSync(
   page: Page,
   origin: string,
   account: { email: string; password: string },
-): Promise<number> {
+): Promise<{ syncMs: number; firstCardMs: number }> {
   await page.goto(`${origin}/auth/signin`);
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   const start = Date.now();
+  const clickedAt = await page.evaluate(() => performance.now());
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/dashboard$/);
   await page
@@ -137,8 +142,12 @@ export async function signInAndSync(
     .filter({ hasText: /^Synced$/ })
     .waitFor({ timeout: 900_000 });
   const syncMs = Date.now() - start;
+  await page.locator(READY.dashboard).first().waitFor({ timeout: 60_000 });
+  const cardAt = await page.evaluate(
+    () => (window as unknown as { __firstSeen: Record<string, number> }).__firstSeen.dashboard ?? Number.NaN,
+  );
   await page.evaluate(() => navigator.serviceWorker.ready);
-  return syncMs;
+  return { syncMs, firstCardMs: cardAt - clickedAt };
 }
 
 /** What "usable" means per screen: a selector that appears once the screen shows its data. */
@@ -285,4 +294,34 @@ export async function heapAcrossNavigations(
     heap.push(usedSize / 1024 / 1024);
   }
   return heap;
+}
+
+/**
+ * How many records each of the user's IndexedDB databases holds (its largest object store), by the
+ * name's last part: the collections, and RxDB's replication meta stores (`rx-replication-meta-…`),
+ * where a full replication keeps a second copy of every pulled document and a pull-only one none.
+ */
+export async function storedRecords(page: Page): Promise<string> {
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
+  const counts = await page.evaluate(async () => {
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>(
+        (resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))),
+      );
+    const out: [string, number][] = [];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('rxdb-dexie-pacta-')) continue;
+      const db = await request(indexedDB.open(name));
+      let most = 0;
+      for (const store of Array.from(db.objectStoreNames))
+        most = Math.max(most, await request(db.transaction(store).objectStore(store).count()));
+      db.close();
+      if (most > 0) out.push([name.split('--').slice(1).join('--'), most]);
+    }
+    return out;
+  });
+  return counts
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
 }

@@ -50,11 +50,15 @@ type PulledMarker = { o?: { _rev?: number; hash?: string } };
 
 export function createLocalChangeFilter(
   collection: RxCollection<SyncDoc>,
-  replicationIdentifier: string,
+  replicationIdentifiers: readonly string[],
   isEqual: (a: SyncDoc, b: SyncDoc) => boolean,
 ): LocalChangeFilter {
-  // The hash RxDB's downstream stamps into `_meta.o` (see replication-protocol/downstream).
-  const pullerHash = Promise.resolve(collection.database.hashFunction(`rxdbreplication${replicationIdentifier}`));
+  // The hashes RxDB's downstream stamps into `_meta.o` (see replication-protocol/downstream), one per
+  // name the collection's replication has had: a document the pull-only replication wrote (before the
+  // user's role changed) is as much the server's state as one this replication wrote.
+  const pullerHash = Promise.all(
+    replicationIdentifiers.map((id) => collection.database.hashFunction(`rxdbreplication${id}`)),
+  );
   return {
     async changedRows(rows) {
       if (rows.length === 0) return { changed: rows, superseded: [] };
@@ -104,10 +108,13 @@ export function createLocalChangeFilter(
 }
 
 /** What the pull wrote, and nothing since (see above). */
-function writtenByPull(local: RxDocumentData<SyncDoc>, pullerHash: string): boolean {
+function writtenByPull(local: RxDocumentData<SyncDoc>, pullerHashes: readonly string[]): boolean {
   const marker = (local._meta as PulledMarker).o;
   const height = getHeightOfRevision(local._rev);
-  return (marker?.hash === pullerHash && marker._rev === height) || (height === 1 && typeof local.version === 'number');
+  return (
+    (marker?.hash !== undefined && pullerHashes.includes(marker.hash) && marker._rev === height) ||
+    (height === 1 && typeof local.version === 'number')
+  );
 }
 
 function stripMeta(doc: RxDocumentData<SyncDoc>): SyncDoc {

@@ -11,10 +11,11 @@ import { syncServerUrl } from '../lib/config.ts';
 import { disposeRecommendationsWorker } from '../lib/recommendations-client.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
-import { COLLECTION_NAMES, MAX_PULL_LIMIT } from '../domain/collections/index.ts';
+import { COLLECTION_NAMES, MAX_PULL_LIMIT, type ProfileRole } from '../domain/collections/index.ts';
 import { createSyncApi } from './sync-api.ts';
 import { dropPrefetchedSnapshots, prefetchKey, prefetchSnapshot } from './snapshot-feed.ts';
 import { electTabLeader, type TabLeadership } from './tab-leadership.ts';
+import { openTabChannel, parseSyncTabMessage, type SyncTabMessage, type TabChannel } from './sync/tab-channel.ts';
 
 /**
  * The signed-in user's local data, kept OUTSIDE React: one RxDB database per user,
@@ -28,7 +29,7 @@ type Entry = {
   replication?: PactaReplication;
   stops: (() => void)[];
   subs: Subscription[];
-  channel?: BroadcastChannel;
+  channel?: TabChannel<SyncTabMessage>;
   /** startUserSync ran for this entry (whether or not this tab is the one replicating). */
   syncing?: boolean;
   leadership?: TabLeadership;
@@ -74,24 +75,20 @@ export async function startUserSync(userId: string): Promise<void> {
   let replicationSub: Subscription | undefined;
   let stopping: Promise<void> = Promise.resolve();
 
-  const channel =
-    typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`pacta-sync-status-${userId}`);
+  const channel = openTabChannel(`pacta-sync-status-${userId}`, parseSyncTabMessage);
   entry.channel = channel;
   const publish = (status: SyncStatus) => {
     if (!leader) return;
     patchView({ role: 'leader', status });
-    channel?.postMessage({ type: 'status', status });
+    channel.post({ type: 'status', status });
     if (status.pendingPush > 0 && !status.online) void requestBackgroundSync();
   };
-  if (channel) {
-    channel.onmessage = (event: MessageEvent<{ type: string; status?: SyncStatus }>) => {
-      if (event.data.type === 'status' && !leader && event.data.status)
-        patchView({ role: 'follower', status: event.data.status });
-      if (event.data.type === 'hello' && leader && entry.replication) publish(entry.replication.syncStatus);
-      if (event.data.type === 'retry' && leader) entry.replication?.reSync();
-    };
-    channel.postMessage({ type: 'hello' });
-  }
+  channel.onMessage((message) => {
+    if (message.type === 'status' && !leader) patchView({ role: 'follower', status: message.status });
+    if (message.type === 'hello' && leader && entry.replication) publish(entry.replication.syncStatus);
+    if (message.type === 'retry' && leader) entry.replication?.reSync();
+  });
+  channel.post({ type: 'hello' });
 
   const onElected = () => {
     if (current !== entry) return;
@@ -123,6 +120,8 @@ export async function startUserSync(userId: string): Promise<void> {
         },
         waitForLeadership: false,
         userId,
+        pullOnlyByRole: true,
+        roleHint: claimedRole(userId),
       });
       entry.replication = replication;
       replicationSub = replication.syncStatus$.subscribe(publish);
@@ -135,7 +134,7 @@ export async function startUserSync(userId: string): Promise<void> {
     entry.replication = undefined;
     stopping = replication?.stop().catch(() => {}) ?? Promise.resolve();
     patchView({ role: 'follower' });
-    channel?.postMessage({ type: 'hello' });
+    channel.post({ type: 'hello' });
   };
   const leadership: TabLeadership =
     db.multiInstance && typeof navigator !== 'undefined' && navigator.locks
@@ -176,6 +175,12 @@ export async function startUserSync(userId: string): Promise<void> {
   });
 }
 
+/** The role the session says (the sign-up metadata until the profile arrives): a hint, never a reason for pull-only. */
+function claimedRole(userId: string): ProfileRole | undefined {
+  const user = getSessionManager().getState().user;
+  return user?.id.toLowerCase() === userId.toLowerCase() ? user.role : undefined;
+}
+
 /** A database only this tab opens (no other tab can share it): this tab replicates from the start. */
 function soleTab(onElected: () => void): TabLeadership {
   onElected();
@@ -185,7 +190,7 @@ function soleTab(onElected: () => void): TabLeadership {
 /** Try the server again now (the Retry of the sync status). */
 export function retrySync(): void {
   current?.replication?.reSync();
-  current?.channel?.postMessage({ type: 'retry' });
+  current?.channel?.post({ type: 'retry' });
 }
 
 /** Local changes not yet accepted by the server (survives reloads: kept in localStorage by the leader tab). */

@@ -7,6 +7,7 @@ import {
   MAX_PUSH_ROWS,
   type CollectionName,
   type CollectionSpec,
+  type ProfileRole,
   type SyncCheckpoint,
 } from '../domain/collections/index.ts';
 import { createBackoff, type Backoff } from '../lib/retry.ts';
@@ -23,6 +24,15 @@ import {
 import { createLocalChangeFilter } from './local-changes.ts';
 import { createRecentMasters, type RecentMasters } from './recent-masters.ts';
 import { createSnapshotFeed, prefetchKey } from './snapshot-feed.ts';
+import { serverDecidedRole } from './sync/server-role.ts';
+import { parentsNamed, refusedRow, resetRemovals, ROW_REFUSAL_STATUSES, type ResetContext } from './sync/decisions.ts';
+import {
+  dependsOnRole,
+  replicationIdentifier as replicationIdentifierOf,
+  replicationIdentifiers,
+  writeMode,
+  type WriteMode,
+} from './sync/write-mode.ts';
 import { createSyncStatus, type PendingStore, type SyncStatus } from './sync-status.ts';
 import type { Observable } from 'rxjs';
 
@@ -65,6 +75,18 @@ export type ReplicationOptions = SyncApiOptions & {
   refusedStore?: PendingStore;
   /** Wait for RxDB's leader election first (default: when multi-instance; false when the caller elected this tab). */
   waitForLeadership?: boolean;
+  /**
+   * Replicate pull-only what the user's role may never write (`writableBy` in the registry), the role
+   * read from the user's own profile (`userId`); on a device that holds no profile yet, those
+   * collections start once it arrives. Without it, every collection the user may push replicates in full.
+   */
+  pullOnlyByRole?: boolean;
+  /**
+   * The role the user claims (the sign-up metadata): a collection that role may write starts in full at
+   * once instead of waiting for the server's role (full is never wrong, only slower). Never a reason
+   * for pull-only.
+   */
+  roleHint?: ProfileRole;
 };
 
 /** Writes the replication itself made (pulled documents, conflict resolutions) rather than the user. */
@@ -178,13 +200,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
    */
   const parentsOnServer = async (name: CollectionName, rows: PushRow[]) => {
     const spec: CollectionSpec = collectionSpecs[name];
-    for (const { field, collection: parentName } of spec.parents ?? []) {
+    for (const { collection: parentName, ids } of parentsNamed(spec.parents ?? [], rows)) {
       const parentState = states.get(parentName as CollectionName);
       const parents = db.collections[parentName as CollectionName] as unknown as RxCollection<SyncDoc> | undefined;
       if (!parentState || !parents) continue;
-      const ids = [
-        ...new Set(rows.map((r) => r.newDocumentState[field]).filter((v): v is string => typeof v === 'string')),
-      ];
       const local = ids.length ? await parents.findByIds(ids).exec() : new Map();
       const unconfirmed = [...local.values()].some(
         (p) => status.isPending(parentName, p.primary) || p.get('version') == null,
@@ -193,13 +212,15 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     }
   };
 
-  for (const name of names) {
+  /** Collections whose replication starts once the user's role is known (see `dependsOnRole`). */
+  const started = new Map<CollectionName, Promise<void>>();
+  const replicateCollection = (name: CollectionName, mode: WriteMode) => {
+    if (stopped) return;
     const collection = db.collections[name] as unknown as RxCollection<SyncDoc>;
-    const stream$ = new Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>();
-    streams.set(name, stream$);
+    const stream$ = streams.get(name)!;
     const received = createRecentMasters({ ttlMs: opts.rememberReceivedMs });
-    const replicationIdentifier = `pacta-sync-v1-${name}-${opts.serverUrl}`;
     const spec: CollectionSpec = collectionSpecs[name];
+    const replicationIdentifier = replicationIdentifierOf(name, opts.serverUrl, mode, spec);
     const snapshot =
       opts.snapshot === false
         ? undefined
@@ -208,8 +229,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
             opts.userId === undefined ? undefined : prefetchKey(opts.serverUrl, opts.userId, name, pullBatchSize),
           );
     if (snapshot) snapshots.set(name, snapshot);
-    const localChanges = createLocalChangeFilter(collection, replicationIdentifier, (a, b) =>
-      collection.conflictHandler.isEqual(a, b, 'pacta-local-change-check'),
+    const localChanges = createLocalChangeFilter(
+      collection,
+      replicationIdentifiers(name, opts.serverUrl, spec),
+      (a, b) => collection.conflictHandler.isEqual(a, b, 'pacta-local-change-check'),
     );
     const state = replicateRxCollection<SyncDoc, SyncCheckpoint>({
       replicationIdentifier,
@@ -232,10 +255,12 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
               onStreamEnd: () => resyncLater(name, 0),
             }),
           );
-          await localChanges.recordPulledMasters(
-            states.get(name),
-            page.documents.map((d) => d.id),
-          );
+          // A pull-only replication records no server states at all.
+          if (mode === 'full')
+            await localChanges.recordPulledMasters(
+              states.get(name),
+              page.documents.map((d) => d.id),
+            );
           // A notice that found nothing may have raced its own commit's visibility: look once more.
           const notice = lastNotice.get(name);
           if (page.documents.length === 0 && notice !== undefined && startedAt - notice < 1_000) {
@@ -245,26 +270,28 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
           return page;
         },
       },
-      // A read-only collection (written by the server only) has no push at all: nothing on this
-      // device can ever be sent for it.
-      push: spec.readOnly
-        ? undefined
-        : {
-            batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
-            handler: async (rows) => {
-              const { changed: sendable, superseded } = await localChanges.changedRows(
-                withoutRejections(rows as PushRow[]),
-              );
-              if (sendable.length === 0) return superseded;
-              await parentsOnServer(name, sendable);
-              const conflicts = await track(() => pushRows(api, name, withKnownMasters(sendable, received)));
-              const conflicted = new Set(conflicts.map((c) => c.id));
-              const at = Date.now();
-              for (const row of sendable)
-                if (!conflicted.has(row.newDocumentState.id)) lastSent.set(`${name}/${row.newDocumentState.id}`, at);
-              return [...conflicts, ...superseded];
+      // A read-only collection (written by the server only), or one the user's role may never write,
+      // has no push at all: nothing on this device can ever be sent for it, and RxDB then keeps no
+      // server state beside each pulled document (its `skipStoringPullMeta`).
+      push:
+        mode === 'pull-only'
+          ? undefined
+          : {
+              batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS),
+              handler: async (rows) => {
+                const { changed: sendable, superseded } = await localChanges.changedRows(
+                  withoutRejections(rows as PushRow[]),
+                );
+                if (sendable.length === 0) return superseded;
+                await parentsOnServer(name, sendable);
+                const conflicts = await track(() => pushRows(api, name, withKnownMasters(sendable, received)));
+                const conflicted = new Set(conflicts.map((c) => c.id));
+                const at = Date.now();
+                for (const row of sendable)
+                  if (!conflicted.has(row.newDocumentState.id)) lastSent.set(`${name}/${row.newDocumentState.id}`, at);
+                return [...conflicts, ...superseded];
+              },
             },
-          },
     });
     states.set(name, state);
     subs.push(
@@ -286,22 +313,23 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     // earlier session can only be in one of those (one made in this session is seen as it is written).
     // Asked now, before any pull writes.
     // (A failed read, the database closing, counts as held: the look below has its own guard.)
-    const heldBefore = spec.readOnly
-      ? Promise.resolve(false)
-      : collection
-          .findOne()
-          .exec()
-          .then(
-            (doc) => doc !== null,
-            () => true,
-          );
+    const heldBefore =
+      mode === 'pull-only'
+        ? Promise.resolve(false)
+        : collection
+            .findOne()
+            .exec()
+            .then(
+              (doc) => doc !== null,
+              () => true,
+            );
     void state
       .awaitInitialReplication()
       .then(
         async () => {
           status.initialSyncDone();
           // Refusals kept from an earlier session (the marker lives in the document until it is edited).
-          if (spec.readOnly || stopped || !(await heldBefore)) return;
+          if (mode === 'pull-only' || stopped || !(await heldBefore)) return;
           // Read by id when the ids were recorded: no index can serve `sync_rejection` (an object), and
           // looking through a brand's 60,000 documents for it cost every page load ~270 ms.
           const kept = status.keptRefusals(name);
@@ -324,7 +352,30 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         // The database may close (sign-out, reload) while the kept refusals are read: nothing to show then.
         if (!stopped && !db.closed) throw err;
       });
+  };
+
+  for (const name of names) streams.set(name, new Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>());
+  const waiting = names.filter(
+    (name) =>
+      opts.pullOnlyByRole &&
+      dependsOnRole(collectionSpecs[name]) &&
+      !(opts.roleHint && writeMode(collectionSpecs[name], opts.roleHint) === 'full'),
+  );
+  for (const name of names)
+    if (!waiting.includes(name)) replicateCollection(name, writeMode(collectionSpecs[name], undefined));
+  if (waiting.length > 0) {
+    const role = serverDecidedRole(db, opts.userId, states.get('profiles'), whenStopped);
+    for (const name of waiting)
+      started.set(
+        name,
+        role.then((r) => replicateCollection(name, writeMode(collectionSpecs[name], r))),
+      );
   }
+  /** Every collection's replication, once the ones waiting for the role have started. */
+  const allStates = async () => {
+    await Promise.all(started.values());
+    return [...states.values()];
+  };
 
   let changeStream: ReturnType<typeof openChangeStream> | undefined;
   const openStream = () => {
@@ -354,7 +405,8 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       if (settling || stopped || s.pendingPush === 0 || !s.online || s.lastError || !s.initialSync.complete) return;
       settling = true;
       const before = status.pendingNow();
-      void Promise.all([...states.values()].map((state) => state.awaitInSync()))
+      void allStates()
+        .then((all) => Promise.all(all.map((state) => state.awaitInSync())))
         .then(() => !stopped && status.settledAll(before))
         .catch(() => {})
         .finally(() => (settling = false));
@@ -374,10 +426,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       return status.value;
     },
     async awaitInitialSync() {
-      await Promise.all([...states.values()].map((s) => s.awaitInitialReplication()));
+      await Promise.all((await allStates()).map((s) => s.awaitInitialReplication()));
     },
     async awaitInSync() {
-      await Promise.all([...states.values()].map((s) => s.awaitInSync()));
+      await Promise.all((await allStates()).map((s) => s.awaitInSync()));
     },
     reloadPending: () => status.reloadPending(),
     reSync: onOnline,
@@ -472,11 +524,15 @@ async function pullPage(
   // wrote while the feed was read goes too (its write may have committed after the feed's snapshot):
   // then the next pull, asked for at once, brings it back, since a commit after the snapshot lies past
   // the position the feed ends on.
-  const seen = new Set(documents.map((d) => d.id));
+  const context: ResetContext = {
+    inFeed: new Set(documents.map((d) => d.id)),
+    waitingToPush: hooks.waitingToPush,
+    sentDuringFeed: (id) => hooks.sentSince(id, startedAt),
+  };
   // Every local document is compared with the feed, read in pages along the primary key: a device
   // with 50,000 documents never holds them all in memory at once.
   const removals: WithDeleted<SyncDoc>[] = [];
-  let sentDuringFeed = false;
+  let pullAgain = false;
   let after: string | undefined;
   for (;;) {
     const local = await collection
@@ -486,17 +542,16 @@ async function pullPage(
         limit: RESET_READ_PAGE,
       })
       .exec();
-    for (const doc of local) {
-      if (seen.has(doc.primary) || hooks.waitingToPush(doc.primary)) continue;
-      // A refused change stays on the device, with its reason, until the user mends or discards it.
-      if (doc.get('sync_rejection')) continue;
-      if (hooks.sentSince(doc.primary, startedAt)) sentDuringFeed = true;
-      removals.push({ ...(doc.toMutableJSON() as SyncDoc), _deleted: true });
-    }
+    const page = resetRemovals(
+      local.map((doc) => doc.toJSON() as SyncDoc),
+      context,
+    );
+    removals.push(...page.removals);
+    pullAgain ||= page.pullAgain;
     if (local.length < RESET_READ_PAGE) break;
     after = local.at(-1)!.primary;
   }
-  if (sentDuringFeed) onPending(true);
+  if (pullAgain) onPending(true);
   return { documents: [...documents, ...removals], checkpoint: position ?? undefined };
 }
 
@@ -545,21 +600,12 @@ async function pushRows(api: SyncApi, name: CollectionName, rows: PushRow[]): Pr
   try {
     return (await api.push(name, rows)).conflicts;
   } catch (err) {
-    if (!(err instanceof SyncHttpError) || ![400, 403, 413].includes(err.status)) throw err;
+    if (!(err instanceof SyncHttpError) || !ROW_REFUSAL_STATUSES.includes(err.status)) throw err;
     if (rows.length > 1) {
       const conflicts: SyncDoc[] = [];
       for (const row of rows) conflicts.push(...(await pushRows(api, name, [row])));
       return conflicts;
     }
-    const row = rows[0]!;
-    const base = row.assumedMasterState ?? row.newDocumentState;
-    return [
-      {
-        ...base,
-        // Outside the user's scope: the row should not be on this device at all.
-        _deleted: err.code === 'out_of_scope' ? true : base._deleted,
-        sync_rejection: { code: err.code, message: err.message },
-      },
-    ];
+    return [refusedRow(rows[0]!, err)];
   }
 }

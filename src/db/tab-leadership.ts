@@ -1,3 +1,5 @@
+import { openTabChannel, parseLeaderTabMessage, type OpenBroadcast } from './sync/tab-channel.ts';
+
 /**
  * Which tab replicates. The tabs of one user share one local database and exactly one of them, the
  * leader, talks to the sync server. The leader holds a Web Lock, which the browser releases when the
@@ -31,12 +33,12 @@ type Grant = { release: () => void };
 export function electTabLeader(
   name: string,
   hooks: Hooks,
-  opts: { beatMs?: number; staleMs?: number } = {},
+  opts: { beatMs?: number; staleMs?: number; openBroadcast?: OpenBroadcast } = {},
 ): TabLeadership {
   const beatMs = opts.beatMs ?? 2_000;
   const staleMs = opts.staleMs ?? 10_000;
   const lockName = `pacta-sync-leader-${name}`;
-  const channel = new BroadcastChannel(lockName);
+  const channel = openTabChannel(lockName, parseLeaderTabMessage, opts.openBroadcast);
   let stopped = false;
   let grant: Grant | undefined;
   let clientId: string | undefined;
@@ -72,7 +74,7 @@ export function electTabLeader(
         mine = grant = { release };
         clientId = (await holder())?.clientId;
         lastConfirmed = lastHeard = Date.now();
-        channel.postMessage({ type: 'beat' });
+        channel.post({ type: 'beat' });
         hooks.onElected();
         await held;
       })
@@ -100,7 +102,7 @@ export function electTabLeader(
     if (Date.now() - lastTick > staleMs) lastHeard = Date.now();
     lastTick = Date.now();
     if (grant) {
-      void check().then((still) => still && channel.postMessage({ type: 'beat' }));
+      void check().then((still) => still && channel.post({ type: 'beat' }));
       return;
     }
     if (document.visibilityState !== 'visible' || Date.now() - lastHeard < staleMs) return;
@@ -111,12 +113,11 @@ export function electTabLeader(
     request(true);
   }, beatMs);
 
-  channel.onmessage = (event: MessageEvent<{ type?: string }>) => {
-    if (event.data.type !== 'beat') return;
+  channel.onMessage(() => {
     lastHeard = Date.now();
     // Two tabs beating: the one that was stolen from learns it right away.
     if (grant) void check();
-  };
+  });
 
   request(false);
 

@@ -100,6 +100,8 @@ export async function createTestClient(
     network?: ReturnType<typeof switchableFetch>;
     takesEarlyStreams?: boolean;
     refusedStore?: ReplicationOptions['refusedStore'];
+    pullOnlyByRole?: boolean;
+    roleHint?: ReplicationOptions['roleHint'];
   } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
@@ -120,8 +122,10 @@ export async function createTestClient(
       pullBatchSize: opts.pullBatchSize,
       rememberReceivedMs: opts.rememberReceivedMs,
       snapshot: opts.snapshot,
-      userId: opts.takesEarlyStreams ? user.id : undefined,
+      userId: opts.takesEarlyStreams || opts.pullOnlyByRole ? user.id : undefined,
       refusedStore: opts.refusedStore,
+      pullOnlyByRole: opts.pullOnlyByRole,
+      roleHint: opts.roleHint,
     });
   const client: TestClient = {
     db,

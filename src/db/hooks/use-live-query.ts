@@ -8,9 +8,10 @@ import { useDatabase } from './use-database.ts';
 /**
  * While the first sync writes page after page, each page changes the result of most screens' queries;
  * re-rendering a list of thousands of cards per page costs more than writing the page. Until the
- * first sync is complete a screen gets its first result at once, then at most one update per this
- * interval (always the newest). Offline or with the server unreachable nothing is held. The sync
- * status ('Syncing N of M') is a separate store and keeps its progress.
+ * first sync is complete a screen gets its first result at once, and every result at once while what
+ * it shows is still empty (the first page's deals show the moment they are written), then at most one
+ * update per this interval (always the newest). Offline or with the server unreachable nothing is
+ * held. The sync status ('Syncing N of M') is a separate store and keeps its progress.
  */
 const FIRST_SYNC_UPDATE_MS = 1_000;
 
@@ -45,11 +46,12 @@ export function useLiveQuery<T>(
     const source = latestBuild.current(db);
     if (!source) return;
     setResult((r) => ({ ...r, loading: true, error: null }));
-    let delivered = false;
+    // Nothing real shown yet (no result, or an empty one): the next result is not held.
+    let showsNothing = true;
     let held: { data: T } | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deliver = (data: T) => {
-      delivered = true;
+      showsNothing = isEmptyResult(data);
       setResult({ data, loading: false, error: null });
     };
     const flush = () => {
@@ -59,7 +61,7 @@ export function useLiveQuery<T>(
     };
     const sub = source.subscribe({
       next: (data) => {
-        if (!delivered || !firstSyncRunning()) {
+        if (showsNothing || !firstSyncRunning()) {
           if (timer) clearTimeout(timer);
           timer = undefined;
           held = null;
@@ -86,6 +88,11 @@ export function useLiveQuery<T>(
     };
   }, [db, version, latestBuild]);
   return result;
+}
+
+/** A result that shows nothing: no document, an empty list, a count of none. */
+export function isEmptyResult(data: unknown): boolean {
+  return data === null || data === undefined || data === 0 || (Array.isArray(data) && data.length === 0);
 }
 
 /** A number that changes whenever an element of `deps` changes (compared with Object.is, as React does). */

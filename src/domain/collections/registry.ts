@@ -3,7 +3,7 @@ import { CLIENT_ONLY_FIELDS, SYNC_COLUMN_NAMES } from './fields.ts';
 import { growthDocument } from './growth.ts';
 import { conversationDocument, messageDocument, notificationDocument } from './inbox.ts';
 import { applicationDocument, dealDocument, reviewDocument } from './marketplace.ts';
-import { draftDocument, profileDocument, savedListDocument } from './people.ts';
+import { draftDocument, profileDocument, savedListDocument, type PROFILE_ROLES } from './people.ts';
 import { supportMessageDocument, supportTicketDocument } from './support.ts';
 
 export type CollectionSpec = {
@@ -25,6 +25,12 @@ export type CollectionSpec = {
   serverOwned: readonly string[];
   /** No pushes at all: the rows are written by server functions and triggers only. */
   readOnly: boolean;
+  /**
+   * The only roles RLS lets write any row of the collection (absent: every role). A device signed in
+   * with another role replicates it pull-only, so RxDB keeps no second copy of every document.
+   * Keep it in step with the table's insert and update policies.
+   */
+  writableBy?: readonly ProfileRole[];
   /**
    * `catalog`: rows can leave a user's scope without changing owner (a deal turned Pro-only, a deal
    * closed to non-participants), so pulls also send removals for rows the user no longer sees.
@@ -63,6 +69,8 @@ export const collectionSpecs = {
     schema: dealDocument,
     serverOwned: ['escrow_status', 'applications_count', 'completed_at'],
     readOnly: false,
+    // deals_insert: a brand or an admin; deals_update: the deal's brand or an admin.
+    writableBy: ['brand', 'admin'],
     scope: 'catalog',
     // What the screens read, each a range of one index in the order shown (never a whole collection):
     // a brand's deals (dashboard, My Deals) and by status (its counts, My Deals' filter); the open
@@ -212,6 +220,7 @@ export const collectionSpecs = {
 } as const satisfies Record<string, CollectionSpec>;
 
 export type CollectionName = keyof typeof collectionSpecs;
+export type ProfileRole = (typeof PROFILE_ROLES)[number];
 export const COLLECTION_NAMES = Object.keys(collectionSpecs) as CollectionName[];
 
 export type CollectionDocument<N extends CollectionName> = z.infer<(typeof collectionSpecs)[N]['schema']>;
