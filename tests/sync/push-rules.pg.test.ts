@@ -66,7 +66,7 @@ test('a write the rules reject comes back as a conflict with the reason; the res
   // (It comes back as parsed by the shared schema, with its defaults filled.)
   expect(conflicts).toEqual([
     {
-      ...prepareDocument('applications', refused),
+      ...prepareDocument('applications', refused as Doc & { deal_id: string; creator_id: string }),
       _deleted: false,
       sync_rejection: { code: 'deal_not_found', message: 'Deal not found.' },
     },
