@@ -23,6 +23,7 @@ const TABLE_TOPICS: Record<string, string> = {
   saved_lists: 'profiles',
   deals: 'deals',
   applications: 'deals',
+  deal_events: 'deals',
   drafts: 'briefs-and-reviews',
   reviews: 'briefs-and-reviews',
   campaign_invitations: 'briefs-and-reviews',
@@ -32,6 +33,9 @@ const TABLE_TOPICS: Record<string, string> = {
   notifications: 'inbox',
   push_subscriptions: 'inbox',
   push_outbox: 'inbox',
+  deal_emails: 'inbox',
+  email_opt_outs: 'inbox',
+  email_link_keys: 'inbox',
   support_tickets: 'support',
   support_messages: 'support',
   xp_logs: 'growth',
@@ -63,7 +67,7 @@ const FUNCTION_TOPICS: [RegExp, string][] = [
   [/(storage|_files$)/, 'storage'],
   [/(message|conversation|notif|push)/, 'inbox'],
   [/(review|draft|brief|invitation)/, 'briefs-and-reviews'],
-  [/(deal|application|apply)/, 'deals'],
+  [/(deal|application|apply|terms|live_link|web_link)/, 'deals'],
   [/(profile|saved_list|new_user|username)/, 'profiles'],
 ];
 

@@ -130,7 +130,11 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   api.post(
     '/deals/:id/dispute',
     { schema: postDispute, preValidation, config: invalid({ ...dealId, body: 'Say what went wrong.' }) },
-    async (request) => need().escrow.openDispute(claimsOf(request).sub, request.params.id, request.body.reason),
+    async (request) => {
+      const { reason, deliverableId, submissionId } = request.body;
+      const about = deliverableId && submissionId ? { deliverableId, submissionId } : undefined;
+      return need().escrow.openDispute(claimsOf(request).sub, request.params.id, reason, about);
+    },
   );
 
   api.post(

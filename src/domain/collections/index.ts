@@ -1,5 +1,6 @@
 export * from './fields.ts';
 export * from './marketplace.ts';
+export * from './deal-work.ts';
 export * from './people.ts';
 export * from './inbox.ts';
 export * from './support.ts';

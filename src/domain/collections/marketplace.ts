@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliverableWork, isoDate, OFFER_PARTIES } from './deal-work.ts';
 import { cents, count, stringList, syncColumns, timestamp, uuid } from './fields.ts';
 
 export const DEAL_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
@@ -48,6 +49,29 @@ export const applicationDocument = z.object({
   pitch: z.string().default(''),
   /** The status of the deal applied to, kept by the server (My Deals counts and filters by it). */
   deal_status: z.enum(DEAL_STATUSES).default('open'),
+  /** The creator's proposed price; null: the deal's amount (kept as sent). Later changes are offers. */
+  proposed_price_cents: cents.nullable().default(null),
+  // Server-kept state derived from the deal's work log (deal_events), below.
+  /** The offer on the table and whose it is (the other side may accept it); null once agreed. */
+  offer_price_cents: cents.nullable().default(null),
+  offer_due_date: isoDate.nullable().default(null),
+  offer_by: z.enum(OFFER_PARTIES).nullable().default(null),
+  /** The event of the offer on the table (null: the application's own proposed price). */
+  offer_id: uuid.nullable().default(null),
+  /** Fixed when an offer is accepted: escrow funds this price and fees are computed from it. */
+  agreed_price_cents: cents.nullable().default(null),
+  agreed_due_date: isoDate.nullable().default(null),
+  /** The newest version of the terms sheet (0: none yet) and who has accepted that version. */
+  terms_version: z.number().int().min(0).default(0),
+  terms_accepted_by: z.array(z.enum(OFFER_PARTIES)).default([]),
+  /** The newest version both sides accepted (0: none): the terms in force. */
+  terms_agreed_version: z.number().int().min(0).default(0),
+  /** Each deliverable of the agreed terms and its progress, by deliverable id. */
+  work: z.record(z.string(), deliverableWork).default({}),
+  /** When every deliverable was approved and live. */
+  delivered_at: timestamp.nullable().default(null),
+  /** When the payout is released automatically (the hold's end); null while none runs or a dispute stops it. */
+  payout_due_at: timestamp.nullable().default(null),
   ...syncColumns,
 });
 export type ApplicationDocument = z.infer<typeof applicationDocument>;

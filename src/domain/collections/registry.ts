@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { CLIENT_ONLY_FIELDS, SYNC_COLUMN_NAMES } from './fields.ts';
+import { dealEventDocument } from './deal-work.ts';
 import { growthDocument } from './growth.ts';
 import { conversationDocument, messageDocument, notificationDocument } from './inbox.ts';
 import { applicationDocument, dealDocument, reviewDocument } from './marketplace.ts';
@@ -57,7 +58,7 @@ export type CollectionSpec = {
 };
 
 /**
- * The client's collections (RxDB's open-source build allows 13 per realm; we keep 12).
+ * The client's collections (RxDB's open-source build allows 13 per realm: this is all of them).
  * Documents use the table's column names; billing fields live in `billing_accounts` and never
  * replicate.
  */
@@ -86,10 +87,25 @@ export const collectionSpecs = {
   applications: {
     table: 'applications',
     // 1: created_at required, indexed newest first (newest_first). 2: deal_status (the deal's status,
-    // server-kept), indexed with the creator; deal_id indexed with the creator.
-    schemaVersion: 2,
+    // server-kept), indexed with the creator; deal_id indexed with the creator. 3: proposed price and
+    // the state derived from the deal's work log (offer, agreed price, terms, work, payout clock).
+    schemaVersion: 3,
     schema: applicationDocument,
-    serverOwned: ['deal_status'],
+    serverOwned: [
+      'deal_status',
+      'offer_price_cents',
+      'offer_due_date',
+      'offer_by',
+      'offer_id',
+      'agreed_price_cents',
+      'agreed_due_date',
+      'terms_version',
+      'terms_accepted_by',
+      'terms_agreed_version',
+      'work',
+      'delivered_at',
+      'payout_due_at',
+    ],
     readOnly: false,
     scope: 'participant',
     // A deal's applicants, and a creator's applications to the deals a screen shows (deal_id $in);
@@ -207,6 +223,18 @@ export const collectionSpecs = {
     readOnly: false,
     scope: 'participant',
     indexes: [],
+  },
+  deal_events: {
+    table: 'deal_events',
+    schemaVersion: 0,
+    schema: dealEventDocument,
+    // Appended, never edited: the server refuses any change to a stored event.
+    serverOwned: [],
+    readOnly: false,
+    scope: 'participant',
+    // An application's log (the deal page's timeline and the derived state's sources), a deal's logs.
+    indexes: ['application_id', 'deal_id'],
+    parents: [{ field: 'application_id', collection: 'applications' }],
   },
   growth: {
     table: 'growth',

@@ -110,6 +110,10 @@ export const ERRORS = {
   consent_not_needed: { status: 409, text: 'Only a funded deal in progress needs the creator to agree.' },
   dispute_window_closed: { status: 409, text: 'The time to open a dispute has passed.' },
   not_disputed: { status: 409, text: 'This deal has no open dispute.' },
+  amount_mismatch: { status: 409, text: "The escrow does not hold the creators' agreed prices: contact Pacta staff." },
+  submission_required: { status: 400, text: 'Choose the deliverable and the submission the dispute is about.' },
+  submission_not_found: { status: 404, text: 'That submission is not part of this deal.' },
+  invalid_token: { status: 400, text: 'This link is not valid.' },
   card_dispute_open: {
     status: 409,
     text: "The brand's bank is handling a card dispute: Stripe settles it, not Pacta.",

@@ -158,7 +158,12 @@ export const postReleaseEscrow = {
 export const postDispute = {
   summary: 'The brand or the creator disputes a funded deal',
   params: dealIdParams,
-  body: z.object({ reason: z.string() }),
+  body: z.object({
+    reason: z.string(),
+    /** On a deal with submissions: the deliverable and the submission (a draft or live link) in question. */
+    deliverableId: z.string().max(40).optional(),
+    submissionId: z.guid().optional(),
+  }),
   response: { 200: z.object({ escrowStatus: z.literal('disputed'), ticketId: z.string() }) },
 };
 
