@@ -5,7 +5,7 @@ import type { ApplicationDocument, DealDocument } from '../../../domain/collecti
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { applyToDeal, DealActionError } from '../data/deal-operations.ts';
 import { isWaitingToSync } from '../data/use-deal-data.ts';
-import { statusLabel } from './applicants-panel.tsx';
+import { statusLabel } from './applicant-facts.ts';
 import { RejectionNotice } from './rejection-notice.tsx';
 
 /** "Redirects after apply wait 2 s." */

@@ -21,6 +21,7 @@ import {
 import { DealPaymentPanel } from '../../billing/index.ts';
 import { ApplicantsPanel } from './applicants-panel.tsx';
 import { ApplySection } from './apply-section.tsx';
+import { CompleteDealAction } from './complete-deal-action.tsx';
 import { PaymentSummary } from './payment-summary.tsx';
 import { RecommendedCreators } from './recommended-creators.tsx';
 import { RejectionNotice } from './rejection-notice.tsx';
@@ -156,6 +157,17 @@ export function DealDetailPage() {
             <div className="deal-detail-save">
               <SaveToggle kind="saved_campaigns" entry={d.id} name={d.title} />
             </div>
+          ) : null}
+          {isOwner && !closed && d.selected_creator_ids.length > 0 ? (
+            <section className="card detail-section" aria-labelledby="complete-heading">
+              <h2 id="complete-heading">Complete the deal</h2>
+              <p className="muted">When the work is done, close the deal so the payout can be released.</p>
+              <CompleteDealAction
+                db={db}
+                deal={d}
+                winnerName={displayName(profiles.byId.get(d.selected_creator_ids[0]!), 'A creator')}
+              />
+            </section>
           ) : null}
           {showPaymentPanel ? (
             <DealPaymentPanel dealId={d.id} escrowStatus={d.escrow_status} dealStatus={d.status} />
