@@ -23,6 +23,7 @@ const TABLE_TOPICS: Record<string, string> = {
   saved_lists: 'profiles',
   deals: 'deals',
   applications: 'deals',
+  deal_events: 'deals',
   drafts: 'briefs-and-reviews',
   reviews: 'briefs-and-reviews',
   campaign_invitations: 'briefs-and-reviews',
@@ -61,7 +62,7 @@ const FUNCTION_TOPICS: [RegExp, string][] = [
   [/(support|ticket|open_question)/, 'support'],
   [/(message|conversation|notif|push)/, 'inbox'],
   [/(review|draft|brief|invitation)/, 'briefs-and-reviews'],
-  [/(deal|application|apply)/, 'deals'],
+  [/(deal|application|apply|terms|live_link|web_link)/, 'deals'],
   [/(profile|saved_list|new_user|username)/, 'profiles'],
 ];
 

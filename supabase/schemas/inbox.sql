@@ -140,6 +140,20 @@ end $function$;
 revoke all on function pacta_private.conversations_effects() from public;
 grant execute on function pacta_private.conversations_effects() to authenticated, service_role;
 
+-- function: pacta_private.deal_work_notify(who uuid, kind text, title text, message text, deal uuid, application uuid)
+CREATE OR REPLACE FUNCTION pacta_private.deal_work_notify(who uuid, kind text, title text, message text, deal uuid, application uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.notifications (user_id, type, title, message, data)
+  values (who, kind, title, message,
+          jsonb_build_object('deal_id', deal, 'application_id', application, 'link', '/deals/' || deal))
+$function$;
+revoke all on function pacta_private.deal_work_notify(who uuid, kind text, title text, message text, deal uuid, application uuid) from public;
+grant execute on function pacta_private.deal_work_notify(who uuid, kind text, title text, message text, deal uuid, application uuid) to authenticated, service_role;
+
 -- function: pacta_private.messages_check()
 CREATE OR REPLACE FUNCTION pacta_private.messages_check()
  RETURNS trigger

@@ -1,0 +1,64 @@
+/**
+ * The deal's work, as both sides show it: the defaults of a terms sheet and the statuses the parties
+ * read. The rules themselves run in Postgres (public.deal_events' triggers); the database reads the
+ * same defaults (pacta_private.deal_work_defaults), and tests/deals/ compares the two.
+ */
+import type { ApplicationDocument } from './collections/marketplace.ts';
+import type { DeliverableStatus, TermsSheet } from './collections/deal-work.ts';
+
+/** "The revision rounds included (default 2)." */
+export const DEFAULT_REVISION_ROUNDS = 2;
+/** "Confirmed automatically when the approval window closes (default 72 hours)." */
+export const DEFAULT_APPROVAL_WINDOW_HOURS = 72;
+/** "Released automatically after a short hold (default 72 hours)." */
+export const DEFAULT_PAYOUT_HOLD_HOURS = 72;
+
+/** The sheet the server writes as version 1 when an offer is accepted, from the deal's brief. */
+export function defaultTermsSheet(deliverables: readonly string[], dueDate: string): TermsSheet {
+  const titles = deliverables.length > 0 ? deliverables : ['Content'];
+  return {
+    deliverables: titles.map((title, i) => ({ id: `d${i + 1}`, title, due_date: dueDate })),
+    usage_rights: 'organic_only',
+    usage_days: null,
+    exclusivity_days: 0,
+    revision_rounds: DEFAULT_REVISION_ROUNDS,
+    approval_window_hours: DEFAULT_APPROVAL_WINDOW_HOURS,
+    payout_hold_hours: DEFAULT_PAYOUT_HOLD_HOURS,
+  };
+}
+
+/** What a deliverable's status reads as, word for word on both sides. */
+export const DELIVERABLE_STATUS_TEXT: Record<DeliverableStatus, string> = {
+  not_started: 'Not started',
+  draft_submitted: 'Draft submitted',
+  changes_requested: 'Changes requested',
+  approved: 'Approved',
+  live_submitted: 'Approved',
+  live: 'Live',
+};
+
+export const OFFER_SENT = 'Offer sent';
+export const TERMS_ACCEPTED = 'Terms accepted';
+
+/** 'Payout on hold until {date}', the date as the pages print it. */
+export function payoutOnHoldText(date: string): string {
+  return `Payout on hold until ${date}`;
+}
+
+type ApplicationState = Pick<
+  ApplicationDocument,
+  'status' | 'offer_by' | 'terms_version' | 'terms_agreed_version' | 'payout_due_at' | 'delivered_at'
+>;
+
+/**
+ * Where an application stands, as one status line: 'Offer sent' while an offer waits, 'Terms
+ * accepted' once both sides accepted the newest sheet, the payout hold once the work is delivered.
+ * `formatDate` prints the hold's end the way the screen prints dates. Undefined: nothing to say.
+ */
+export function applicationStatusText(app: ApplicationState, formatDate: (iso: string) => string): string | undefined {
+  if (app.status === 'pending' && app.offer_by) return OFFER_SENT;
+  if (app.status !== 'accepted') return undefined;
+  if (app.payout_due_at) return payoutOnHoldText(formatDate(app.payout_due_at));
+  if (app.terms_agreed_version > 0 && app.terms_agreed_version === app.terms_version) return TERMS_ACCEPTED;
+  return undefined;
+}
