@@ -32,17 +32,23 @@ const STATUS_BADGE: Record<EscrowStatus, string> = {
 /**
  * The deal's money for its brand, its creator and staff: the real escrow state and figures from the
  * server, and the actions each may take (Fund deal, Release Payout, Open dispute, resolve a dispute).
- * `escrowStatus` and `dealStatus` come from the synced deal: when a webhook changes them, the panel
- * asks the server again.
+ * `escrowStatus`, `dealStatus` and `dealVersion` come from the synced deal: when a webhook or a sync
+ * changes them, the panel asks the server again.
  */
 export function DealPaymentPanel({
   dealId,
   escrowStatus,
   dealStatus,
+  dealVersion,
 }: {
   dealId: string;
   escrowStatus: EscrowStatus;
   dealStatus: string;
+  /**
+   * The synced deal's server version: a change made on this page (Mark as Completed) reaches the
+   * server after the local write, so the panel asks again when the server has stamped it.
+   */
+  dealVersion?: number | null | undefined;
 }) {
   const online = useOnline();
   const headingId = useId();
@@ -69,7 +75,7 @@ export function DealPaymentPanel({
     return () => {
       current = false;
     };
-  }, [dealId, escrowStatus, dealStatus, online, reload, payments]);
+  }, [dealId, escrowStatus, dealStatus, dealVersion, online, reload, payments]);
 
   // Back from Checkout: the webhook lands a moment after the redirect; ask again until it has.
   const waitingForFunding = funding === 'success' && view?.escrowStatus === 'none' && !view.lastPaymentError;

@@ -187,7 +187,12 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
         />
       </section>
       {deal.selected_creator_ids.length > 0 || deal.escrow_status !== 'none' ? (
-        <DealPaymentPanel dealId={deal.id} escrowStatus={deal.escrow_status} dealStatus={deal.status} />
+        <DealPaymentPanel
+          dealId={deal.id}
+          escrowStatus={deal.escrow_status}
+          dealStatus={deal.status}
+          dealVersion={deal.version}
+        />
       ) : null}
     </div>
   );
