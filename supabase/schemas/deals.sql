@@ -215,6 +215,29 @@ end $function$;
 revoke all on function pacta_private.applications_effects() from public;
 grant execute on function pacta_private.applications_effects() to authenticated, service_role;
 
+-- function: pacta_private.applications_funded_deal_check()
+CREATE OR REPLACE FUNCTION pacta_private.applications_funded_deal_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  d public.deals;
+begin
+  if new.status = 'accepted' and old.status is distinct from 'accepted' then
+    d := pacta_private.deal_for_rules(new.deal_id);
+    if d.escrow_status <> 'none' then
+      perform pacta_private.reject('deal_funded',
+        'This deal is funded for the creators already accepted: another creator cannot join it.', 409, 'status');
+    end if;
+    if pacta_private.deal_has_open_checkout(d.id) then
+      perform pacta_private.reject('amount_frozen',
+        'A checkout for this deal is open. Cancel it in the payment panel before accepting another creator.', 409, 'status');
+    end if;
+  end if;
+  return new;
+end $function$;
+
 -- function: pacta_private.applications_money_check()
 CREATE OR REPLACE FUNCTION pacta_private.applications_money_check()
  RETURNS trigger
@@ -1068,6 +1091,9 @@ CREATE TRIGGER c_campaign_brief BEFORE INSERT OR UPDATE OF product_url ON deals 
 
 -- trigger: c_deal_status on public.applications
 CREATE TRIGGER c_deal_status BEFORE INSERT OR UPDATE ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_deal_status();
+
+-- trigger: c_funded_deal on public.applications
+CREATE TRIGGER c_funded_deal BEFORE UPDATE OF status ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_funded_deal_check();
 
 -- trigger: c_money_rules on public.applications
 CREATE TRIGGER c_money_rules BEFORE UPDATE OF status ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_money_check();

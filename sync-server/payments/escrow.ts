@@ -8,13 +8,17 @@ import {
   formatUsd,
   percentOfCents,
 } from '../../src/domain/fees.ts';
+import { escrowAllows, escrowRefusal, type EscrowAction } from '../../src/domain/escrow-rules.ts';
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { dealBalance, recordLedger } from './ledger.ts';
 import { ensureCustomer, loadCaller, notify, type PaymentsDeps } from './payments-deps.ts';
 import { stripeMessage } from './stripe-client.ts';
 
-/** "A completed deal not released or disputed within 14 days is released automatically." */
+/**
+ * "A completed deal not released or disputed within 14 days is released automatically" — only a
+ * deal without submissions; one whose work was submitted is released when its payout hold ends.
+ */
 export const AUTO_RELEASE_DAYS = 14;
 
 type DealRow = {
@@ -82,6 +86,30 @@ async function lockEscrow(tx: Tx, dealId: string): Promise<EscrowRow | undefined
 
 const payee = (deal: DealRow): string | undefined => deal.winner_id ?? deal.selected_creator_ids[0];
 
+/** Refuses `action` with the answer the one escrow table (src/domain/escrow-rules.ts) gives. */
+function guard(action: EscrowAction, deal: DealRow): void {
+  const refusal = escrowRefusal(action, { escrowStatus: deal.escrow_status, dealStatus: deal.status });
+  if (refusal) throw new HttpError(refusal.status, refusal.code, refusal.message);
+}
+
+/**
+ * What the deal's escrow holds for each accepted creator: "accepting an offer fixes that creator's
+ * price", so each is paid the agreed price (an application from before prices agreed to the deal's
+ * amount). Their sum is what the brand funds.
+ */
+async function agreedPrices(tx: Tx, deal: DealRow): Promise<{ creatorId: string; priceCents: number }[]> {
+  const { rows } = await tx.query<{ creator_id: string; price: string }>(
+    `select a.creator_id, coalesce(a.agreed_price_cents, $3)::bigint as price
+       from unnest($2::uuid[]) with ordinality as s(creator_id, n)
+       join public.applications a on a.deal_id = $1 and a.creator_id = s.creator_id
+      order by s.n`,
+    [deal.id, deal.selected_creator_ids, deal.amount_cents],
+  );
+  return rows.map((r) => ({ creatorId: r.creator_id, priceCents: Number(r.price) }));
+}
+
+const sumOf = (prices: { priceCents: number }[]) => prices.reduce((total, p) => total + p.priceCents, 0);
+
 async function isAdmin(tx: Tx, userId: string): Promise<boolean> {
   const { rows } = await tx.query(`select 1 from public.profiles where id = $1 and role = 'admin' and not deleted`, [
     userId,
@@ -107,16 +135,16 @@ export function createEscrow(deps: PaymentsDeps) {
       const deal = await lockDeal(tx, dealId);
       if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
       if (deal.brand_id !== userId) throw new HttpError(403, 'not_deal_owner', "Only the deal's brand can fund it.");
-      if (deal.status === 'cancelled') throw new HttpError(409, 'deal_closed', 'This deal is cancelled.');
-      if (deal.escrow_status !== 'none') throw new HttpError(409, 'already_funded', 'This deal is already funded.');
+      guard('fund', deal);
       if (deal.selected_creator_ids.length === 0)
         throw new HttpError(409, 'no_creator_accepted', 'Accept a creator before funding the deal.');
       const caller = (await loadCaller(tx, userId))!;
       const escrow = await lockEscrow(tx, dealId);
+      // "Escrow funds that price, and fees are computed from it": the agreed prices, not the listing's.
       return {
         deal,
         caller,
-        summary: dealPaymentSummary(deal.amount_cents, { creatorIsPro: false }),
+        summary: dealPaymentSummary(sumOf(await agreedPrices(tx, deal)), { creatorIsPro: false }),
         earlierCheckout: escrow && !escrow.funded_at ? escrow.checkout_session_id : null,
       };
     });
@@ -263,7 +291,8 @@ export function createEscrow(deps: PaymentsDeps) {
         ? 'the deal was already funded'
         : !ownCheckout
           ? 'it was paid through a checkout that had been replaced'
-          : received !== escrow.amount_cents + escrow.service_fee_cents || escrow.amount_cents !== deal.amount_cents
+          : received !== escrow.amount_cents + escrow.service_fee_cents ||
+              escrow.amount_cents !== sumOf(await agreedPrices(tx, deal))
             ? 'the amount paid does not match the deal'
             : null;
     if (why) {
@@ -378,21 +407,38 @@ export function createEscrow(deps: PaymentsDeps) {
       if (deal.escrow_status === 'released' && escrow?.transfer_id) {
         return { escrowStatus: 'released' as const, transferCents: escrow.transferred_cents, alreadyReleased: true };
       }
-      if (deal.status !== 'completed') throw new HttpError(409, 'deal_not_completed', 'The deal is not completed yet.');
-      if (deal.escrow_status === 'none' || !escrow?.charge_id)
-        throw new HttpError(409, 'not_funded', 'The brand has not funded this deal yet.');
-      if (deal.escrow_status === 'disputed')
-        throw new HttpError(409, 'deal_disputed', 'This deal is disputed: Pacta staff will resolve it.');
-      if (deal.escrow_status === 'refunded')
-        throw new HttpError(409, 'already_refunded', 'This deal was refunded to the brand.');
-      const result = await payCreator(tx, deal, escrow, escrow.amount_cents, 'Payout released');
-      return { escrowStatus: 'released' as const, transferCents: result.transferCents, alreadyReleased: false };
+      guard('release', deal);
+      if (!escrow?.charge_id) throw new HttpError(409, 'not_funded', 'The brand has not funded this deal yet.');
+      // Each accepted creator is paid their agreed price; a deal with one creator pays it all to them.
+      const prices = await agreedPrices(tx, deal);
+      if (prices.length <= 1) {
+        const result = await payCreator(tx, deal, escrow, escrow.amount_cents, 'Payout released');
+        return { escrowStatus: 'released' as const, transferCents: result.transferCents, alreadyReleased: false };
+      }
+      if (sumOf(prices) !== escrow.amount_cents)
+        throw new HttpError(
+          409,
+          'amount_mismatch',
+          "The escrow does not hold the creators' agreed prices: contact Pacta staff.",
+        );
+      let transferCents = 0;
+      for (const { creatorId, priceCents } of prices)
+        transferCents += (await payCreator(tx, deal, escrow, priceCents, 'Payout released', creatorId)).transferCents;
+      return { escrowStatus: 'released' as const, transferCents, alreadyReleased: false };
     });
   }
 
   /** Transfers `amountCents` of the deal amount (minus commission) to the creator and records it. */
-  async function payCreator(tx: Tx, deal: DealRow, escrow: EscrowRow, amountCents: number, title: string) {
-    const creatorId = payee(deal);
+  async function payCreator(
+    tx: Tx,
+    deal: DealRow,
+    escrow: EscrowRow,
+    amountCents: number,
+    title: string,
+    /** One of several creators (each transfer its own idempotency key); by default the deal's one payee. */
+    oneOfSeveral?: string,
+  ) {
+    const creatorId = oneOfSeveral ?? payee(deal);
     if (!creatorId) throw new HttpError(409, 'no_creator', 'This deal has no creator to pay.');
     // The commission rate is the database's one answer (public.creator_commission_bp): 2.5% for a paid
     // Pro tier or the lower_commission grant (the 10-referral Pro grant brings it), 5% otherwise.
@@ -422,14 +468,15 @@ export function createEscrow(deps: PaymentsDeps) {
           source_transaction: escrow.charge_id!,
           metadata: { deal_id: deal.id, creator_id: creatorId },
         },
-        { idempotencyKey: releaseKey(deal.id) },
+        { idempotencyKey: oneOfSeveral ? `${releaseKey(deal.id)}-${oneOfSeveral}` : releaseKey(deal.id) },
       );
     } catch (err) {
       deps.log.error({ err, deal: deal.id }, 'transfer failed');
       throw new HttpError(502, 'payout_failed', stripeMessage(err));
     }
     await tx.query(
-      `update public.deal_escrows set creator_id = $2, transfer_id = $3, transferred_cents = $4, commission_cents = $5, released_at = now(), updated_at = now()
+      `update public.deal_escrows set creator_id = $2, transfer_id = $3, transferred_cents = transferred_cents + $4,
+         commission_cents = commission_cents + $5, released_at = now(), updated_at = now()
        where deal_id = $1`,
       [deal.id, creatorId, transfer.id, transferCents, commissionCents],
     );
@@ -452,6 +499,10 @@ export function createEscrow(deps: PaymentsDeps) {
     // transaction, so the reward exists exactly when the payout's ledger row does.
     await tx.query(`select public.referral_reward_for_payout($1, $2, $3)`, [deal.id, creatorId, transferCents]);
     await setEscrowStatus(tx, deal.id, 'released');
+    await tx.query(`update public.applications set payout_due_at = null where deal_id = $1 and creator_id = $2`, [
+      deal.id,
+      creatorId,
+    ]);
     await notify(tx, [creatorId], {
       type: 'payout_released',
       title,
@@ -553,10 +604,9 @@ export function createEscrow(deps: PaymentsDeps) {
       if (!deal || deal.deleted) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
       if (deal.brand_id !== userId)
         throw new HttpError(403, 'not_deal_owner', "Only the deal's brand can ask to cancel it.");
-      if (deal.escrow_status === 'disputed')
-        throw new HttpError(409, 'deal_disputed', 'This deal is disputed: Pacta staff will decide it.');
+      guard('requestCancel', deal);
       const escrow = await lockEscrow(tx, dealId);
-      if (deal.status !== 'in_progress' || deal.escrow_status !== 'pending' || !escrow?.funded_at)
+      if (!escrow?.funded_at)
         throw new HttpError(
           409,
           'consent_not_needed',
@@ -584,8 +634,9 @@ export function createEscrow(deps: PaymentsDeps) {
       const deal = await lockDeal(tx, dealId);
       if (!deal || deal.deleted || !deal.selected_creator_ids.includes(userId))
         throw new HttpError(403, 'not_a_participant', 'Only the accepted creator can agree to cancel this deal.');
+      guard('consentCancel', deal);
       const escrow = await lockEscrow(tx, dealId);
-      if (!escrow?.cancel_requested_at || deal.status !== 'in_progress' || deal.escrow_status !== 'pending')
+      if (!escrow?.cancel_requested_at)
         throw new HttpError(409, 'no_cancel_request', 'The brand has not asked to cancel this deal.');
       const consented = [...new Set([...escrow.cancel_consented_by, userId])];
       await tx.query(`update public.deal_escrows set cancel_consented_by = $2, updated_at = now() where deal_id = $1`, [
@@ -610,8 +661,18 @@ export function createEscrow(deps: PaymentsDeps) {
 
   // ------------------------------------------------------------------ disputes
 
-  /** Either side of a funded deal, within 30 days of completion: escrow is frozen and staff get a ticket. */
-  async function openDispute(userId: string, dealId: string, reason: string) {
+  /**
+   * Either side of a funded deal, within 30 days of completion: escrow is frozen and staff get a ticket.
+   * On a deal whose work was submitted, "a dispute names the deliverable and the submission in
+   * question, and stops the clock": no live link is confirmed automatically and no payout hold runs
+   * out while it lasts.
+   */
+  async function openDispute(
+    userId: string,
+    dealId: string,
+    reason: string,
+    about?: { deliverableId: string; submissionId: string },
+  ) {
     const text = reason.trim();
     if (text.length < 10 || text.length > 2000)
       throw new HttpError(400, 'invalid_reason', 'Describe the problem in 10 to 2,000 characters.');
@@ -626,12 +687,9 @@ export function createEscrow(deps: PaymentsDeps) {
       if (!deal || !party)
         throw new HttpError(403, 'not_a_participant', 'Only the brand and the creator of a deal can dispute it.');
       const escrow = await lockEscrow(tx, dealId);
-      if (deal.escrow_status === 'disputed')
-        throw new HttpError(409, 'already_disputed', 'This deal is already disputed.');
-      if (deal.escrow_status === 'released')
-        throw new HttpError(409, 'already_released', 'The payout was already released.');
-      if (deal.escrow_status !== 'pending' || !escrow)
-        throw new HttpError(409, 'not_funded', 'Only a funded deal can be disputed.');
+      guard('dispute', deal);
+      if (!escrow) throw new HttpError(409, 'not_funded', 'Only a funded deal can be disputed.');
+      const submission = await disputedSubmission(tx, deal, userId, about);
       if (deal.completed_at && Date.now() - deal.completed_at.getTime() > DISPUTE_WINDOW_DAYS * 86_400_000) {
         throw new HttpError(
           409,
@@ -639,13 +697,23 @@ export function createEscrow(deps: PaymentsDeps) {
           `Disputes must be opened within ${DISPUTE_WINDOW_DAYS} days of completion.`,
         );
       }
-      const ticketId = await openDisputeTicket(tx, deal, userId, text);
+      const ticketId = await openDisputeTicket(
+        tx,
+        deal,
+        userId,
+        submission ? `${text}\n\nAbout: ${submission.title} (submission ${submission.id}).` : text,
+      );
       await tx.query(
         `update public.deal_escrows
             set disputed_at = now(), dispute_reason = $2, dispute_opened_by = $3, dispute_ticket_id = $4,
-                resolved_at = null, updated_at = now()
+                dispute_deliverable_id = $5, dispute_submission_id = $6, resolved_at = null, updated_at = now()
           where deal_id = $1`,
-        [dealId, text, userId, ticketId],
+        [dealId, text, userId, ticketId, submission?.deliverableId ?? null, submission?.id ?? null],
+      );
+      // The clock stops: the payout holds no longer run out (staff decide the money now).
+      await tx.query(
+        `update public.applications set payout_due_at = null where deal_id = $1 and payout_due_at is not null`,
+        [dealId],
       );
       await setEscrowStatus(tx, dealId, 'disputed');
       await notify(tx, [deal.brand_id, ...deal.selected_creator_ids], {
@@ -658,6 +726,44 @@ export function createEscrow(deps: PaymentsDeps) {
       });
       return { escrowStatus: 'disputed' as const, ticketId };
     });
+  }
+
+  /**
+   * The submission a dispute is about: required once the deal has submissions, and it must be a draft
+   * or live link of that deliverable on this deal, of the disputing party's application (the brand
+   * may name any of its deal's).
+   */
+  async function disputedSubmission(
+    tx: Tx,
+    deal: DealRow,
+    userId: string,
+    about: { deliverableId: string; submissionId: string } | undefined,
+  ): Promise<{ id: string; deliverableId: string; title: string } | undefined> {
+    const { rows: any } = await tx.query(
+      `select 1 from public.deal_events where deal_id = $1 and kind in ('draft', 'live_link') limit 1`,
+      [deal.id],
+    );
+    if (!about) {
+      if (any.length === 0) return undefined;
+      throw new HttpError(
+        400,
+        'submission_required',
+        'Choose the deliverable and the submission the dispute is about.',
+      );
+    }
+    const { rows } = await tx.query<{ id: string; deliverable_id: string; title: string | null }>(
+      `select e.id, e.deliverable_id,
+              (select x ->> 'title' from public.deal_events t, jsonb_array_elements(t.terms -> 'deliverables') x
+                where t.application_id = a.id and t.kind = 'terms' and t.terms_version = a.terms_agreed_version
+                  and x ->> 'id' = e.deliverable_id) as title
+         from public.deal_events e join public.applications a on a.id = e.application_id
+        where e.id = $2 and e.deal_id = $1 and e.deliverable_id = $3 and e.kind in ('draft', 'live_link')
+          and ($4::uuid = $5::uuid or a.creator_id = $4::uuid)`,
+      [deal.id, about.submissionId, about.deliverableId, userId, deal.brand_id],
+    );
+    const row = rows[0];
+    if (!row) throw new HttpError(404, 'submission_not_found', 'That submission is not part of this deal.');
+    return { id: row.id, deliverableId: row.deliverable_id, title: row.title ?? row.deliverable_id };
   }
 
   async function openDisputeTicket(tx: Tx, deal: DealRow, openedBy: string, message: string): Promise<string> {
@@ -680,8 +786,8 @@ export function createEscrow(deps: PaymentsDeps) {
       const deal = await lockDeal(tx, dealId);
       if (!deal) throw new HttpError(404, 'deal_not_found', 'Deal not found.');
       const escrow = await lockEscrow(tx, dealId);
-      if (deal.escrow_status !== 'disputed' || !escrow)
-        throw new HttpError(409, 'not_disputed', 'This deal has no open dispute.');
+      guard('resolve', deal);
+      if (!escrow) throw new HttpError(409, 'not_disputed', 'This deal has no open dispute.');
       if (escrow.stripe_dispute_id) {
         throw new HttpError(
           409,
@@ -891,7 +997,18 @@ export function createEscrow(deps: PaymentsDeps) {
         escrow?.cancel_requested_at && deal.status === 'in_progress' && deal.escrow_status === 'pending'
           ? escrow.cancel_requested_at
           : null;
-      const amount = escrow?.amount_cents ?? deal.amount_cents;
+      const amount = escrow?.amount_cents ?? sumOf(await agreedPrices(tx, deal));
+      // A deal whose work was submitted is released when its payout hold ends (the latest creator's).
+      const hold = (
+        await tx.query<{ submitted: boolean; due: Date | null }>(
+          `select exists (select 1 from public.deal_events where deal_id = $1 and kind = 'draft') as submitted,
+                  max(payout_due_at) as due
+             from public.applications where deal_id = $1 and status = 'accepted'`,
+          [dealId],
+        )
+      ).rows[0]!;
+      const party = isBrand ? 'brand' : isCreator ? 'creator' : admin ? 'admin' : undefined;
+      const states = { escrowStatus: deal.escrow_status, dealStatus: deal.status };
       const projected = dealPaymentSummary(amount, { creatorIsPro: creator?.commission_bp === PRO_COMMISSION_BP });
       const released = deal.escrow_status === 'released' || (escrow?.transferred_cents ?? 0) > 0;
       const completedAt = deal.completed_at;
@@ -916,9 +1033,13 @@ export function createEscrow(deps: PaymentsDeps) {
         lastPaymentError: escrow?.funded_at ? null : (escrow?.last_payment_error ?? null),
         creatorPayoutsReady: Boolean(creator?.payouts_enabled),
         autoReleaseAt:
-          completedAt && deal.escrow_status === 'pending'
-            ? new Date(completedAt.getTime() + AUTO_RELEASE_DAYS * 86_400_000).toISOString()
-            : null,
+          deal.escrow_status !== 'pending'
+            ? null
+            : hold.submitted
+              ? (hold.due?.toISOString() ?? null)
+              : completedAt
+                ? new Date(completedAt.getTime() + AUTO_RELEASE_DAYS * 86_400_000).toISOString()
+                : null,
         disputeWindowEndsAt: disputeWindowEndsAt?.toISOString() ?? null,
         dispute: escrow?.disputed_at
           ? {
@@ -940,31 +1061,37 @@ export function createEscrow(deps: PaymentsDeps) {
             }
           : null,
         viewer: isBrand ? 'brand' : isCreator ? 'creator' : 'admin',
-        canFund:
-          isBrand &&
-          deal.escrow_status === 'none' &&
-          deal.status !== 'cancelled' &&
-          deal.selected_creator_ids.length > 0,
-        canRelease: (isBrand || admin) && deal.escrow_status === 'pending' && deal.status === 'completed',
+        // Derived from the one escrow table (src/domain/escrow-rules.ts), as the guards above are.
+        canFund: escrowAllows('fund', party, states) && deal.selected_creator_ids.length > 0,
+        canRelease: escrowAllows('release', isBrand ? 'brand' : admin ? 'admin' : undefined, states),
         canDispute:
-          (isBrand || (isCreator && (deal.status !== 'completed' || payee(deal) === userId))) &&
-          deal.escrow_status === 'pending' &&
+          escrowAllows('dispute', isBrand ? 'brand' : isCreator ? 'creator' : undefined, states) &&
+          (isBrand || deal.status !== 'completed' || payee(deal) === userId) &&
           (!disputeWindowEndsAt || disputeWindowEndsAt.getTime() > Date.now()),
-        canResolve: admin && deal.escrow_status === 'disputed' && !escrow?.stripe_dispute_id,
+        canResolve: escrowAllows('resolve', admin ? 'admin' : undefined, states) && !escrow?.stripe_dispute_id,
         canCancelCheckout: isBrand && checkoutOpen,
-        canRequestCancel:
-          isBrand && deal.status === 'in_progress' && deal.escrow_status === 'pending' && !escrow?.cancel_requested_at,
-        canConsentCancel: isCreator && Boolean(cancelAsked) && !escrow!.cancel_consented_by.includes(userId),
+        canRequestCancel: escrowAllows('requestCancel', party, states) && !escrow?.cancel_requested_at,
+        canConsentCancel:
+          escrowAllows('consentCancel', isCreator ? 'creator' : undefined, states) &&
+          Boolean(cancelAsked) &&
+          !escrow!.cancel_consented_by.includes(userId),
       };
     });
   }
 
-  /** Scheduled: completed deals past the 14 days, neither released nor disputed, are released. */
+  /**
+   * Scheduled: completed deals, neither released nor disputed, whose payout hold ended (every accepted
+   * creator's) — or, for a deal without submissions, 14 days after completion.
+   */
   async function dueForAutoRelease(): Promise<string[]> {
     const { rows } = await db.pool.query<{ id: string }>(
       `select d.id from public.deals d join public.deal_escrows e on e.deal_id = d.id
        where d.status = 'completed' and d.escrow_status = 'pending' and e.charge_id is not null
-         and d.completed_at <= now() - make_interval(days => $1) order by d.completed_at`,
+         and case when exists (select 1 from public.deal_events v where v.deal_id = d.id and v.kind = 'draft')
+                  then not exists (select 1 from public.applications a where a.deal_id = d.id and a.status = 'accepted'
+                                     and (a.payout_due_at is null or a.payout_due_at > now()))
+                  else d.completed_at <= now() - make_interval(days => $1) end
+       order by d.completed_at`,
       [AUTO_RELEASE_DAYS],
     );
     return rows.map((r) => r.id);

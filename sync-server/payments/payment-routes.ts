@@ -14,7 +14,12 @@ const checkoutBody = z.object({
 });
 const dealBody = z.object({ dealId: z.guid() });
 const dealParams = z.object({ id: z.guid() });
-const disputeBody = z.object({ reason: z.string() });
+const disputeBody = z.object({
+  reason: z.string(),
+  /** On a deal with submissions: the deliverable and the submission (a draft or live link) in question. */
+  deliverableId: z.string().max(40).optional(),
+  submissionId: z.guid().optional(),
+});
 const resolveBody = z.object({ refundCents: z.number().int() });
 const returnBody = z.object({ returnTo: z.string().optional() }).optional();
 
@@ -109,8 +114,9 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   app.post('/deals/:id/dispute', async (request) => {
     const userId = await user(request);
     const { id } = parse(dealParams, request.params, 'The deal id must be a UUID.');
-    const { reason } = parse(disputeBody, request.body, 'Say what went wrong.');
-    return need().escrow.openDispute(userId, id, reason);
+    const { reason, deliverableId, submissionId } = parse(disputeBody, request.body, 'Say what went wrong.');
+    const about = deliverableId && submissionId ? { deliverableId, submissionId } : undefined;
+    return need().escrow.openDispute(userId, id, reason, about);
   });
 
   app.post('/admin/deals/:id/resolve-dispute', async (request) => {

@@ -100,7 +100,8 @@ test('once a checkout exists the amount is frozen; cancelling the checkout unfre
   await f.fundDeal(brand, dealId);
   // Funded: the amount is the escrow's for good.
   expect(await changeAmount(brand, dealId, 30_000)).toBe('deal_funded');
-  expect(await payment(creator, dealId)).toMatchObject({ amountCents: 20_000, chargedCents: 22_400 });
+  // Escrow funds the creator's agreed price (fixed when they were accepted), not the listing's amount.
+  expect(await payment(creator, dealId)).toMatchObject({ amountCents: 10_000, chargedCents: 11_200 });
   await expectReconciled(dealId);
 });
 
@@ -206,8 +207,10 @@ test("the escrow's own checkout paid at an amount that no longer matches the dea
   const creator = await f.server.createUser({ role: 'creator' });
   const dealId = await f.dealWithAcceptedCreator(brand, creator, 10_000);
   const checkout = await f.api(brand, 'POST', `/api/deals/${dealId}/fund`);
-  // Only the server can move the amount under an open checkout; the payment must still not fund it.
-  await f.server.db.asService((tx) => tx.query(`update public.deals set amount_cents = 90000 where id = $1`, [dealId]));
+  // Only the server can move the agreed price under an open checkout; the payment must still not fund it.
+  await f.server.db.asService((tx) =>
+    tx.query(`update public.applications set agreed_price_cents = 90000 where deal_id = $1`, [dealId]),
+  );
   expect((await f.payOnHostedPage(String(checkout.body.url), '4242 4242 4242 4242')).status).toBe(303);
   await f.localStripe.idle();
   expect(await f.escrowStatus(dealId)).toBe('none');
