@@ -16,16 +16,27 @@ import {
 } from '../../data/deal-work-operations.ts';
 import { useWorkAction } from './use-work-action.ts';
 
-/** A submission's links, opened outside Pacta without passing on who looked. */
+/** Only web links become links (the server refuses others; this holds even if one got through). */
+const isWebLink = (url: string) => /^https?:\/\//i.test(url);
+
+/** A link the other side submitted, opened outside Pacta without passing on who looked. */
+function OutsideLink({ url }: { url: string }) {
+  return isWebLink(url) ? (
+    <a href={url} target="_blank" rel="noopener noreferrer nofollow">
+      {url}
+    </a>
+  ) : (
+    <>{url}</>
+  );
+}
+
 function Links({ links }: { links: readonly string[] }) {
   if (!links.length) return null;
   return (
     <ul className="work-links">
       {links.map((l) => (
         <li key={l}>
-          <a href={l} target="_blank" rel="noopener noreferrer nofollow">
-            {l}
-          </a>
+          <OutsideLink url={l} />
         </li>
       ))}
     </ul>
@@ -210,10 +221,7 @@ export function DeliverableCard({
 
       {(item.status === 'live_submitted' || item.status === 'live') && item.liveUrl ? (
         <p>
-          Live link:{' '}
-          <a href={item.liveUrl} target="_blank" rel="noopener noreferrer nofollow">
-            {item.liveUrl}
-          </a>
+          Live link: <OutsideLink url={item.liveUrl} />
         </p>
       ) : null}
       {item.status === 'live_submitted' ? (
