@@ -7,6 +7,7 @@ import {
   waitingCard,
 } from './pages/deal-work-pages.ts';
 import { seedDeals } from './pages/deals-page.ts';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
 // The deal's work between two people on two devices: offer and counter-offer, terms, escrow, a draft
@@ -15,6 +16,13 @@ import { expect, test } from './support/fixtures.ts';
 const run = Date.now().toString(36);
 /** A calendar day `days` from now, as a date field takes it. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A part of the screen at phone and desktop widths (kept with the test's output, to be looked at). */
+async function snap(part: Locator, name: string) {
+  for (const width of [390, 1280]) {
+    await part.page().setViewportSize({ width, height: 900 });
+    await part.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+  }
+}
 
 test('counter-offer, terms, escrow, an offline draft, changes, approval, live link, automatic confirmation and the payout after the hold', async ({
   newAccount,
@@ -43,6 +51,7 @@ test('counter-offer, terms, escrow, an offline draft, changes, approval, live li
   await expect(brandWork.status).toHaveText('Offer sent');
   await brandWork.makeOffer('275', inDays(10));
   await expect(brandWork.root).toContainText('Your offer: $275.00');
+  await snap(brandWork.root, 'brand-counter-offer');
 
   await c.page.goto(dealPath);
   const creatorWork = new DealWorkPanel(c.page);
@@ -63,6 +72,7 @@ test('counter-offer, terms, escrow, an offline draft, changes, approval, live li
   await brandWork.button('Accept terms').click();
   await expect(brandWork.status).toHaveText('Terms accepted', { timeout: 20_000 });
   await expect(creatorWork.status).toHaveText('Terms accepted', { timeout: 20_000 });
+  await snap(creatorWork.terms, 'terms-accepted');
 
   // 3. Escrow funded at the agreed price ($275 + 12% fee), the creator's payouts set up.
   const brandPanel = new PaymentPanel(b.page);
@@ -97,6 +107,12 @@ test('counter-offer, terms, escrow, an offline draft, changes, approval, live li
   await expect(creatorDraft).toContainText('Show the sole grip in the first 5 seconds.');
   await expect(creatorDraft).toContainText('Revision rounds: 1 of 2 used');
   await expectNotified(c.page, 'Changes requested');
+  await snap(creatorDraft, 'creator-changes-requested');
+  // The same in the dark theme (the user's choice, kept in localStorage).
+  await c.page.evaluate(() => localStorage.setItem('pacta.theme', 'dark'));
+  await c.page.reload();
+  await expect(c.page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await snap(creatorDraft, 'creator-changes-requested-dark');
   await c.page.goto('/dashboard');
   await expect(waitingCard(c.page)).toContainText('revision requested: due', { timeout: 20_000 });
   await c.page.goto(dealPath);
@@ -115,6 +131,7 @@ test('counter-offer, terms, escrow, an offline draft, changes, approval, live li
   await expectNotified(b.page, 'Live link to confirm');
   await b.page.goto('/dashboard');
   await expect(waitingCard(b.page)).toContainText('1 live link to confirm', { timeout: 20_000 });
+  await snap(waitingCard(b.page), 'brand-dashboard-waiting');
 
   // 7. The window closes (clock moved): confirmed automatically, the deal completes, the payout hold starts.
   await closeApprovalWindow(deal!.id);
@@ -127,10 +144,13 @@ test('counter-offer, terms, escrow, an offline draft, changes, approval, live li
   await expectNotified(c.page, 'Work delivered');
   await c.page.goto('/dashboard');
   await expect(waitingCard(c.page)).toContainText('Payout on hold until', { timeout: 20_000 });
+  await snap(waitingCard(c.page), 'creator-dashboard-hold');
+  await c.page.goto(dealPath);
+  await snap(c.page.locator('main'), 'creator-deal-page-hold');
 
   // 8. The hold ends (clock moved): the payout is released to the creator at the agreed price, less 5%.
   await endPayoutHold(deal!.id);
-  await c.page.goto(dealPath);
+  await c.page.reload();
   await expect(creatorPanel.root).toContainText('Payout released: $261.25 sent to your payout account.', {
     timeout: 30_000,
   });
