@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { PactaDatabase } from '../../../db/index.ts';
 import type { ApplicationDocument, ProfileDocument } from '../../../domain/collections/index.ts';
+import { formatUsd } from '../../../domain/fees.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { setApplicationStatus } from '../data/deal-operations.ts';
 import { displayName, isWaitingToSync } from '../data/use-deal-data.ts';
@@ -86,6 +87,12 @@ export function ApplicantsPanel({
                     {isWaitingToSync(a) ? <span className="badge badge-pending">Waiting to sync</span> : null}
                   </span>
                   {facts.length ? <span className="muted applicant-facts">{facts.join(' · ')}</span> : null}
+                  {a.status === 'pending' && a.offer_price_cents !== null ? (
+                    <span className="applicant-facts">
+                      {a.offer_by === 'brand' ? 'Your offer' : 'Asks'} {formatUsd(a.offer_price_cents)}
+                      {a.offer_by === 'brand' ? ': waiting for the creator to answer.' : ''}
+                    </span>
+                  ) : null}
                   {a.pitch.trim() ? (
                     <blockquote className="applicant-pitch" aria-label={`Pitch from ${name(a)}`}>
                       {a.pitch}
@@ -99,7 +106,9 @@ export function ApplicantsPanel({
                       <button
                         type="button"
                         className="button button-primary button-small"
-                        disabled={closed}
+                        // Accepting takes the creator's offer; over the brand's own counter-offer it waits for the creator.
+                        disabled={closed || a.offer_by === 'brand'}
+                        title={a.offer_by === 'brand' ? 'Waiting for the creator to answer your offer' : undefined}
                         onClick={() => void change(db, a.id, 'accepted')}
                         aria-label={`Accept ${name(a)}`}
                       >
