@@ -73,7 +73,7 @@ export function TermsSheetCard({
       <p className="terms-print-only">
         {dealTitle} — between {names.brand} (brand) and {names.creator} (creator).
       </p>
-      <dl className="summary-list">
+      <dl className="terms-list">
         {view.agreed ? (
           <div>
             <dt>Price</dt>
