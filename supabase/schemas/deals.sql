@@ -371,6 +371,24 @@ end $function$;
 revoke all on function pacta_private.campaign_brief_check() from public;
 grant execute on function pacta_private.campaign_brief_check() to authenticated, service_role;
 
+-- function: pacta_private.deal_events_auto_notice()
+CREATE OR REPLACE FUNCTION pacta_private.deal_events_auto_notice()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  d public.deals;
+begin
+  if new.kind <> 'live_confirmed' or new.author_id is not null then return null; end if;
+  select * into d from public.deals where id = new.deal_id;
+  perform pacta_private.deal_work_notify(d.brand_id, 'live_confirmed', 'Live',
+    format('The approval window closed: the live link for "%s" was confirmed automatically.', d.title),
+    d.id, new.application_id);
+  return null;
+end $function$;
+
 -- function: pacta_private.deal_events_check()
 CREATE OR REPLACE FUNCTION pacta_private.deal_events_check()
  RETURNS trigger
@@ -1106,6 +1124,9 @@ CREATE TRIGGER c_offer_rules BEFORE INSERT OR UPDATE ON applications FOR EACH RO
 
 -- trigger: y_applications_deal_status on public.deals
 CREATE TRIGGER y_applications_deal_status AFTER UPDATE OF status ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deal_status_to_applications();
+
+-- trigger: z_auto_notice on public.deal_events
+CREATE TRIGGER z_auto_notice AFTER INSERT ON deal_events FOR EACH ROW EXECUTE FUNCTION pacta_private.deal_events_auto_notice();
 
 -- trigger: z_effects on public.applications
 CREATE TRIGGER z_effects AFTER INSERT OR UPDATE OF status ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_effects();

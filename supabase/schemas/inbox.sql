@@ -254,6 +254,28 @@ end $function$;
 revoke all on function pacta_private.notifications_check() from public;
 grant execute on function pacta_private.notifications_check() to authenticated, service_role;
 
+-- function: pacta_private.notifications_email()
+CREATE OR REPLACE FUNCTION pacta_private.notifications_email()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  email_kind text := case new.type
+    when 'offer_received' then 'offer'
+    when 'draft_submitted' then 'draft_to_review'
+    when 'changes_requested' then 'changes_requested'
+    when 'payout_released' then 'payout_released' end;
+begin
+  if email_kind is null or exists (select 1 from pacta_private.email_opt_outs o where o.user_id = new.user_id and o.kind = email_kind) then
+    return null;
+  end if;
+  insert into pacta_private.deal_emails (notification_id, user_id, kind) values (new.id, new.user_id, email_kind);
+  perform pg_notify('pacta_push', '');
+  return null;
+end $function$;
+
 -- function: pacta_private.notifications_push()
 CREATE OR REPLACE FUNCTION pacta_private.notifications_push()
  RETURNS trigger
@@ -352,6 +374,9 @@ CREATE TRIGGER z_effects AFTER UPDATE OF user1_read_seq, user2_read_seq ON conve
 
 -- trigger: z_effects on public.messages
 CREATE TRIGGER z_effects AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION pacta_private.messages_effects();
+
+-- trigger: z_email on public.notifications
+CREATE TRIGGER z_email AFTER INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION pacta_private.notifications_email();
 
 -- trigger: z_push on public.notifications
 CREATE TRIGGER z_push AFTER INSERT OR UPDATE OF title, message ON notifications FOR EACH ROW EXECUTE FUNCTION pacta_private.notifications_push();

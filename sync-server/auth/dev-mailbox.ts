@@ -51,8 +51,29 @@ export async function devMailboxRoutes(app: FastifyInstance, opts: { services: A
   }
 
   app.get('/dev/mailbox.json', async (request) => {
-    const rows = await messages(queryParam(request, 'email'));
+    const email = queryParam(request, 'email');
+    const rows = await messages(email);
+    // The deal e-mails (offers, drafts, changes, payouts) as composed for SMTP, newest first.
+    const deal = await db.pool.query<{
+      id: string;
+      to_email: string;
+      kind: string;
+      subject: string;
+      text_body: string;
+    }>(
+      `select id::text, to_email, kind, subject, text_body from pacta_private.deal_emails
+        where subject is not null and ($1::text is null or lower(to_email) = lower($1))
+        order by queued_at desc, id desc limit 200`,
+      [email ?? null],
+    );
     return {
+      dealEmails: deal.rows.map((m) => ({
+        id: m.id,
+        to: m.to_email,
+        kind: m.kind,
+        subject: m.subject,
+        text: m.text_body,
+      })),
       messages: rows.map((m) => ({
         id: m.id,
         to: m.to_email,

@@ -133,6 +133,14 @@ describe('paid within days, at the agreed price', () => {
     const app = await agreedAt550();
     await f.fundDeal(brand, app.dealId);
     const { live } = await delivered(app);
+    // Synced to the other side as messages are: the brand's device pulls the creator's live link and
+    // the state it moved; someone outside the deal pulls nothing of it.
+    expect(await f.pulled(brand, 'deal_events', live)).toMatchObject({ kind: 'live_link', author_id: creator.id });
+    expect((await f.pulled(brand, 'applications', app.id))?.work).toMatchObject({
+      d1: { status: 'live_submitted', live_url: 'https://ig.example/p/1' },
+    });
+    const outsider = await f.server.createUser({ role: 'brand' });
+    expect(await f.pulled(outsider, 'deal_events', live)).toBeUndefined();
     const early = await f.api(brand, 'POST', '/api/release-escrow', { dealId: app.dealId });
     expect(early.body).toMatchObject({ code: 'deal_not_completed' });
     await append(brand, app, { kind: 'live_confirmed', deliverable_id: 'd1', ref_id: live });

@@ -384,5 +384,9 @@ describe('submissions', () => {
     expect((await notificationsOf(creator, dealId)).map((n) => n.type)).toEqual(
       expect.arrayContaining(['live_confirmed', 'work_delivered']),
     );
+    // The brand hears of the automatic confirmation too.
+    expect((await notificationsOf(brand, dealId)).map((n) => n.message)).toContain(
+      'The approval window closed: the live link for "Summer launch" was confirmed automatically.',
+    );
   });
 });

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import pino from 'pino';
+import { createDealEmailSender, loadEmailLinkKey } from '../../sync-server/email/deal-emails.ts';
+import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
+
+// E-mails for what waits on someone: a notification of an offer, a draft to review, changes requested
+// or a payout queues one e-mail unless its user opted out of that kind; the sender delivers it over
+// SMTP (here a minimal SMTP server in the test that records what arrives) with RFC 8058's one-click
+// unsubscribe headers, and the signed link's POST opts the user out.
+
+/** A minimal SMTP server on loopback: records each message's raw data. */
+function startSmtp(): Promise<{ port: number; messages: string[]; close: () => Promise<void> }> {
+  const messages: string[] = [];
+  const server = net.createServer((socket) => {
+    let data: string | undefined;
+    let buffer = '';
+    socket.write('220 test ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (;;) {
+        if (data !== undefined) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          messages.push(data + buffer.slice(0, end));
+          buffer = buffer.slice(end + 5);
+          data = undefined;
+          socket.write('250 OK\r\n');
+          continue;
+        }
+        const eol = buffer.indexOf('\r\n');
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO') socket.write('250 test\r\n');
+        else if (verb === 'DATA') {
+          data = '';
+          socket.write('354 go\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as net.AddressInfo).port,
+        messages,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let brand: TestUser;
+let creator: TestUser;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  // The server's own sender delivers to the same SMTP, so whichever run claims a row, it arrives here.
+  server = await startTestServer({
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_FROM: 'Pacta <no-reply@pacta.test>' },
+  });
+  [brand, creator] = await Promise.all([
+    server.createUser({ role: 'brand' }),
+    server.createUser({ role: 'creator', email: `casey-${randomUUID().slice(0, 6)}@example.test` }),
+  ]);
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+const q = (sql: string, params: unknown[] = []) => server.db.pool.query(sql, params);
+
+async function sender() {
+  return createDealEmailSender({
+    db: server.db,
+    publicUrl: server.url,
+    smtp: { url: `smtp://127.0.0.1:${smtp.port}`, from: 'Pacta <no-reply@pacta.test>' },
+    key: await loadEmailLinkKey(server.db),
+    log: pino({ level: 'silent' }),
+  });
+}
+
+/** The brand counters on the creator's application: the creator has an offer waiting. */
+async function offerToCreator(): Promise<string> {
+  const dealId = randomUUID();
+  const appId = randomUUID();
+  await server.db.asService(async (tx) => {
+    await tx.query(
+      `insert into public.deals (id, brand_id, title, description, amount_cents, niches) values ($1, $2, 'Reel', 'One reel', 30000, '{fitness}')`,
+      [dealId, brand.id],
+    );
+    await tx.query(`insert into public.applications (id, deal_id, creator_id) values ($1, $2, $3)`, [
+      appId,
+      dealId,
+      creator.id,
+    ]);
+  });
+  await server.db.asUser({ sub: brand.id, role: 'authenticated' }, (tx) =>
+    tx.query(
+      `insert into public.deal_events (id, application_id, deal_id, author_id, kind, price_cents) values ($1, $2, $3, $4, 'offer', 25000)`,
+      [randomUUID(), appId, dealId, brand.id],
+    ),
+  );
+  return dealId;
+}
+
+const queued = async (userId: string) =>
+  (await q(`select kind, sent_at from pacta_private.deal_emails where user_id = $1 order by id`, [userId])).rows;
+
+describe('e-mails for what waits on someone', () => {
+  test('an offer queues one e-mail, sent over SMTP with one-click unsubscribe headers; the link opts out', async () => {
+    await offerToCreator();
+    expect((await queued(creator.id)).map((r) => r.kind)).toEqual(['offer']);
+    // The brand made the offer: nothing waits on it.
+    expect(await queued(brand.id)).toEqual([]);
+
+    await (await sender()).run();
+    const raw = smtp.messages.find((m) => m.includes(creator.email));
+    expect(raw).toBeDefined();
+    const unfolded = raw!.replace(/\r\n[ \t]+/g, ' ');
+    expect(unfolded).toMatch(/^Subject: New offer$/m);
+    expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const link = /^List-Unsubscribe: <([^>]+)>$/m.exec(unfolded)?.[1];
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/email\/unsubscribe\?token=/);
+    expect((await queued(creator.id))[0].sent_at).not.toBeNull();
+
+    // A link scanner's GET changes nothing; a tampered token is refused.
+    const page = await fetch(link!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Unsubscribe');
+    const tampered = await fetch(
+      link!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+      { method: 'POST' },
+    );
+    expect(tampered.status).toBe(400);
+    expect(await tampered.json()).toMatchObject({ code: 'invalid_token' });
+    const prefs = () =>
+      fetch(`${server.url}/api/email/preferences`, {
+        headers: { authorization: `Bearer ${creator.accessToken}` },
+      }).then((r) => r.json() as Promise<{ emails: { kind: string; enabled: boolean }[] }>);
+    expect((await prefs()).emails.find((e) => e.kind === 'offer')?.enabled).toBe(true);
+
+    // RFC 8058's one-click POST.
+    const oneClick = await fetch(link!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await prefs()).emails.find((e) => e.kind === 'offer')?.enabled).toBe(false);
+    await offerToCreator();
+    expect((await queued(creator.id)).map((r) => r.kind)).toEqual(['offer']);
+
+    // Turned back on in Settings: the next offer e-mails again.
+    const on = await fetch(`${server.url}/api/email/preferences`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${creator.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'offer', enabled: true }),
+    });
+    expect(on.status).toBe(200);
+    await offerToCreator();
+    expect((await queued(creator.id)).map((r) => r.kind)).toEqual(['offer', 'offer']);
+    const bad = await fetch(`${server.url}/api/email/preferences`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${creator.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'everything', enabled: false }),
+    });
+    expect(bad.status).toBe(400);
+  });
+});
