@@ -8,6 +8,7 @@ import {
 } from './pages/deal-work-pages.ts';
 import { seedDeals } from './pages/deals-page.ts';
 import type { Locator } from '@playwright/test';
+import { withE2eDatabase } from './support/e2e-server-info.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // The deal's work between two people on two devices: offer and counter-offer, terms, escrow, a draft
@@ -159,4 +160,30 @@ test('counter-offer, terms, escrow, an offline draft, changes, approval, live li
   const ledger = await ledgerOf(deal!.id);
   expect(ledger.kinds).toMatchObject({ charge: 30_800, fee: 3_300, commission: 1_375, transfer: 26_125 });
   expect(ledger.held).toBe(0);
+});
+
+test('Settings → Notifications: each e-mail kind turns off on its own, stays off after a reload, and the server keeps it', async ({
+  newAccount,
+  openAs,
+}) => {
+  const creator = await newAccount('creator', { fullName: `Quiet Creator ${run}` });
+  const { page } = await openAs(creator, '/settings?section=notifications');
+  const emails = page.getByRole('region', { name: 'E-mails' });
+  const offers = emails.getByRole('checkbox', { name: 'An offer waits for your answer' });
+  await expect(offers).toBeChecked();
+  await offers.uncheck();
+  await expect(offers).not.toBeChecked();
+  await expect(offers).toBeEnabled();
+  await page.reload();
+  await expect(offers).not.toBeChecked();
+  await expect(emails.getByRole('checkbox', { name: 'Changes are requested on your draft' })).toBeChecked();
+  const kinds = await withE2eDatabase(async (client) =>
+    (
+      await client.query<{ kind: string }>(
+        `select o.kind from pacta_private.email_opt_outs o join auth.users u on u.id = o.user_id where u.email = $1`,
+        [creator.email],
+      )
+    ).rows.map((r) => r.kind),
+  );
+  expect(kinds).toEqual(['offer']);
 });
