@@ -83,7 +83,7 @@ test('counter-offer, terms, escrow, an offline draft, changes, approval, live li
   const creatorPanel = new PaymentPanel(c.page);
   await creatorPanel.button('Set up payouts').click();
   await completePayoutOnboarding(c.page, creator.fullName);
-  await expect(creatorPanel.root).toContainText('Payouts are set up');
+  await expect(creatorPanel.root).toContainText('Payouts are set up', { timeout: 20_000 });
 
   // 4. A draft submitted offline: shown at once, synced on reconnect, and the brand is told.
   await c.context.setOffline(true);
@@ -172,8 +172,9 @@ test('Settings → Notifications: each e-mail kind turns off on its own, stays o
   const offers = emails.getByRole('checkbox', { name: 'An offer waits for your answer' });
   await expect(offers).toBeChecked();
   await offers.uncheck();
-  await expect(offers).not.toBeChecked();
+  // Saved once the switch is usable again.
   await expect(offers).toBeEnabled();
+  await expect(offers).not.toBeChecked();
   await page.reload();
   await expect(offers).not.toBeChecked();
   await expect(emails.getByRole('checkbox', { name: 'Changes are requested on your draft' })).toBeChecked();

@@ -24,13 +24,18 @@ export function EmailSection() {
     };
   }, []);
 
+  const show = (kind: DealEmailKind, enabled: boolean) =>
+    setItems((list) => list?.map((i) => (i.kind === kind ? { ...i, enabled } : i)) ?? null);
+
+  // The switch moves at once and moves back if the server did not take the change.
   async function toggle(kind: DealEmailKind, enabled: boolean) {
     setBusy(kind);
     setError(null);
+    show(kind, enabled);
     try {
       await setEmailPreference(kind, enabled);
-      setItems((list) => list?.map((i) => (i.kind === kind ? { ...i, enabled } : i)) ?? null);
     } catch (err) {
+      show(kind, !enabled);
       setError(err instanceof Error ? err.message : 'Failed to update settings. Please try again.');
     } finally {
       setBusy(null);
