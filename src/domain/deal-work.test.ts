@@ -6,8 +6,9 @@ import {
   applicationStatusText,
   defaultTermsSheet,
   payoutOnHoldText,
+  whatWaitsOn,
 } from './deal-work.ts';
-import { termsSheet } from './collections/deal-work.ts';
+import { termsSheet, type DeliverableWork } from './collections/deal-work.ts';
 
 const base = {
   status: 'pending' as const,
@@ -54,6 +55,50 @@ describe('the statuses both sides read, word for word', () => {
     expect(sheet.deliverables.map((d) => d.id)).toEqual(['d1', 'd2']);
     expect(defaultTermsSheet([], '2026-12-11').deliverables).toEqual([
       { id: 'd1', title: 'Content', due_date: '2026-12-11' },
+    ]);
+  });
+});
+
+describe('what waits on whom', () => {
+  const work = (status: DeliverableWork['status']): DeliverableWork => ({
+    status,
+    rounds_used: 0,
+    rounds_included: 2,
+    draft_id: null,
+    live_id: null,
+    live_url: null,
+    confirm_due_at: null,
+  });
+  const accepted = {
+    status: 'accepted' as const,
+    offer_by: null,
+    terms_version: 1,
+    terms_accepted_by: [] as ('creator' | 'brand')[],
+    terms_agreed_version: 1,
+    work: {},
+  };
+
+  test('an offer waits on the side that did not make it', () => {
+    const pending = { ...accepted, status: 'pending' as const, offer_by: 'brand' as const, terms_version: 0 };
+    expect(whatWaitsOn(pending, 'creator')).toEqual([{ step: 'answer_offer' }]);
+    expect(whatWaitsOn(pending, 'brand')).toEqual([]);
+  });
+
+  test('new terms wait on whoever has not accepted them', () => {
+    const v2 = { ...accepted, terms_version: 2, terms_accepted_by: ['brand' as const] };
+    expect(whatWaitsOn(v2, 'creator')).toEqual([{ step: 'accept_terms', version: 2 }]);
+    expect(whatWaitsOn(v2, 'brand')).toEqual([]);
+  });
+
+  test('drafts to review wait on the brand; revisions and live links on the creator', () => {
+    const app = {
+      ...accepted,
+      work: { d1: work('draft_submitted'), d2: work('changes_requested'), d3: work('approved'), d4: work('live') },
+    };
+    expect(whatWaitsOn(app, 'brand')).toEqual([{ step: 'review_draft', deliverableId: 'd1' }]);
+    expect(whatWaitsOn(app, 'creator')).toEqual([
+      { step: 'revise_draft', deliverableId: 'd2' },
+      { step: 'submit_live_link', deliverableId: 'd3' },
     ]);
   });
 });

@@ -62,3 +62,44 @@ export function applicationStatusText(app: ApplicationState, formatDate: (iso: s
   if (app.terms_agreed_version > 0 && app.terms_agreed_version === app.terms_version) return TERMS_ACCEPTED;
   return undefined;
 }
+
+/** A step that waits on one party of an application, for the dashboard ("2 drafts to review"). */
+export type WaitingStep =
+  | { step: 'answer_offer' }
+  | { step: 'accept_terms'; version: number }
+  | { step: 'review_draft'; deliverableId: string }
+  | { step: 'confirm_live'; deliverableId: string; confirmDueAt: string | null }
+  | { step: 'submit_draft'; deliverableId: string }
+  | { step: 'revise_draft'; deliverableId: string }
+  | { step: 'submit_live_link'; deliverableId: string };
+
+type WorkState = Pick<
+  ApplicationDocument,
+  'status' | 'offer_by' | 'terms_version' | 'terms_accepted_by' | 'terms_agreed_version' | 'work'
+>;
+
+/**
+ * What waits on `party` in this application, from the state the server keeps: an offer of the other
+ * side to answer, terms to accept, drafts to review and live links to confirm (the brand), drafts to
+ * submit or revise and live links to post (the creator).
+ */
+export function whatWaitsOn(app: WorkState, party: 'creator' | 'brand'): WaitingStep[] {
+  if (app.status === 'pending') return app.offer_by && app.offer_by !== party ? [{ step: 'answer_offer' }] : [];
+  if (app.status !== 'accepted') return [];
+  const steps: WaitingStep[] = [];
+  if (app.terms_version > app.terms_agreed_version && !app.terms_accepted_by.includes(party))
+    steps.push({ step: 'accept_terms', version: app.terms_version });
+  if (app.terms_agreed_version === 0) return steps;
+  for (const [deliverableId, w] of Object.entries(app.work)) {
+    if (party === 'brand') {
+      if (w.status === 'draft_submitted') steps.push({ step: 'review_draft', deliverableId });
+      if (w.status === 'live_submitted')
+        steps.push({ step: 'confirm_live', deliverableId, confirmDueAt: w.confirm_due_at });
+    } else {
+      if (w.status === 'not_started') steps.push({ step: 'submit_draft', deliverableId });
+      if (w.status === 'changes_requested') steps.push({ step: 'revise_draft', deliverableId });
+      if (w.status === 'approved') steps.push({ step: 'submit_live_link', deliverableId });
+    }
+  }
+  return steps;
+}

@@ -270,12 +270,13 @@ declare
 begin
   if tg_op = 'INSERT' then
     d := pacta_private.deal_for_rules(new.deal_id);
-    -- "An application carries the creator's proposed price, by default the deal's amount."
-    new.proposed_price_cents := coalesce(new.proposed_price_cents, d.amount_cents);
+    -- "An application carries the creator's proposed price, by default the deal's amount." Left out,
+    -- it stays null (= the deal's amount) rather than being filled in, so a device retrying the same
+    -- push finds the row equal to what it sent; the offer on the table carries the amount.
     if new.proposed_price_cents < 100 then
       perform pacta_private.reject('price_too_low', 'The price must be at least $1.', 422, 'proposed_price_cents');
     end if;
-    new.offer_price_cents := new.proposed_price_cents;
+    new.offer_price_cents := coalesce(new.proposed_price_cents, d.amount_cents);
     new.offer_due_date := null;
     new.offer_by := 'creator';
     new.offer_id := null;

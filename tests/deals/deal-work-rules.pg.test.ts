@@ -94,7 +94,7 @@ describe('offers', () => {
     const dealId = await makeDeal(db, brand, { amount_cents: 50_000 });
     const byDefault = await apply(db, creator, dealId);
     expect(await application(byDefault)).toMatchObject({
-      proposed_price_cents: 50000,
+      proposed_price_cents: null,
       offer_price_cents: 50000,
       offer_by: 'creator',
       agreed_price_cents: null,

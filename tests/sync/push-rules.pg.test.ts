@@ -65,7 +65,11 @@ test('a write the rules reject comes back as a conflict with the reason; the res
   // The cancelled deal is out of the creator's sight: refused as "not found", exactly like a missing deal.
   // (It comes back as parsed by the shared schema, with its defaults filled.)
   expect(conflicts).toEqual([
-    { ...refused, deal_status: 'open', sync_rejection: { code: 'deal_not_found', message: 'Deal not found.' } },
+    {
+      ...prepareDocument('applications', refused as Doc & { deal_id: string; creator_id: string }),
+      _deleted: false,
+      sync_rejection: { code: 'deal_not_found', message: 'Deal not found.' },
+    },
   ]);
   const { rows } = await sync.server.db.pool.query('select id from public.applications where creator_id = $1', [
     creator.id,
@@ -106,9 +110,9 @@ test('a push from an outdated copy gets the master state back; server-owned fiel
   const app = application(dealId, creator.id);
   await push(creator, 'applications', [{ newDocumentState: app }]);
   const { rows } = await sync.server.db.pool.query(
-    `select jsonb_build_object('id', id, 'deal_id', deal_id, 'creator_id', creator_id, 'status', status, 'pitch', pitch,
-       'created_at', created_at, 'updated_at', updated_at, 'version', version, '_deleted', deleted) as doc
-       from public.applications where id = $1`,
+    // The whole document as the creator's device holds it (every field the schema names).
+    `select to_jsonb(a) - array['deleted', 'change_xid'] || jsonb_build_object('_deleted', a.deleted) as doc
+       from public.applications a where a.id = $1`,
     [app.id],
   );
   const master = rows[0].doc as Doc;
@@ -124,13 +128,15 @@ test('a push from an outdated copy gets the master state back; server-owned fiel
     { newDocumentState: { ...master, pitch: 'Edited pitch' }, assumedMasterState: master },
   ]);
   expect(stale.conflicts).toHaveLength(1);
-  // Version 3: the acceptance (2) moved the deal in progress, which the application's copy of the deal's status follows (3).
+  // Version 4: the acceptance (2) moved the deal in progress, which the application's copy of the deal's
+  // status follows (3), and started the terms (version 1 of the sheet, 4).
   expect(stale.conflicts[0]).toMatchObject({
     id: app.id,
     status: 'accepted',
     pitch: 'I would love to',
     deal_status: 'in_progress',
-    version: 3,
+    terms_version: 1,
+    version: 4,
   });
   expect(stale.conflicts[0]).not.toHaveProperty('sync_rejection');
 });

@@ -49,7 +49,7 @@ export const applicationDocument = z.object({
   pitch: z.string().default(''),
   /** The status of the deal applied to, kept by the server (My Deals counts and filters by it). */
   deal_status: z.enum(DEAL_STATUSES).default('open'),
-  /** The creator's proposed price; the deal's amount when left out. Later changes are offers. */
+  /** The creator's proposed price; null: the deal's amount (kept as sent). Later changes are offers. */
   proposed_price_cents: cents.nullable().default(null),
   // Server-kept state derived from the deal's work log (deal_events), below.
   /** The offer on the table and whose it is (the other side may accept it); null once agreed. */
