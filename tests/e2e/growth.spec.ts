@@ -1,4 +1,5 @@
 import { DashboardPage } from './pages/dashboard-page.ts';
+import { confirmInDialog } from './pages/deal-detail-page.ts';
 import { seedAcceptedApplication, seedDeals } from './pages/deals-page.ts';
 import {
   LeaderboardPage,
@@ -52,6 +53,7 @@ test('a brand completes a deal with a creator: both see XP and level change live
     dispatchEvent(new PopStateEvent('popstate'));
   }, `/deals/${deal!.id}/edit`);
   await b.page.getByRole('button', { name: 'Mark as Completed' }).click();
+  await confirmInDialog(b.page, 'Mark as Completed', ['will be recorded as having done the work']);
   await expect(b.page.getByRole('button', { name: 'Deal Marked as Completed' })).toBeVisible();
   await b.page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
   // DEAL_COMPLETE 100 + FIRST_DEAL 300 for each side.

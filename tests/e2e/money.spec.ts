@@ -1,3 +1,4 @@
+import { confirmInDialog, markAsCompleted } from './pages/deal-detail-page.ts';
 import { seedAcceptedApplication, seedDeals } from './pages/deals-page.ts';
 import {
   completePayoutOnboarding,
@@ -79,19 +80,42 @@ test('a brand funds the deal, the creator sets up payouts, the brand completes a
 
   const c = await openAs(creator, `/deals/${deal!.id}`);
   const creatorPanel = new PaymentPanel(c.page);
-  await expect(creatorPanel.root).toContainText('Funded — you will be paid on completion');
+  await expect(creatorPanel.root).toContainText('Funded — you will be paid once the deal is completed.');
   await expect(creatorPanel.root).not.toContainText('released');
+
+  // Mark as Completed is on the deal page, behind a confirmation that says what happens to the escrow.
+  await b.page
+    .getByRole('region', { name: 'Complete the deal' })
+    .getByRole('button', { name: 'Mark as Completed' })
+    .click();
+  await confirmInDialog(b.page, 'Mark as Completed', [
+    `${creator.fullName} will be recorded as having done the work`,
+    'The $250.00 in escrow will stay there until it is released',
+  ]);
+  // The creator has no payout account yet: Release payout now cannot succeed, so it is not offered, and says why.
+  await expect(brandPanel.button('Release payout now')).toBeDisabled({ timeout: 20_000 });
+  await expect(brandPanel.root).toContainText('The creator has to set up payouts before the payout can be released.');
+  // Both sides are told what will happen and when, in the future tense; nothing promises "on completion" any more.
+  await expect(brandPanel.root).toContainText(/Payout on hold until \w+ \d+, \d{4}/);
+  await expect(brandPanel.root).toContainText(
+    'It will then be released to the creator automatically unless a dispute is opened.',
+  );
+  await expect(creatorPanel.root).toContainText(/Payout on hold until \w+ \d+, \d{4}/, { timeout: 20_000 });
+  await expect(creatorPanel.root).not.toContainText('on completion');
+  await expect(creatorPanel.root).not.toContainText('Released automatically');
+
   await creatorPanel.button('Set up payouts').click();
   await completePayoutOnboarding(c.page, creator.fullName);
   await expect(c.page).toHaveURL(new RegExp(`/deals/${deal!.id}\\?payouts=done`));
   await expect(creatorPanel.root).toContainText('Payouts are set up');
 
-  await b.page.goto(`/deals/${deal!.id}/edit`);
-  await b.page.getByRole('button', { name: 'Mark as Completed' }).click();
-  await expect(b.page.getByRole('button', { name: 'Deal Marked as Completed' })).toBeVisible();
-  await b.page.getByRole('link', { name: 'Back to the deal' }).click();
-  await expect(brandPanel.button('Release Payout')).toBeVisible({ timeout: 20_000 });
-  await brandPanel.button('Release Payout').dblclick();
+  await b.page.reload();
+  await expect(brandPanel.button('Release payout now')).toBeEnabled({ timeout: 20_000 });
+  await brandPanel.button('Release payout now').click();
+  const dialog = b.page.getByRole('alertdialog', { name: 'Release the payout now?' });
+  await expect(dialog).toContainText("$237.50 will move from escrow to the creator's payout account");
+  // A double click on the confirmation pays once.
+  await dialog.getByRole('button', { name: 'Release payout now' }).dblclick();
   await expect(brandPanel.root.getByText('Payout released to creator!')).toBeVisible();
   await expect(brandPanel.root).toContainText('Payout released to the creator: $237.50.', { timeout: 20_000 });
 
@@ -134,11 +158,10 @@ test('a dispute opened by the creator freezes the release and reaches staff; the
   await creatorPanel.button('Open dispute').click();
   await expect(creatorPanel.root).toContainText('Disputed — the payout is on hold', { timeout: 20_000 });
 
-  await b.page.goto(`/deals/${deal!.id}/edit`);
-  await b.page.getByRole('button', { name: 'Mark as Completed' }).click();
-  await b.page.goto(`/deals/${deal!.id}`);
+  await b.page.reload();
+  await markAsCompleted(b.page);
   await expect(brandPanel.root).toContainText('Disputed — the payout is on hold', { timeout: 20_000 });
-  await expect(brandPanel.button('Release Payout')).toHaveCount(0);
+  await expect(brandPanel.button('Release payout now')).toHaveCount(0);
   const tickets = await disputeTickets(deal!.id);
   expect(tickets).toHaveLength(1);
   expect(tickets[0]!.subject).toBe(`Dispute: ${deal!.title}`);
@@ -155,6 +178,10 @@ test('a dispute opened by the creator freezes the release and reaches staff; the
   await expect(adminPanel.root).toContainText('The brand asked for three extra videos');
   await a.page.getByLabel(/Refund to the brand/).fill('200');
   await adminPanel.button('Resolve dispute').click();
+  await confirmInDialog(a.page, 'Resolve dispute', [
+    '$200.00 will be refunded to the brand',
+    '$200.00 will be released to the creator, less the commission',
+  ]);
   await expect(adminPanel.root).toContainText(
     'Dispute resolved: $224.00 refunded to the brand, $190.00 paid to the creator.',
   );
@@ -209,7 +236,7 @@ test('the amount is frozen while a checkout is open; the panels show what was ch
 
   const c = await openAs(creator, `/deals/${deal!.id}`);
   const creatorPanel = new PaymentPanel(c.page);
-  await expect(creatorPanel.root).toContainText('Funded — you will be paid on completion');
+  await expect(creatorPanel.root).toContainText('Funded — you will be paid once the deal is completed.');
   await expect(creatorPanel.root.getByTestId('escrow-amount')).toHaveText('$250.00');
   await expect(creatorPanel.root.getByTestId('brand-charged')).toHaveText('$280.00');
   await snap(c.page, 'charged');
@@ -227,4 +254,31 @@ test('the amount is frozen while a checkout is open; the panels show what was ch
   const ledger = await ledgerOf(deal!.id);
   expect(ledger.kinds).toMatchObject({ charge: 28_000, refund: 28_000 });
   expect(ledger.held).toBe(0);
+});
+
+test.describe('a declined card', () => {
+  // The local Stripe answers a declined card with 402, as Stripe's hosted page does.
+  test.use({ allowedConsoleErrors: [/status of 402/] });
+
+  test('after a declined card and a cancelled checkout, the payment panel says one thing: the checkout was cancelled', async ({
+    newAccount,
+    openAs,
+  }) => {
+    test.setTimeout(120_000);
+    const brand = await newAccount('brand', { fullName: `Declined Brand ${run}` });
+    const creator = await newAccount('creator', { fullName: `Declined Creator ${run}` });
+    const [deal] = await seedDeals(brand.email, [`Declined deal ${run}`], { amountCents: 25_000 });
+    await seedAcceptedApplication(deal!.id, creator.email);
+
+    const b = await openAs(brand, `/deals/${deal!.id}`);
+    const brandPanel = new PaymentPanel(b.page);
+    await brandPanel.button('Fund deal ($280.00)').click();
+    await new HostedCheckoutPage(b.page).pay('4000 0000 0000 0002');
+    await expect(b.page.getByText('Your card was declined.')).toBeVisible();
+    await b.page.getByRole('link', { name: '← Back without paying' }).click();
+    await brandPanel.button('Cancel checkout').click();
+    await expect(brandPanel.root).toContainText('Checkout was cancelled: the deal is not funded.');
+    await expect(brandPanel.root).not.toContainText('Not funded yet.');
+    await expect(brandPanel.root).not.toContainText('declined');
+  });
 });

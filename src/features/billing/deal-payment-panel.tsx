@@ -3,6 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { FormError } from '../../components/form-error.tsx';
 import { formatRate, formatUsd, parseUsdToCents, SERVICE_FEE_BP } from '../../domain/fees.ts';
 import { formatDate } from './format.ts';
+import { paymentStatus, releaseBlocker } from './payment-status.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CHECKOUT_FAILED, moneyApi, type DealPayment, type EscrowStatus } from './money-api.ts';
 import { PayoutSetup } from './payout-setup.tsx';
 import { PaymentsUnavailable } from './payments-unavailable.tsx';
@@ -30,17 +32,23 @@ const STATUS_BADGE: Record<EscrowStatus, string> = {
 /**
  * The deal's money for its brand, its creator and staff: the real escrow state and figures from the
  * server, and the actions each may take (Fund deal, Release Payout, Open dispute, resolve a dispute).
- * `escrowStatus` and `dealStatus` come from the synced deal: when a webhook changes them, the panel
- * asks the server again.
+ * `escrowStatus`, `dealStatus` and `dealVersion` come from the synced deal: when a webhook or a sync
+ * changes them, the panel asks the server again.
  */
 export function DealPaymentPanel({
   dealId,
   escrowStatus,
   dealStatus,
+  dealVersion,
 }: {
   dealId: string;
   escrowStatus: EscrowStatus;
   dealStatus: string;
+  /**
+   * The synced deal's server version: a change made on this page (Mark as Completed) reaches the
+   * server after the local write, so the panel asks again when the server has stamped it.
+   */
+  dealVersion?: number | null | undefined;
 }) {
   const online = useOnline();
   const headingId = useId();
@@ -67,7 +75,7 @@ export function DealPaymentPanel({
     return () => {
       current = false;
     };
-  }, [dealId, escrowStatus, dealStatus, online, reload, payments]);
+  }, [dealId, escrowStatus, dealStatus, dealVersion, online, reload, payments]);
 
   // Back from Checkout: the webhook lands a moment after the redirect; ask again until it has.
   const waitingForFunding = funding === 'success' && view?.escrowStatus === 'none' && !view.lastPaymentError;
@@ -115,13 +123,7 @@ export function DealPaymentPanel({
               {notice}
             </p>
           ) : null}
-          <PaymentBody
-            view={view}
-            funding={funding}
-            waitingForFunding={waitingForFunding}
-            onChanged={refresh}
-            onNotice={setNotice}
-          />
+          <PaymentBody view={view} funding={funding} onChanged={refresh} onNotice={setNotice} />
         </>
       )}
     </section>
@@ -131,13 +133,11 @@ export function DealPaymentPanel({
 function PaymentBody({
   view,
   funding,
-  waitingForFunding,
   onChanged,
   onNotice,
 }: {
   view: DealPayment;
   funding: string | null;
-  waitingForFunding: boolean;
   onChanged: () => void;
   onNotice: (text: string) => void;
 }) {
@@ -145,20 +145,7 @@ function PaymentBody({
   const creator = view.viewer === 'creator';
   return (
     <>
-      <StatusLine view={view} />
-      {waitingForFunding ? (
-        <p role="status" className="callout">
-          Payment received — confirming with Stripe…
-        </p>
-      ) : null}
-      {funding === 'cancelled' && view.escrowStatus === 'none' && !view.checkoutOpen ? (
-        <p className="muted">Checkout was cancelled: the deal is not funded.</p>
-      ) : null}
-      {view.lastPaymentError && view.escrowStatus === 'none' ? (
-        <p className="form-error" role="alert">
-          The payment did not go through: {view.lastPaymentError} The deal is not funded.
-        </p>
-      ) : null}
+      <StatusLine view={view} funding={funding} />
       {view.checkoutOpen && view.escrowStatus === 'none' ? <CheckoutOpen view={view} onChanged={onChanged} /> : null}
       <Figures view={view} />
       {brand && view.canFund ? <FundButton view={view} /> : null}
@@ -183,44 +170,31 @@ function PaymentBody({
   );
 }
 
-function StatusLine({ view }: { view: DealPayment }) {
-  const creator = view.viewer === 'creator';
-  switch (view.escrowStatus) {
-    case 'none':
-      return <p>{creator ? 'Not funded yet: the brand funds the deal before the work starts.' : 'Not funded yet.'}</p>;
-    case 'pending':
-      return (
-        <>
-          <p className="payment-state">
-            {creator ? 'Funded — you will be paid on completion' : 'Funded and held in escrow.'}
-          </p>
-          {view.autoReleaseAt ? (
-            <p className="muted">Released automatically on {formatDate(view.autoReleaseAt)} unless disputed.</p>
-          ) : null}
-          {!creator && view.dealStatus === 'completed' && !view.creatorPayoutsReady ? (
-            <p className="muted">The creator has not set up payouts yet.</p>
-          ) : null}
-        </>
-      );
-    case 'released':
-      return (
-        <p className="payment-state">
-          {creator
-            ? `Payout released: ${formatUsd(view.transferredCents)} sent to your payout account.`
-            : `Payout released to the creator: ${formatUsd(view.transferredCents)}.`}
+function StatusLine({ view, funding }: { view: DealPayment; funding: string | null }) {
+  const status = paymentStatus(view, funding);
+  return (
+    <>
+      {status.tone === 'error' ? (
+        <p className="form-error" role="alert">
+          {status.headline}
         </p>
-      );
-    case 'refunded':
-      return <p className="payment-state">Refunded to the brand: {formatUsd(view.refundedCents)}.</p>;
-    case 'disputed':
-      return (
-        <>
-          <p className="payment-state">Disputed — the payout is on hold until Pacta staff resolve it.</p>
-          {view.dispute?.byCard ? <p className="muted">The card payment was disputed with the bank.</p> : null}
-          {view.dispute?.reason ? <blockquote className="dispute-reason">{view.dispute.reason}</blockquote> : null}
-        </>
-      );
-  }
+      ) : status.tone === 'waiting' ? (
+        <p role="status" className="callout">
+          {status.headline}
+        </p>
+      ) : (
+        <p className="payment-state">{status.headline}</p>
+      )}
+      {status.details.map((line) => (
+        <p key={line} className="muted">
+          {line}
+        </p>
+      ))}
+      {view.escrowStatus === 'disputed' && view.dispute?.reason ? (
+        <blockquote className="dispute-reason">{view.dispute.reason}</blockquote>
+      ) : null}
+    </>
+  );
 }
 
 function Figures({ view }: { view: DealPayment }) {
@@ -422,15 +396,19 @@ function ReleaseButton({
   onChanged: () => void;
   onNotice: (text: string) => void;
 }) {
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'failed'; reason: string }>({ kind: 'idle' });
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const blocker = releaseBlocker(view);
   async function release() {
-    setState({ kind: 'busy' });
+    setFailure(null);
     try {
       await moneyApi.releaseEscrow(view.dealId);
+      setConfirming(false);
       onNotice('Payout released to creator!');
       onChanged();
     } catch (err) {
-      setState({ kind: 'failed', reason: err instanceof Error ? err.message : 'Please try again.' });
+      setConfirming(false);
+      setFailure(err instanceof Error ? err.message : 'Please try again.');
     }
   }
   return (
@@ -438,14 +416,35 @@ function ReleaseButton({
       <button
         type="button"
         className="button button-primary"
-        disabled={state.kind === 'busy'}
-        onClick={() => void release()}
+        disabled={blocker !== null}
+        aria-describedby={blocker ? `${view.dealId}-release-blocker` : undefined}
+        onClick={() => setConfirming(true)}
       >
-        {state.kind === 'busy' ? 'Releasing…' : 'Release Payout'}
+        Release payout now
       </button>
-      {state.kind === 'failed' ? (
+      {blocker ? (
+        <p className="muted" id={`${view.dealId}-release-blocker`}>
+          {blocker}
+        </p>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Release the payout now?"
+          confirmLabel="Release payout now"
+          busyLabel="Releasing…"
+          onConfirm={release}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            {formatUsd(view.creatorPayoutCents)} will move from escrow to the creator's payout account (
+            {formatUsd(view.amountCents)} less the {formatRate(view.commissionBp)} commission). This cannot be undone,
+            and no dispute can be opened afterwards.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {failure ? (
         <p className="form-error" role="alert">
-          Failed to release payout: {state.reason}
+          Failed to release payout: {failure}
         </p>
       ) : null}
     </div>
@@ -536,15 +535,18 @@ function ResolveDispute({
   const id = useId();
   const [refund, setRefund] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function resolve(event: FormEvent) {
+  const [confirming, setConfirming] = useState<number | null>(null);
+  function review(event: FormEvent) {
     event.preventDefault();
     const cents = parseUsdToCents(refund);
     if (cents === undefined || cents > view.amountCents) {
       setMessage({ ok: false, text: `Enter a refund between $0 and ${formatUsd(view.amountCents)}.` });
       return;
     }
-    setBusy(true);
+    setMessage(null);
+    setConfirming(cents);
+  }
+  async function resolve(cents: number) {
     try {
       const result = await moneyApi.resolveDispute(view.dealId, cents);
       setMessage(null);
@@ -558,15 +560,11 @@ function ResolveDispute({
         text: `Failed to resolve the dispute: ${err instanceof Error ? err.message : 'please try again.'}`,
       });
     } finally {
-      setBusy(false);
+      setConfirming(null);
     }
   }
   return (
-    <form
-      className="form money-action dispute-resolution"
-      onSubmit={(e) => void resolve(e)}
-      aria-label="Resolve dispute"
-    >
+    <form className="form money-action dispute-resolution" onSubmit={review} aria-label="Resolve dispute">
       <h3>Resolve the dispute</h3>
       <div className="field">
         <label htmlFor={id}>Refund to the brand ($ of {formatUsd(view.amountCents)})</label>
@@ -589,10 +587,25 @@ function ResolveDispute({
         <button type="button" className="button button-ghost" onClick={() => setRefund('0')}>
           Release in full
         </button>
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? 'Resolving…' : 'Resolve dispute'}
+        <button type="submit" className="button button-primary">
+          Resolve dispute
         </button>
       </div>
+      {confirming !== null ? (
+        <ConfirmDialog
+          title="Resolve the dispute?"
+          confirmLabel="Resolve dispute"
+          busyLabel="Resolving…"
+          onConfirm={() => resolve(confirming)}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>
+            {formatUsd(confirming)} will be refunded to the brand, with the matching share of the service fee.{' '}
+            {formatUsd(view.amountCents - confirming)} will be released to the creator, less the commission. Both sides
+            are notified; this cannot be undone.
+          </p>
+        </ConfirmDialog>
+      ) : null}
       {message ? (
         <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
           {message.text}

@@ -17,6 +17,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { brandStats, creatorStats, greeting, type BrandCounts, type CreatorCounts } from './dashboard-model.ts';
 import { ApplicationList, DealList, MessageList } from './dashboard-lists.tsx';
 import { useDashboardApplications, useDashboardDeals, useRecentMessages } from './use-dashboard-data.ts';
+import { WorkWaitingCard } from './work-waiting-card.tsx';
 import './dashboard.css';
 
 const NO_BRAND_COUNTS: BrandCounts = { total: 0, open: 0, in_progress: 0, completed: 0, received: 0 };
@@ -126,6 +127,8 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
       </header>
 
       <LevelUpNotice userId={user.id} />
+
+      {auth.isAdmin ? null : <WorkWaitingCard userId={user.id} side={view} />}
 
       <div className="dashboard-top">
         <section className="card" aria-labelledby="xp-title">

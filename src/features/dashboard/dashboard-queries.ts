@@ -1,6 +1,8 @@
 import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import { NEWEST_FIRST_SORT, type PactaDatabase } from '../../db/index.ts';
-import type { ApplicationDocument, DealDocument } from '../../domain/collections/index.ts';
+import type { ApplicationDocument, DealDocument, DealEventDocument } from '../../domain/collections/index.ts';
+import { workView } from '../../domain/deal-work-view.ts';
+import type { DealWork } from './work-waiting.ts';
 import type { BrandCounts, CreatorCounts } from './dashboard-model.ts';
 
 /** How many items each dashboard list shows ("Showing 10 of N" links to the rest). */
@@ -70,4 +72,47 @@ export function creatorDashboard$(db: PactaDatabase, userId: string, all: boolea
       accepted: applications('accepted'),
     }),
   });
+}
+
+/** How many applications "What waits on whom" reads at most (the newest: work in progress is recent). */
+const WORK_LIMIT = 100;
+
+/**
+ * The deals' work in progress for "What waits on whom": applications still open or accepted (the
+ * creator's own; on a brand's device, those to its deals), newest first, each with its deal and its
+ * work log, so what was written on this device offline counts at once.
+ */
+export function dealWork$(db: PactaDatabase, userId: string, side: 'creator' | 'brand'): Observable<DealWork[]> {
+  const scope = side === 'creator' ? { creator_id: userId } : {};
+  return db.applications
+    .find({
+      selector: { ...scope, status: { $in: ['pending', 'accepted'] } },
+      sort: NEWEST_FIRST_SORT,
+      limit: WORK_LIMIT,
+    })
+    .$.pipe(
+      map((docs) => docs.map((d) => d.toJSON() as ApplicationDocument)),
+      switchMap((apps) => {
+        if (apps.length === 0) return of([] as DealWork[]);
+        const dealIds = [...new Set(apps.map((a) => a.deal_id))];
+        return combineLatest([
+          db.deals.findByIds(dealIds).$,
+          db.deal_events.find({ selector: { application_id: { $in: apps.map((a) => a.id) } } }).$,
+        ]).pipe(
+          map(([deals, events]) => {
+            const log = events.map((e) => e.toJSON() as DealEventDocument);
+            return (
+              apps
+                .map((app) => ({
+                  app,
+                  deal: (deals.get(app.deal_id)?.toJSON() as DealDocument | undefined) ?? null,
+                  view: workView(app, log),
+                }))
+                // A brand's own deals only (an admin's device holds others').
+                .filter((w) => side === 'creator' || w.deal?.brand_id === userId)
+            );
+          }),
+        );
+      }),
+    );
 }

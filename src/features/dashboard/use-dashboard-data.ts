@@ -2,7 +2,7 @@ import { combineLatest, map, of, switchMap } from 'rxjs';
 import { useLiveQuery } from '../../db/hooks/use-live-query.ts';
 import type { MessageDocument, ProfileDocument } from '../../domain/collections/index.ts';
 import { recentMessages } from './dashboard-model.ts';
-import { brandDashboard$, creatorDashboard$ } from './dashboard-queries.ts';
+import { brandDashboard$, creatorDashboard$, dealWork$ } from './dashboard-queries.ts';
 
 /** The brand's (or, for an admin, every) newest deals and Quick Stats; live. */
 export function useDashboardDeals(userId: string, all: boolean, enabled = true) {
@@ -12,6 +12,11 @@ export function useDashboardDeals(userId: string, all: boolean, enabled = true) 
 /** The creator's (or, for an admin, every) newest applications with their deals, and Quick Stats; live. */
 export function useDashboardApplications(userId: string, all: boolean, enabled = true) {
   return useLiveQuery((db) => enabled && creatorDashboard$(db, userId, all), [userId, all, enabled]);
+}
+
+/** The deals' work in progress on this side, for "What waits on whom"; live. */
+export function useDealWork(userId: string, side: 'creator' | 'brand') {
+  return useLiveQuery((db) => dealWork$(db, userId, side), [userId, side]);
 }
 
 export type MessagePreview = { message: MessageDocument; counterpart: string };

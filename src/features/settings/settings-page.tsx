@@ -4,6 +4,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AccountSection } from './account-section.tsx';
 import { PersonalisationSection, PrivacySection, ProSection } from './other-sections.tsx';
 import { PushSection } from './push-section.tsx';
+import { EmailSection } from './email-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { normaliseSection, SETTINGS_SECTIONS } from './settings-sections.ts';
 import { useSettingsProfile } from './use-settings-profile.ts';
@@ -53,7 +54,12 @@ export function SettingsPage() {
           ) : null}
           {section === 'security' ? <SecuritySection /> : null}
           {section === 'personalisation' ? <PersonalisationSection /> : null}
-          {section === 'notifications' ? <PushSection /> : null}
+          {section === 'notifications' ? (
+            <div className="settings-stack">
+              <PushSection />
+              <EmailSection />
+            </div>
+          ) : null}
           {section === 'pro' ? <ProSection isPro={user?.isPro ?? false} isCreator={user?.role === 'creator'} /> : null}
           {section === 'privacy' ? <PrivacySection /> : null}
         </div>

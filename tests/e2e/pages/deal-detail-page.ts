@@ -21,3 +21,24 @@ export class DealDetailPage {
     await expect(this.heading).toBeVisible();
   }
 }
+
+/**
+ * A money or closing action's confirmation (an alert dialog): it must say what will move where
+ * (`says`); then the action is confirmed in it and the dialog closes.
+ */
+export async function confirmInDialog(page: Page, action: string, says: (string | RegExp)[]) {
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  for (const text of says) await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: action }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** The brand's Mark as Completed on the deal page, confirmed. */
+export async function markAsCompleted(page: Page) {
+  await page
+    .getByRole('region', { name: 'Complete the deal' })
+    .getByRole('button', { name: 'Mark as Completed' })
+    .click();
+  await confirmInDialog(page, 'Mark as Completed', ['will be recorded as having done the work']);
+}

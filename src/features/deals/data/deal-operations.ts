@@ -54,8 +54,16 @@ export async function completeDeal(db: PactaDatabase, dealId: string): Promise<v
   await doc.incrementalPatch({ status: 'completed', winner_id: winner, sync_rejection: null });
 }
 
-/** The creator's application to a deal: a new pending row (once per deal). */
-export async function applyToDeal(db: PactaDatabase, creatorId: string, dealId: string): Promise<ApplicationDocument> {
+/**
+ * The creator's application to a deal: a new pending row (once per deal), with a pitch and the
+ * creator's proposed price (the deal's amount when left out; the server fills it in).
+ */
+export async function applyToDeal(
+  db: PactaDatabase,
+  creatorId: string,
+  dealId: string,
+  offer: { proposedPriceCents?: number; pitch?: string } = {},
+): Promise<ApplicationDocument> {
   const existing = await db.applications.findOne({ selector: { deal_id: dealId, creator_id: creatorId } }).exec();
   if (existing) throw new DealActionError('You have already applied to this deal.');
   // deal_status is the server's copy of the deal's status; predicted from this device's copy of the deal.
@@ -65,7 +73,8 @@ export async function applyToDeal(db: PactaDatabase, creatorId: string, dealId: 
     deal_id: dealId,
     creator_id: creatorId,
     status: 'pending',
-    pitch: '',
+    pitch: offer.pitch?.trim() ?? '',
+    proposed_price_cents: offer.proposedPriceCents ?? null,
     deal_status: deal?.status ?? 'open',
     created_at: nowIso(),
   });

@@ -4,6 +4,7 @@ import { NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
 import type {
   ApplicationDocument,
   DealDocument,
+  DealEventDocument,
   ProfileDocument,
   ReviewDocument,
   SavedListDocument,
@@ -151,6 +152,13 @@ export function reviewsForDeal$(db: PactaDatabase, dealId: string): Observable<R
   return db.reviews
     .find({ selector: { deal_id: dealId } })
     .$.pipe(map((docs) => plain<ReviewDocument>(docs as Plain<ReviewDocument>[])));
+}
+
+/** A deal's work logs (every application's events this user may see), oldest first. */
+export function dealEventsForDeal$(db: PactaDatabase, dealId: string): Observable<DealEventDocument[]> {
+  return db.deal_events
+    .find({ selector: { deal_id: dealId } })
+    .$.pipe(map((docs) => plain<DealEventDocument>(docs as Plain<DealEventDocument>[])));
 }
 
 /** The deal ids this user skipped (on any device: the list replicates). */

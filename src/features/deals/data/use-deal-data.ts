@@ -4,6 +4,7 @@ import { useLiveQuery, type LiveResult } from '../../../db/hooks/use-live-query.
 import type {
   ApplicationDocument,
   DealDocument,
+  DealEventDocument,
   ProfileDocument,
   ReviewDocument,
 } from '../../../domain/collections/index.ts';
@@ -16,6 +17,7 @@ import {
   dealsPageWithApplied$,
   type DealsAndApplied,
   deal$,
+  dealEventsForDeal$,
   dealCountsByStatus$,
   dealsCount$,
   dealsPage$,
@@ -63,6 +65,14 @@ export function useDeal(id: string): Live<DealDocument | null> {
   return withInitial(
     useLiveQuery((db) => deal$(db, id), [id]),
     null,
+  );
+}
+
+/** Every work log of the deal this user may see (the brand: all its creators'; a creator: their own). */
+export function useDealEvents(dealId: string): Live<DealEventDocument[]> {
+  return withInitial(
+    useLiveQuery((db) => dealEventsForDeal$(db, dealId), [dealId]),
+    NONE,
   );
 }
 

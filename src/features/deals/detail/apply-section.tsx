@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { PactaDatabase } from '../../../db/index.ts';
 import type { ApplicationDocument, DealDocument } from '../../../domain/collections/index.ts';
+import { formatUsd, parseUsdToCents } from '../../../domain/fees.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { FormError } from '../../../components/form-error.tsx';
 import { applyToDeal, DealActionError } from '../data/deal-operations.ts';
 import { isWaitingToSync } from '../data/use-deal-data.ts';
-import { statusLabel } from './applicants-panel.tsx';
+import { statusLabel } from './applicant-facts.ts';
 import { RejectionNotice } from './rejection-notice.tsx';
 
 /** "Redirects after apply wait 2 s." */
@@ -24,15 +26,26 @@ export function ApplySection({
   application: ApplicationDocument | null;
 }) {
   const navigate = useNavigate();
+  const uid = useId();
+  const [price, setPrice] = useState(() => (deal.amount_cents / 100).toFixed(2).replace(/\.00$/, ''));
+  const [pitch, setPitch] = useState('');
+  const [priceError, setPriceError] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
   const [applied, setApplied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function apply() {
+  async function apply(event: FormEvent) {
+    event.preventDefault();
+    const cents = parseUsdToCents(price);
+    if (cents === undefined || cents < 100) {
+      setPriceError('Enter your price in dollars, at least $1 (like 250 or 249.99).');
+      return;
+    }
+    setPriceError(null);
     setApplying(true);
     try {
-      await applyToDeal(db, creatorId, deal.id);
+      await applyToDeal(db, creatorId, deal.id, { proposedPriceCents: cents, pitch });
       setApplied(true);
       toastSuccess('Application submitted!');
       timer.current = setTimeout(() => navigate('/dashboard'), REDIRECT_AFTER_APPLY_MS);
@@ -79,9 +92,36 @@ export function ApplySection({
       ) : (
         <>
           <p className="muted">You have not applied to this deal yet.</p>
-          <button type="button" className="button button-primary" onClick={() => void apply()} disabled={applying}>
-            {applying ? 'Applying...' : 'Apply to this deal'}
-          </button>
+          <form className="form" onSubmit={(e) => void apply(e)} noValidate>
+            <div className="field">
+              <label htmlFor={`${uid}-price`}>Your price ($)</label>
+              <input
+                id={`${uid}-price`}
+                type="text"
+                inputMode="decimal"
+                value={price}
+                onChange={(e) => setPrice(e.target.value)}
+                aria-describedby={`${uid}-price-hint`}
+              />
+              <p className="field-hint muted" id={`${uid}-price-hint`}>
+                The deal pays {formatUsd(deal.amount_cents)}; propose another price if your work is worth it.
+              </p>
+            </div>
+            <div className="field">
+              <label htmlFor={`${uid}-pitch`}>Pitch (optional)</label>
+              <textarea
+                id={`${uid}-pitch`}
+                rows={3}
+                maxLength={2000}
+                value={pitch}
+                onChange={(e) => setPitch(e.target.value)}
+              />
+            </div>
+            <FormError message={priceError} />
+            <button type="submit" className="button button-primary" disabled={applying}>
+              {applying ? 'Applying...' : 'Apply to this deal'}
+            </button>
+          </form>
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { useLocalData } from '../../../db/hooks/use-database.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { formatUsd } from '../../../domain/fees.ts';
+import type { ApplicationDocument } from '../../../domain/collections/index.ts';
 import { isProNow } from '../../../domain/pro.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useDealAccess, type DealAccess } from '../data/deal-access.ts';
@@ -15,12 +16,15 @@ import {
   isWaitingToSync,
   useDeal,
   useDealApplications,
+  useDealEvents,
   useDealReviews,
   useProfiles,
 } from '../data/use-deal-data.ts';
 import { DealPaymentPanel } from '../../billing/index.ts';
 import { ApplicantsPanel } from './applicants-panel.tsx';
 import { ApplySection } from './apply-section.tsx';
+import { DealWorkPanel } from './work/deal-work-panel.tsx';
+import { CompleteDealAction } from './complete-deal-action.tsx';
 import { PaymentSummary } from './payment-summary.tsx';
 import { RecommendedCreators } from './recommended-creators.tsx';
 import { RejectionNotice } from './rejection-notice.tsx';
@@ -41,6 +45,7 @@ export function DealDetailPage() {
   const deal = useDeal(id);
   const applications = useDealApplications(id);
   const reviews = useDealReviews(id);
+  const events = useDealEvents(id);
   const profiles = useProfiles();
   const access = useDealAccess(id, !!db && !deal.loading && !deal.value);
   const invited = useInvitedTo(id, auth.user?.id ?? null);
@@ -122,6 +127,23 @@ export function DealDetailPage() {
               <p className="muted">No specific requirements.</p>
             )}
           </section>
+          {user
+            ? workApplications(applications.value, isOwner ? null : user.id).map((a) => (
+                <DealWorkPanel
+                  key={a.id}
+                  db={db}
+                  deal={d}
+                  app={a}
+                  events={events.value}
+                  me={user.id}
+                  myParty={isOwner ? 'brand' : 'creator'}
+                  names={{
+                    creator: displayName(profiles.byId.get(a.creator_id), 'The creator'),
+                    brand: displayName(brand, 'The brand'),
+                  }}
+                />
+              ))
+            : null}
           {isOwner ? (
             <ApplicantsPanel
               db={db}
@@ -157,8 +179,24 @@ export function DealDetailPage() {
               <SaveToggle kind="saved_campaigns" entry={d.id} name={d.title} />
             </div>
           ) : null}
+          {isOwner && !closed && d.selected_creator_ids.length > 0 ? (
+            <section className="card detail-section" aria-labelledby="complete-heading">
+              <h2 id="complete-heading">Complete the deal</h2>
+              <p className="muted">When the work is done, close the deal so the payout can be released.</p>
+              <CompleteDealAction
+                db={db}
+                deal={d}
+                winnerName={displayName(profiles.byId.get(d.selected_creator_ids[0]!), 'A creator')}
+              />
+            </section>
+          ) : null}
           {showPaymentPanel ? (
-            <DealPaymentPanel dealId={d.id} escrowStatus={d.escrow_status} dealStatus={d.status} />
+            <DealPaymentPanel
+              dealId={d.id}
+              escrowStatus={d.escrow_status}
+              dealStatus={d.status}
+              dealVersion={d.version}
+            />
           ) : null}
           {d.status === 'completed' && !showPaymentPanel ? (
             <PaymentSummary
@@ -190,6 +228,24 @@ export function DealDetailPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * The applications whose work shows on the deal page: the creator's own, or for the brand each one
+ * accepted or still open (offers go back and forth while it is open), accepted first.
+ */
+function workApplications(
+  applications: readonly ApplicationDocument[],
+  creatorId: string | null,
+): ApplicationDocument[] {
+  return applications
+    .filter(
+      (a) => (creatorId === null || a.creator_id === creatorId) && (a.status === 'accepted' || a.status === 'pending'),
+    )
+    .filter((a) => !a.sync_rejection)
+    .sort((a, b) =>
+      a.status === b.status ? (a.created_at ?? '').localeCompare(b.created_at ?? '') : a.status === 'accepted' ? -1 : 1,
+    );
 }
 
 function ProExclusiveDeal({ refusal }: { refusal?: string | undefined }) {

@@ -9,15 +9,14 @@ import type { DealDocument } from '../../../domain/collections/index.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { validateEditDeal, type EditDealDraft } from '../data/deal-form.ts';
-import { completeDeal, DealActionError, updateDeal } from '../data/deal-operations.ts';
+import { updateDeal } from '../data/deal-operations.ts';
 import { displayName, useDeal, useProfiles } from '../data/use-deal-data.ts';
 import { RejectionNotice } from '../detail/rejection-notice.tsx';
+import { CompleteDealAction } from '../detail/complete-deal-action.tsx';
 import { DealPaymentPanel } from '../../billing/index.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useFixableError } from '../../../lib/fixable-errors.ts';
 import { DeadlineField } from '../deadline-field.tsx';
-
-const NO_SELECTION = 'You must select at least one creator before completing the deal.';
 
 function draftFrom(deal: DealDocument): EditDealDraft {
   return {
@@ -70,7 +69,6 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
   const [draft, setDraft] = useState<EditDealDraft>(() => draftFrom(deal));
   const [formError, setFormError] = useFixableError(draft, checkDraft);
   const [saved, setSaved] = useState(false);
-  const [completeError, setCompleteError] = useState<string | null>(null);
   const completed = deal.status === 'completed';
   const closed = completed || deal.status === 'cancelled';
   useEffect(() => setSaved(false), [draft]);
@@ -98,23 +96,6 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
     } catch (error) {
       console.warn('update deal failed', error);
       toastError('Failed to update deal');
-    }
-  }
-
-  async function onComplete() {
-    if (deal.selected_creator_ids.length === 0) {
-      setCompleteError(NO_SELECTION);
-      return;
-    }
-    setCompleteError(null);
-    try {
-      await completeDeal(db!, deal.id);
-    } catch (error) {
-      if (error instanceof DealActionError) setCompleteError(error.message);
-      else {
-        console.warn('complete deal failed', error);
-        toastError('Failed to mark deal as completed');
-      }
     }
   }
 
@@ -199,18 +180,19 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
             ))}
           </ul>
         )}
-        <FormError message={completeError} />
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={completed || deal.status === 'cancelled'}
-          onClick={() => void onComplete()}
-        >
-          {completed ? 'Deal Marked as Completed' : 'Mark as Completed'}
-        </button>
+        <CompleteDealAction
+          db={db!}
+          deal={deal}
+          winnerName={selected[0] ? displayName(profiles.byId.get(selected[0]), 'A creator') : null}
+        />
       </section>
       {deal.selected_creator_ids.length > 0 || deal.escrow_status !== 'none' ? (
-        <DealPaymentPanel dealId={deal.id} escrowStatus={deal.escrow_status} dealStatus={deal.status} />
+        <DealPaymentPanel
+          dealId={deal.id}
+          escrowStatus={deal.escrow_status}
+          dealStatus={deal.status}
+          dealVersion={deal.version}
+        />
       ) : null}
     </div>
   );

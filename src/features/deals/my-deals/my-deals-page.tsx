@@ -16,7 +16,7 @@ import {
   useDealsCount,
   useDealsPage,
 } from '../data/use-deal-data.ts';
-import { statusLabel } from '../detail/applicants-panel.tsx';
+import { statusLabel } from '../detail/applicant-facts.ts';
 import { RejectionNotice } from '../detail/rejection-notice.tsx';
 import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
 

@@ -1,0 +1,84 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { withE2eDatabase } from '../support/e2e-server-info.ts';
+import { NotificationBell } from './inbox-page.ts';
+
+/** One creator's work on the deal page ("Your offer and work" / "Work with {creator}"). */
+export class DealWorkPanel {
+  readonly root: Locator;
+  readonly status: Locator;
+  readonly terms: Locator;
+  readonly timeline: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('deal-work');
+    this.status = this.root.getByTestId('work-status');
+    this.terms = this.root.getByTestId('terms-sheet');
+    this.timeline = this.root.getByTestId('timeline');
+  }
+
+  button(name: string) {
+    return this.root.getByRole('button', { name, exact: true });
+  }
+
+  deliverable(title: string) {
+    return this.root.getByTestId('deliverable').filter({ has: this.page.getByRole('heading', { name: title }) });
+  }
+
+  async makeOffer(price: string, dueDate: string) {
+    await this.button('Make an offer').click();
+    const form = this.root.getByRole('form', { name: 'Make an offer' });
+    await form.getByLabel('Price ($)').fill(price);
+    await form.getByLabel('Due date (optional)').fill(dueDate);
+    await form.getByRole('button', { name: 'Send offer' }).click();
+  }
+
+  async submitDraft(deliverable: string, link: string, note: string) {
+    const form = this.root.getByRole('form', { name: `Submit draft: ${deliverable}` });
+    await form.getByLabel('Links to the draft').fill(link);
+    await form.getByLabel('Note (optional)').fill(note);
+    await form.getByRole('button', { name: 'Submit draft' }).click();
+  }
+}
+
+/** The dashboard's "What waits on whom". */
+export function waitingCard(page: Page): Locator {
+  return page.getByTestId('work-waiting');
+}
+
+/** The bell's dropdown lists a notification with this title (and closes again). */
+export async function expectNotified(page: Page, title: string | RegExp) {
+  const bell = new NotificationBell(page);
+  await bell.open();
+  await expect(bell.dropdown).toContainText(title, { timeout: 20_000 });
+  await page.keyboard.press('Escape');
+}
+
+/**
+ * Moves the deal's clocks as time passing would (written as the server): the live links' approval
+ * window closes, or the payout hold ends; then wakes the money jobs as their schedule would.
+ */
+export async function closeApprovalWindow(dealId: string): Promise<void> {
+  await withE2eDatabase(async (client) => {
+    await client.query(
+      `update public.applications a
+          set work = (select jsonb_object_agg(k, case when v ->> 'status' = 'live_submitted'
+                                                      then jsonb_set(v, '{confirm_due_at}', to_jsonb(now() - interval '1 minute'))
+                                                      else v end)
+                        from jsonb_each(a.work) as w(k, v))
+        where a.deal_id = $1 and a.work <> '{}'::jsonb`,
+      [dealId],
+    );
+    await client.query('notify pacta_money');
+  });
+}
+
+export async function endPayoutHold(dealId: string): Promise<void> {
+  await withE2eDatabase(async (client) => {
+    await client.query(
+      `update public.applications set payout_due_at = now() - interval '1 minute'
+        where deal_id = $1 and payout_due_at is not null`,
+      [dealId],
+    );
+    await client.query('notify pacta_money');
+  });
+}
