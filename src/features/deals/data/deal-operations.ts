@@ -35,11 +35,19 @@ export async function createDeal(db: PactaDatabase, brandId: string, fields: New
   return id;
 }
 
-export async function updateDeal(db: PactaDatabase, dealId: string, fields: EditedDealFields): Promise<void> {
+/**
+ * Saves the edit; answers whether anything was written (false: the fields already hold these values
+ * and no refusal is waiting to be cleared, so there is nothing for the server to answer).
+ */
+export async function updateDeal(db: PactaDatabase, dealId: string, fields: EditedDealFields): Promise<boolean> {
   const doc = await db.deals.findOne(dealId).exec();
   if (!doc) throw new DealActionError('Deal not found.');
-  dealDocument.parse({ ...doc.toJSON(), ...fields });
+  const current = doc.toJSON() as Record<string, unknown>;
+  dealDocument.parse({ ...current, ...fields });
+  const unchanged = Object.entries(fields).every(([k, v]) => JSON.stringify(current[k] ?? null) === JSON.stringify(v));
+  if (unchanged && !current.sync_rejection) return false;
   await doc.incrementalPatch({ ...fields, sync_rejection: null });
+  return true;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 import { DealPaymentPanel } from '../../billing/index.ts';
 import { ApplicantsPanel } from './applicants-panel.tsx';
 import { ApplySection } from './apply-section.tsx';
+import { CampaignBriefSection } from './campaign-brief-section.tsx';
 import { PaymentSummary } from './payment-summary.tsx';
 import { RecommendedCreators } from './recommended-creators.tsx';
 import { RejectionNotice } from './rejection-notice.tsx';
@@ -122,6 +123,7 @@ export function DealDetailPage() {
               <p className="muted">No specific requirements.</p>
             )}
           </section>
+          <CampaignBriefSection deal={d} />
           {isOwner ? (
             <ApplicantsPanel
               db={db}
