@@ -193,7 +193,7 @@ test('an offline application to a deal completed meanwhile comes back with the r
     c.page.getByText('This application did not go through: This deal is no longer open for applications.'),
   ).toBeVisible({ timeout: 30_000 });
   // Never hidden behind "Synced": the sync status counts the refused change.
-  await expect(c.page.getByTestId('sync-status-label')).toHaveText('1 change could not be saved');
+  await expect(c.page.getByTestId('sync-status-label')).toHaveText('1 not saved');
   const settled = pushes;
   await c.page.waitForTimeout(6_000);
   expect(pushes - settled, 'the refused application is not pushed again').toBe(0);

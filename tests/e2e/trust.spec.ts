@@ -5,7 +5,7 @@ import { withE2eDatabase } from './support/e2e-server-info.ts';
 // What a careful user still trips over: screens that must not contradict themselves, on the built
 // app and the real server.
 
-test.use({ allowedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/, /net::ERR_NETWORK_CHANGED/] });
+test.use({ allowedConsoleErrors: [/net::ERR_NETWORK_CHANGED/] });
 
 const run = Date.now().toString(36);
 
@@ -64,4 +64,23 @@ test('a change the server refuses never shows "Deal updated!"; the sync panel na
   await expect(page.locator('main form').getByRole('alert')).toHaveText(
     'The amount cannot change once the deal is funded.',
   );
+});
+
+test('a wrong-role route lands on the user’s dashboard, and the growth hub offers only the role’s tools', async ({
+  brandPage,
+  creatorPage,
+}) => {
+  for (const path of ['/swipe', '/brand-matching']) {
+    await brandPage.goto(path);
+    await expect(brandPage).toHaveURL(/\/dashboard$/);
+  }
+  await brandPage.goto('/growth');
+  const brandHub = brandPage.getByRole('main');
+  await expect(brandHub.getByRole('link', { name: 'Campaign Brief Builder' })).toBeVisible();
+  await expect(brandHub.getByRole('link', { name: 'Brand Matching' })).toHaveCount(0);
+
+  await creatorPage.goto('/growth');
+  const creatorHub = creatorPage.getByRole('main');
+  await expect(creatorHub.getByRole('link', { name: 'Brand Matching' })).toBeVisible();
+  await expect(creatorHub.getByRole('link', { name: 'Campaign Brief Builder' })).toHaveCount(0);
 });
