@@ -84,3 +84,16 @@ test('a wrong-role route lands on the user’s dashboard, and the growth hub off
   await expect(creatorHub.getByRole('link', { name: 'Brand Matching' })).toBeVisible();
   await expect(creatorHub.getByRole('link', { name: 'Campaign Brief Builder' })).toHaveCount(0);
 });
+
+test('/robots.txt is a robots file, and the manifest’s theme colour is the page’s', async ({ page, request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  expect(await robots.text()).toContain('User-agent: *');
+
+  await page.goto('/');
+  const pageColour = await page.locator('meta[name="theme-color"]').getAttribute('content');
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = (await (await request.get(manifestHref!)).json()) as { theme_color: string };
+  expect(manifest.theme_color).toBe(pageColour);
+});
