@@ -1,4 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { seedDeals } from './pages/deals-page.ts';
+import { InboxPage, seedApplication } from './pages/inbox-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { withE2eDatabase } from './support/e2e-server-info.ts';
 
@@ -96,4 +99,66 @@ test('/robots.txt is a robots file, and the manifest’s theme colour is the pag
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   const manifest = (await (await request.get(manifestHref!)).json()) as { theme_color: string };
   expect(manifest.theme_color).toBe(pageColour);
+});
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Whether the focused element shows a ring: its own outline, its ::after's (a stretched card link) or its card's. */
+function focusRingShown(page: Page): Promise<{ name: string; ring: boolean }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const ringOf = (style: CSSStyleDeclaration) =>
+      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+    const card = el.closest('.deal-card');
+    const ring =
+      ringOf(getComputedStyle(el)) ||
+      ringOf(getComputedStyle(el, '::after')) ||
+      (card !== null && ringOf(getComputedStyle(card)));
+    return { name: `${el.tagName} ${(el.textContent ?? '').trim().slice(0, 40)}`, ring };
+  });
+}
+
+test('axe finds nothing serious on /deals and /inbox/{id}; every /deals tab stop shows a focus ring; a half-typed message survives a reload', async ({
+  newAccount,
+  openAs,
+}) => {
+  test.setTimeout(120_000);
+  const brand = await newAccount('brand', { fullName: `Focus Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Focus Creator ${run}` });
+  const [deal] = await seedDeals(brand.email, [`Focus deal ${run}`, `Focus deal two ${run}`]);
+  await seedApplication(deal!.id, creator.email);
+
+  const { page } = await openAs(creator, '/deals');
+  await expect(page.getByRole('link', { name: `Focus deal two ${run}` }).first()).toBeVisible({ timeout: 20_000 });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  const missing: string[] = [];
+  await page.locator('main').focus();
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    const inMain = await page.evaluate(() => !!document.activeElement?.closest('main'));
+    if (!inMain) continue;
+    const stop = await focusRingShown(page);
+    if (!stop.ring) missing.push(stop.name);
+  }
+  expect(missing, 'tab stops on /deals without a focus ring').toEqual([]);
+
+  await page.goto(`/deals/${deal!.id}`);
+  await page.getByRole('link', { name: 'Message brand' }).click();
+  await expect(page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
+  const inbox = new InboxPage(page);
+  await inbox.input.fill('Hi! About the shoot on');
+  const log = page.getByRole('list', { name: /^Messages with/ });
+  await expect(log).toHaveAttribute('tabindex', '0');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.reload();
+  await expect(inbox.input).toHaveValue('Hi! About the shoot on');
+  await inbox.input.press('Enter');
+  await expect(inbox.messages).toHaveCount(1);
+  await page.reload();
+  await expect(inbox.input).toHaveValue('');
 });
