@@ -147,6 +147,21 @@ test('axe finds nothing serious on /deals and /inbox/{id}; every /deals tab stop
   }
   expect(missing, 'tab stops on /deals without a focus ring').toEqual([]);
 
+  // Saved Campaigns on the dashboard takes deals only, once each, linked to the deal.
+  await page.goto('/dashboard');
+  const saved = page.getByRole('region', { name: 'Saved Campaigns' });
+  const entry = saved.getByLabel('Add a saved campaign');
+  await entry.fill('abc');
+  await saved.getByRole('button', { name: 'Add' }).click();
+  await expect(saved.getByText('No deal with that title or link.', { exact: false })).toBeVisible();
+  await entry.fill(`focus DEAL ${run}`);
+  await saved.getByRole('button', { name: 'Add' }).click();
+  await expect(saved.getByRole('link', { name: `Focus deal ${run}` })).toHaveAttribute('href', `/deals/${deal!.id}`);
+  await entry.fill(`${page.url().replace(/\/dashboard$/, '')}/deals/${deal!.id}`);
+  await saved.getByRole('button', { name: 'Add' }).click();
+  await expect(saved.getByText('Already in your Saved Campaigns.')).toBeVisible();
+  await expect(saved.getByRole('listitem')).toHaveCount(1);
+
   await page.goto(`/deals/${deal!.id}`);
   await page.getByRole('link', { name: 'Message brand' }).click();
   await expect(page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
@@ -161,4 +176,21 @@ test('axe finds nothing serious on /deals and /inbox/{id}; every /deals tab stop
   await expect(inbox.messages).toHaveCount(1);
   await page.reload();
   await expect(inbox.input).toHaveValue('');
+
+  // The creator withdraws the application, after a second look; the server records it.
+  await page.goto(`/deals/${deal!.id}`);
+  await page.getByRole('button', { name: 'Withdraw application' }).click();
+  await page.getByRole('button', { name: 'Yes, withdraw' }).click();
+  await expect(page.getByTestId('my-application-status')).toContainText('Withdrawn');
+  await expect
+    .poll(
+      async () =>
+        (
+          await withE2eDatabase((db) =>
+            db.query<{ status: string }>('select status from public.applications where deal_id = $1', [deal!.id]),
+          )
+        ).rows[0]?.status,
+      { timeout: 20_000 },
+    )
+    .toBe('withdrawn');
 });

@@ -95,6 +95,17 @@ export async function setApplicationStatus(
   await doc.incrementalPatch({ status, sync_rejection: null });
 }
 
+/**
+ * The creator withdraws its own pending application (the server allows only the creator to, and
+ * never once the deal is closed); a withdrawn application stays withdrawn.
+ */
+export async function withdrawApplication(db: PactaDatabase, applicationId: string): Promise<void> {
+  const doc = await db.applications.findOne(applicationId).exec();
+  if (!doc) throw new DealActionError('Application not found.');
+  if (doc.status !== 'pending') throw new DealActionError('Only a pending application can be withdrawn.');
+  await doc.incrementalPatch({ status: 'withdrawn', sync_rejection: null });
+}
+
 /** Adds a deal to the user's skipped list (one row per user, replicated, so other devices skip it too). */
 export async function skipDeal(db: PactaDatabase, userId: string, dealId: string): Promise<void> {
   const id = savedListId(userId, 'skipped_deals');
