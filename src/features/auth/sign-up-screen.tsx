@@ -152,12 +152,14 @@ export function SignUpScreen() {
             onChange={setPassword}
             autoComplete="new-password"
             required
+            markRequired
           />
           <PasswordField
             label="Confirm Password"
             value={confirmPassword}
             onChange={setConfirmPassword}
             autoComplete="new-password"
+            markRequired
           />
           <fieldset className="role-options">
             <legend>I am a</legend>
