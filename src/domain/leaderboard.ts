@@ -41,7 +41,7 @@ export type LeaderboardResponse = {
   me: LeaderboardEntry | null;
 };
 
-/** The name a leaderboard row shows: the username, else the full name. */
+/** The name a leaderboard row shows: the username, else the name the server gives (first name and last initial). */
 export function leaderboardName(entry: Pick<LeaderboardEntry, 'username' | 'full_name'>): string {
   return entry.username || entry.full_name || 'Pacta member';
 }

@@ -1,4 +1,4 @@
--- A deal's deadline must not be a day that has already ended (src/domain/deal-deadline.ts predicts
+-- (1) A deal's deadline must not be a day that has already ended (src/domain/deal-deadline.ts predicts
 -- it in the forms). The forms store a deadline as a calendar day 'YYYY-MM-DD'; older deals may hold
 -- free text, which no rule reads. The server does not know the writer's time zone, so a day counts
 -- as ended only once it has ended everywhere on Earth (UTC-12): no one's "today" is refused.
@@ -81,3 +81,39 @@ grant execute on function pacta_private.applications_deadline_check() to authent
 
 create trigger b_deadline before insert on public.applications
   for each row execute function pacta_private.applications_deadline_check();
+
+-- The referral leaderboard is public to every signed-in user: a member without a username is shown
+-- by first name and last initial ("Ava V."), never by the full name given at sign-up.
+create function pacta_private.public_name(full_name text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when full_name is null or btrim(full_name) = '' then null
+    when array_length(regexp_split_to_array(btrim(full_name), '\s+'), 1) = 1 then btrim(full_name)
+    else (regexp_split_to_array(btrim(full_name), '\s+'))[1] || ' '
+         || upper(left((regexp_split_to_array(btrim(full_name), '\s+'))[array_length(regexp_split_to_array(btrim(full_name), '\s+'), 1)], 1)) || '.'
+  end
+$$;
+revoke all on function pacta_private.public_name(text) from public;
+grant execute on function pacta_private.public_name(text) to authenticated, service_role;
+
+create or replace function public.referral_leaderboard(since timestamp with time zone)
+ returns table(rank bigint, user_id uuid, username text, full_name text, referrals bigint, is_pro boolean, xp integer, level integer)
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  with counts as (
+    select r.referrer_id, count(*) as n from public.referrals r
+    where r.qualified and not r.deleted and (since is null or r.qualified_at >= since)
+    group by r.referrer_id
+  )
+  select rank() over (order by coalesce(c.n, 0) desc, p.xp desc), p.id, p.username,
+         pacta_private.public_name(p.full_name), coalesce(c.n, 0),
+         public.is_pro_user(p.id), p.xp, p.level
+  from public.profiles p left join counts c on c.referrer_id = p.id
+  where p.role in ('creator', 'brand') and not p.deleted
+$function$;

@@ -129,6 +129,23 @@ AS $function$
                       where p.period = to_char(now() at time zone 'UTC', 'YYYY-MM'))
 $function$;
 
+-- function: pacta_private.public_name(full_name text)
+CREATE OR REPLACE FUNCTION pacta_private.public_name(full_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when full_name is null or btrim(full_name) = '' then null
+    when array_length(regexp_split_to_array(btrim(full_name), '\s+'), 1) = 1 then btrim(full_name)
+    else (regexp_split_to_array(btrim(full_name), '\s+'))[1] || ' '
+         || upper(left((regexp_split_to_array(btrim(full_name), '\s+'))[array_length(regexp_split_to_array(btrim(full_name), '\s+'), 1)], 1)) || '.'
+  end
+$function$;
+revoke all on function pacta_private.public_name(full_name text) from public;
+grant execute on function pacta_private.public_name(full_name text) to authenticated, service_role;
+
 -- function: pacta_private.reject(code text, message text, http_status integer, column_name text)
 CREATE OR REPLACE FUNCTION pacta_private.reject(code text, message text, http_status integer DEFAULT 422, column_name text DEFAULT NULL::text)
  RETURNS void

@@ -177,6 +177,18 @@ test('axe finds nothing serious on /deals and /inbox/{id}; every /deals tab stop
   await page.reload();
   await expect(inbox.input).toHaveValue('');
 
+  // A ticket about the deal names it.
+  await page.goto('/support/new');
+  await page.getByRole('combobox', { name: 'About a deal (optional)' }).selectOption({ label: `Focus deal ${run}` });
+  await page.getByRole('textbox', { name: 'Subject' }).fill('Question about the brief');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Which colour should the shoes be?');
+  await page.getByRole('button', { name: 'Create Ticket' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Question about the brief');
+  await expect(page.getByRole('link', { name: `About “Focus deal ${run}”` })).toHaveAttribute(
+    'href',
+    `/deals/${deal!.id}`,
+  );
+
   // The creator withdraws the application, after a second look; the server records it.
   await page.goto(`/deals/${deal!.id}`);
   await page.getByRole('button', { name: 'Withdraw application' }).click();
