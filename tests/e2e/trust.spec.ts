@@ -206,3 +206,26 @@ test('axe finds nothing serious on /deals and /inbox/{id}; every /deals tab stop
     )
     .toBe('withdrawn');
 });
+
+test('deal filters refuse "abc" and a minimum above the maximum, and are kept in the URL across a reload', async ({
+  creatorPage: page,
+}) => {
+  await page.goto('/deals');
+  const filters = page.getByRole('region', { name: 'Filters' });
+  const min = filters.getByLabel('Minimum amount ($)');
+  const max = filters.getByLabel('Maximum amount ($)');
+  await min.fill('abc');
+  await expect(filters.getByRole('alert')).toHaveText('Enter an amount in dollars, for example 250.');
+  await expect(min).toHaveAttribute('aria-invalid', 'true');
+  await min.fill('500');
+  await max.fill('100');
+  await expect(filters.getByRole('alert')).toHaveText('The maximum must be at least the minimum.');
+  await max.fill('900');
+  await expect(filters.getByRole('alert')).toHaveCount(0);
+  await filters.getByLabel('Category').selectOption('Giveaway');
+  await expect(page).toHaveURL(/[?&]min=500&max=900|[?&]category=Giveaway/);
+  await page.reload();
+  await expect(min).toHaveValue('500');
+  await expect(max).toHaveValue('900');
+  await expect(filters.getByLabel('Category')).toHaveValue('Giveaway');
+});
