@@ -28,7 +28,9 @@ export default defineConfig({
         scope: '/',
         display: 'standalone',
         orientation: 'any',
-        theme_color: '#a8431a',
+        // The page's own theme-color (index.html, the warm theme's background), so the installed app's
+        // title bar does not change colour once the page loads.
+        theme_color: '#fbf7f2',
         background_color: '#fbf7f2',
         categories: ['business', 'productivity', 'social'],
         icons: [

@@ -8,6 +8,7 @@ import {
   formatUsd,
   parseUsdToCents,
   percentOfCents,
+  proYearlySavingPercent,
 } from './fees.ts';
 
 describe('dealPaymentSummary', () => {
@@ -81,5 +82,17 @@ describe('formatting', () => {
     expect(parseUsdToCents('1.234')).toBeUndefined();
     expect(parseUsdToCents('abc')).toBeUndefined();
     expect(parseUsdToCents('')).toBeUndefined();
+  });
+});
+
+describe('proYearlySavingPercent', () => {
+  test('$315 a year against 12 × $35 = $420 saves 25%', () => {
+    expect(proYearlySavingPercent()).toBe(25);
+  });
+
+  test('rounds down and never goes below zero', () => {
+    expect(proYearlySavingPercent(1_000, 10_001)).toBe(16);
+    expect(proYearlySavingPercent(1_000, 12_000)).toBe(0);
+    expect(proYearlySavingPercent(1_000, 13_000)).toBe(0);
   });
 });

@@ -16,6 +16,19 @@ export const PRO_MONTHLY_PRICE_CENTS = 3_500;
 export const PRO_YEARLY_PRICE_CENTS = 31_500;
 export const PRO_TRIAL_DAYS = 7;
 
+/**
+ * What the yearly price saves against twelve monthly payments, in whole percent rounded down so
+ * the badge never promises more than the prices give ($315 against 12 × $35 = $420: 25%).
+ */
+export function proYearlySavingPercent(
+  monthlyCents: number = PRO_MONTHLY_PRICE_CENTS,
+  yearlyCents: number = PRO_YEARLY_PRICE_CENTS,
+): number {
+  const twelveMonths = monthlyCents * 12;
+  if (twelveMonths <= 0 || yearlyCents >= twelveMonths) return 0;
+  return Math.floor(((twelveMonths - yearlyCents) * 100) / twelveMonths);
+}
+
 /** "Minimum deal amount 1 dollar." */
 export const MIN_DEAL_AMOUNT_CENTS = 100;
 /**

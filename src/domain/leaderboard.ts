@@ -21,7 +21,7 @@ export function leaderboardSince(period: LeaderboardPeriod, now: Date): Date | n
   return days === null ? null : new Date(now.getTime() - days * 86_400_000);
 }
 
-/** The name a leaderboard row shows: the username, else the full name. */
+/** The name a leaderboard row shows: the username, else the name the server gives (first name and last initial). */
 export function leaderboardName(entry: { username: string | null; full_name: string }): string {
   return entry.username || entry.full_name || 'Pacta member';
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  creatorsForDealNiches,
   DAY_MS,
   amountFitPoints,
   recommendCreators,
@@ -383,4 +384,16 @@ describe('simple match score', () => {
     expect(simpleMatchScore({ ...creator, region: null }, { region: null })).toBe(1);
     expect(simpleMatchScore(creator, { niches: [], region: 'Europe', min_followers: 50_000 })).toBe(1);
   });
+});
+
+test('a deal offers only creators sharing one of its niches (any case); a deal without niches offers all', () => {
+  const creators = [
+    { id: 'a', niches: ['Outdoors', 'Travel'] },
+    { id: 'b', niches: ['Gaming'] },
+    { id: 'c', niches: ['parenting'] },
+    { id: 'd', niches: [' outdoors '] },
+    { id: 'e', niches: null },
+  ];
+  expect(creatorsForDealNiches(['Outdoors'], creators).map((c) => c.id)).toEqual(['a', 'd']);
+  expect(creatorsForDealNiches([], creators)).toHaveLength(5);
 });

@@ -113,6 +113,20 @@ export function tagSet(tags: readonly string[] | null | undefined): ReadonlySet<
   return set;
 }
 
+/**
+ * The creators a deal's brand is offered: those sharing at least one of the deal's niches (a deal
+ * without niches offers everyone). The score only orders them; a Gaming creator is no match for an
+ * Outdoors deal however well rated.
+ */
+export function creatorsForDealNiches<C extends { niches?: readonly string[] | null }>(
+  dealNiches: readonly string[] | null | undefined,
+  creators: readonly C[],
+): C[] {
+  const wanted = tagSet(dealNiches);
+  if (wanted.size === 0) return [...creators];
+  return creators.filter((c) => countShared(wanted, c.niches) > 0);
+}
+
 /** How many distinct tags of `tags` are in `reference` (each shared tag counts once). */
 export function countShared(reference: ReadonlySet<string>, tags: readonly string[] | null | undefined): number {
   if (!tags || reference.size === 0) return 0;

@@ -145,6 +145,24 @@ end $function$;
 revoke all on function pacta_private.applications_check() from public;
 grant execute on function pacta_private.applications_check() to authenticated, service_role;
 
+-- function: pacta_private.applications_deadline_check()
+CREATE OR REPLACE FUNCTION pacta_private.applications_deadline_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  d public.deals;
+begin
+  d := pacta_private.deal_for_rules(new.deal_id);
+  if d.id is not null and pacta_private.deadline_has_passed(d.deadline) then
+    perform pacta_private.reject('deadline_passed', 'This deal''s deadline has passed: it no longer takes applications.', 409);
+  end if;
+  return new;
+end $function$;
+revoke all on function pacta_private.applications_deadline_check() from public;
+grant execute on function pacta_private.applications_deadline_check() to authenticated, service_role;
+
 -- function: pacta_private.applications_deal_status()
 CREATE OR REPLACE FUNCTION pacta_private.applications_deal_status()
  RETURNS trigger
@@ -765,6 +783,27 @@ end $function$;
 revoke all on function pacta_private.deals_check() from public;
 grant execute on function pacta_private.deals_check() to authenticated, service_role;
 
+-- function: pacta_private.deals_deadline_check()
+CREATE OR REPLACE FUNCTION pacta_private.deals_deadline_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' and new.deadline is not distinct from old.deadline then
+    return new;
+  end if;
+  if new.deadline ~ '^\d{4}-\d{2}-\d{2}$' and pacta_private.deadline_day(new.deadline) is null then
+    perform pacta_private.reject('invalid_deadline', 'Please pick the deadline from the date field.', 422, 'deadline');
+  end if;
+  if pacta_private.deadline_has_passed(new.deadline) then
+    perform pacta_private.reject('deadline_passed', 'The deadline has passed. Pick today or a later date.', 422, 'deadline');
+  end if;
+  return new;
+end $function$;
+revoke all on function pacta_private.deals_deadline_check() from public;
+grant execute on function pacta_private.deals_deadline_check() to authenticated, service_role;
+
 -- function: pacta_private.deals_effects()
 CREATE OR REPLACE FUNCTION pacta_private.deals_effects()
  RETURNS trigger
@@ -1095,6 +1134,12 @@ CREATE TRIGGER a_sync_stamp BEFORE INSERT OR UPDATE ON deal_events FOR EACH ROW 
 
 -- trigger: a_sync_stamp on public.deals
 CREATE TRIGGER a_sync_stamp BEFORE INSERT OR UPDATE ON deals FOR EACH ROW EXECUTE FUNCTION sync_stamp();
+
+-- trigger: b_deadline on public.applications
+CREATE TRIGGER b_deadline BEFORE INSERT ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_deadline_check();
+
+-- trigger: b_deadline on public.deals
+CREATE TRIGGER b_deadline BEFORE INSERT OR UPDATE OF deadline ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deals_deadline_check();
 
 -- trigger: b_rules on public.applications
 CREATE TRIGGER b_rules BEFORE INSERT OR UPDATE ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_check();

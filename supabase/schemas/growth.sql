@@ -261,7 +261,8 @@ AS $function$
     where r.qualified and not r.deleted and (since is null or r.qualified_at >= since)
     group by r.referrer_id
   )
-  select rank() over (order by coalesce(c.n, 0) desc, p.xp desc), p.id, p.username, p.full_name, coalesce(c.n, 0),
+  select rank() over (order by coalesce(c.n, 0) desc, p.xp desc), p.id, p.username,
+         pacta_private.public_name(p.full_name), coalesce(c.n, 0),
          public.is_pro_user(p.id), p.xp, p.level
   from public.profiles p left join counts c on c.referrer_id = p.id
   where p.role in ('creator', 'brand') and not p.deleted

@@ -16,6 +16,40 @@ $function$;
 revoke all on function pacta_private.changed_columns(old_row jsonb, new_row jsonb, cols text[]) from public;
 grant execute on function pacta_private.changed_columns(old_row jsonb, new_row jsonb, cols text[]) to authenticated, service_role;
 
+-- function: pacta_private.deadline_day(deadline text)
+CREATE OR REPLACE FUNCTION pacta_private.deadline_day(deadline text)
+ RETURNS date
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  day date;
+begin
+  if deadline is null or deadline !~ '^\d{4}-\d{2}-\d{2}$' then
+    return null;
+  end if;
+  day := to_date(deadline, 'YYYY-MM-DD');
+  -- A day that does not exist (2027-02-30) is not a deadline, whether to_date refuses or rolls it over.
+  return case when to_char(day, 'YYYY-MM-DD') = deadline then day end;
+exception when others then
+  return null;
+end $function$;
+revoke all on function pacta_private.deadline_day(deadline text) from public;
+grant execute on function pacta_private.deadline_day(deadline text) to authenticated, service_role;
+
+-- function: pacta_private.deadline_has_passed(deadline text)
+CREATE OR REPLACE FUNCTION pacta_private.deadline_has_passed(deadline text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(pacta_private.deadline_day(deadline) < (now() at time zone 'Etc/GMT+12')::date, false)
+$function$;
+revoke all on function pacta_private.deadline_has_passed(deadline text) from public;
+grant execute on function pacta_private.deadline_has_passed(deadline text) to authenticated, service_role;
+
 -- function: pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text)
 CREATE OR REPLACE FUNCTION pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text DEFAULT 'server_owned_field'::text)
  RETURNS void
@@ -106,6 +140,23 @@ AS $function$
      and not exists (select 1 from public.referral_payout_runs p
                       where p.period = to_char(now() at time zone 'UTC', 'YYYY-MM'))
 $function$;
+
+-- function: pacta_private.public_name(full_name text)
+CREATE OR REPLACE FUNCTION pacta_private.public_name(full_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when full_name is null or btrim(full_name) = '' then null
+    when array_length(regexp_split_to_array(btrim(full_name), '\s+'), 1) = 1 then btrim(full_name)
+    else (regexp_split_to_array(btrim(full_name), '\s+'))[1] || ' '
+         || upper(left((regexp_split_to_array(btrim(full_name), '\s+'))[array_length(regexp_split_to_array(btrim(full_name), '\s+'), 1)], 1)) || '.'
+  end
+$function$;
+revoke all on function pacta_private.public_name(full_name text) from public;
+grant execute on function pacta_private.public_name(full_name text) to authenticated, service_role;
 
 -- function: pacta_private.reject(code text, message text, http_status integer, column_name text)
 CREATE OR REPLACE FUNCTION pacta_private.reject(code text, message text, http_status integer DEFAULT 422, column_name text DEFAULT NULL::text)

@@ -97,7 +97,6 @@ export async function devMailboxRoutes(app: FastifyInstance, opts: { services: A
   <h2>${escapeHtml(m.subject)}</h2>
   <p>To <strong>${escapeHtml(m.to_email)}</strong> · ${escapeHtml(m.created_at.toISOString())}</p>
   <p><a href="${escapeHtml(m.action_link)}">${escapeHtml(m.action_link)}</a></p>
-  <p>Code: <code>${escapeHtml(m.otp)}</code></p>
 </article></li>`,
       )
       .join('\n');

@@ -29,15 +29,19 @@ export type AuthMailer = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function compose(kind: AuthEmailKind, link: string, otp: string): { subject: string; text: string; html: string } {
+/**
+ * The e-mail offers the link only: no screen of the app takes the one-time code (the code stays
+ * accepted by /auth/v1/verify for clients that ask for it), so offering it would only strand people.
+ */
+function compose(kind: AuthEmailKind, link: string): { subject: string; text: string; html: string } {
   const [subject, intro, action] =
     kind === 'signup'
       ? ['Confirm your Pacta sign-up', 'Follow this link to confirm your e-mail address:', 'Confirm your e-mail']
       : ['Reset your Pacta password', 'Follow this link to reset the password of your account:', 'Reset password'];
-  const text = `${intro}\n\n${link}\n\nOr enter this code: ${otp}\n\nIf you did not ask for this, ignore this e-mail.\n`;
+  const text = `${intro}\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n`;
   const html =
     `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>` +
-    `<p>Or enter this code: <strong>${escapeHtml(otp)}</strong></p><p>If you did not ask for this, ignore this e-mail.</p>`;
+    `<p>If you did not ask for this, ignore this e-mail.</p>`;
   return { subject, text, html };
 }
 
@@ -55,7 +59,7 @@ export function createAuthMailer(opts: {
       link.searchParams.set('token', msg.linkToken);
       link.searchParams.set('type', msg.kind);
       link.searchParams.set('redirect_to', msg.redirectTo);
-      const { subject, text, html } = compose(msg.kind, link.toString(), msg.otp);
+      const { subject, text, html } = compose(msg.kind, link.toString());
       const { rows } = await tx.query<{ id: string }>(
         `insert into auth.pacta_email_outbox (user_id, to_email, kind, subject, text_body, html_body, action_link, otp)
          values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,

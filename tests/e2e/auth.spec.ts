@@ -94,7 +94,16 @@ test.describe('sign-up', () => {
       role: 'creator',
       links: { TikTok: 'https://tiktok.com/@val' },
     };
+    // Every required field says so before anything is typed.
+    for (const label of ['Full Name', 'Email Address']) {
+      await expect(page.getByRole('textbox', { name: label })).toHaveAttribute('required', '');
+      await expect(page.locator('label', { hasText: label }).locator('.required')).toHaveText('*');
+    }
     await signUp.expectError({ ...valid, fullName: '   ' }, 'Please fill in all fields');
+    await signUp.expectError(
+      { ...valid, acceptTerms: false },
+      'Please accept the Terms of Service and the Privacy Policy to create an account.',
+    );
     await signUp.expectError(
       { ...valid, password: 'short1', confirmPassword: 'short1' },
       'Password must be at least 8 characters long',
@@ -198,6 +207,10 @@ test.describe('password reset', () => {
 
     const mail = await latestEmail(request, account.email, 'recovery');
     expect(decodeURIComponent(mail.action_link)).toContain('/auth/callback?type=recovery');
+    // The e-mail offers the link only: no screen takes a typed code.
+    expect(mail.text).toContain(mail.action_link);
+    expect(mail.text).not.toMatch(/enter this code/i);
+    expect(mail.html).not.toMatch(/enter this code/i);
     await page.goto(mail.action_link);
     await expect(page).toHaveURL(/\/reset-password$/);
 
@@ -212,6 +225,10 @@ test.describe('password reset', () => {
     await reset.setNewPassword('brand-new-password');
     await expect(page.getByText('Password updated successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/signin$/, { timeout: 5_000 });
+    // The sign-in page says why the user is there.
+    await expect(
+      page.locator('main').getByText('Your password was changed. Sign in with your new password.'),
+    ).toBeVisible();
 
     const signIn = new SignInPage(page);
     await signIn.signIn(account.email, account.password);

@@ -78,6 +78,12 @@ test('a brief drafted offline survives a reload, is finished on a second device,
   await expect(laptop.page.getByText('Redirecting you to your campaign page...')).toBeVisible();
   await expect(laptop.page).toHaveURL(/\/deals\/[0-9a-f-]{36}$/, { timeout: 10_000 });
   await expect(laptop.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // The deal page keeps the brief: its messaging, timeline and product link, not only the goals.
+  const brief = laptop.page.getByRole('region', { name: 'Campaign brief' });
+  await expect(brief).toContainText('Key messaging');
+  await expect(brief).toContainText('Grip on wet rock.');
+  await expect(brief).toContainText('2 weeks');
+  await expect(brief.getByRole('link', { name: 'https://example.com/trail' })).toBeVisible();
 
   // The phone's list no longer shows the draft, and creators see the campaign.
   await expect(wizard.draft(title)).toHaveCount(0, { timeout: 20_000 });

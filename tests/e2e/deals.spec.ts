@@ -5,6 +5,7 @@ import { confirmInDialog, DealDetailPage } from './pages/deal-detail-page.ts';
 import { DealsPage, makeDealProOnly, seedAcceptedApplication, seedDeals } from './pages/deals-page.ts';
 import { SwipePage } from './pages/swipe-page.ts';
 import { expect, test } from './support/fixtures.ts';
+import { withE2eDatabase } from './support/e2e-server-info.ts';
 
 // Deals, swipe and applications against the built PWA and the real server: two browser
 // contexts for two users, offline via context.setOffline, seeded deals written as the server.
@@ -201,7 +202,7 @@ test('an offline application to a deal completed meanwhile comes back with the r
     c.page.getByText('This application did not go through: This deal is no longer open for applications.'),
   ).toBeVisible({ timeout: 30_000 });
   // Never hidden behind "Synced": the sync status counts the refused change.
-  await expect(c.page.getByTestId('sync-status-label')).toHaveText('1 change could not be saved');
+  await expect(c.page.getByTestId('sync-status-label')).toHaveText('1 not saved');
   const settled = pushes;
   await c.page.waitForTimeout(6_000);
   expect(pushes - settled, 'the refused application is not pushed again').toBe(0);
@@ -312,6 +313,12 @@ test('filters, permission messages, editing and completion rules', async ({ newA
     { amountCents: 77_777 },
   );
   const [deal] = await seedDeals(brand.email, [`Editable ${run}`], { amountCents: 40_000, niches: ['Gaming'] });
+  // Recommended creators share a niche with the deal: this creator covers Gaming.
+  await withE2eDatabase((db) =>
+    db.query(`update public.profiles set niches = '{Gaming}' where id = (select id from auth.users where email = $1)`, [
+      creator.email,
+    ]),
+  );
 
   // Signed out, the create screen asks to sign in.
   await page.goto('/deals/new');
@@ -365,9 +372,10 @@ test('filters, permission messages, editing and completion rules', async ({ newA
   await expect(b.page.getByText('No applicants yet.')).toBeVisible();
   await expect(b.page.getByText('No reviews yet.')).toBeVisible();
   await b.page.getByRole('button', { name: 'Show Recommended Creators' }).click();
-  await expect(
-    b.page.getByRole('region', { name: 'Recommended creators' }).getByRole('listitem').first(),
-  ).toBeVisible();
+  const recommended = b.page.getByRole('region', { name: 'Recommended creators' }).getByRole('listitem');
+  await expect(recommended.first()).toBeVisible();
+  // Only creators who cover one of the deal's niches (Gaming) are offered.
+  for (const item of await recommended.all()) await expect(item).toContainText('Gaming');
   await b.page.getByRole('link', { name: 'Edit / Manage' }).click();
   await b.page.getByLabel('Title').fill(`Edited ${run}`);
   await b.page.getByLabel('Requirements (comma separated)').fill('one reel, , two stories ');

@@ -43,7 +43,7 @@ test("Create Deal: 'Please select at least one niche.' goes away as soon as a ni
   await expect(form.error).toHaveCount(0);
 });
 
-test('Deadline is one date field on create and on edit; an older free-text deadline is shown as it is', async ({
+test('Deadline is one date field on create and on edit, refuses a past day; an older free-text deadline is shown as it is', async ({
   page,
   request,
 }) => {
@@ -54,6 +54,12 @@ test('Deadline is one date field on create and on edit; an older free-text deadl
   const form = new CreateDealPage(page);
   await form.goto();
   await expect(page.locator('main form').getByLabel('Deadline')).toHaveAttribute('type', 'date');
+  // A deadline in the past is refused before anything is published (the server refuses it too).
+  await form.fill({ title: `Past deadline ${run}`, description: 'Due in 2020.', amount: '250', niches: ['Fitness'] });
+  await page.locator('main form').getByLabel('Deadline').fill('2020-01-01');
+  await form.submit.click();
+  await expect(form.error).toHaveText('The deadline has passed. Pick today or a later date.');
+  await expect(page).toHaveURL(/\/deals\/new$/);
 
   // A deal written before the date field existed holds free text (as the server, like the seed).
   await withE2eDatabase((db) =>
@@ -65,6 +71,13 @@ test('Deadline is one date field on create and on edit; an older free-text deadl
   const deadline = page.locator('main form').getByLabel('Deadline');
   await expect(deadline).toHaveAttribute('type', 'date');
   await expect(page.locator('main form').getByText('Currently “Within 2 weeks”.', { exact: false })).toBeVisible();
+  await expect(page.locator('main form')).toContainText('Pick a date to replace it or clear it.');
+  await deadline.fill('2020-01-01');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.locator('main form').getByRole('alert')).toHaveText(
+    'The deadline has passed. Pick today or a later date.',
+  );
+  await expect(page.getByText('Deal updated!')).toHaveCount(0);
   await deadline.fill('2027-03-14');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Deal updated!', { exact: true }).first()).toBeVisible();

@@ -40,6 +40,12 @@ test('a free creator upgrades to Pro (monthly) with 4242, sees the Pro badge and
   await expect(page).toHaveURL(/\/pro\/success\?session_id=/);
   await expect(page.getByRole('heading', { name: 'Welcome to Pro!' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Your Pro badge and Pro-only deals are ready.')).toBeVisible({ timeout: 20_000 });
+  // Its two buttons stand apart (the page is loaded fresh from checkout, with no other screen's styles).
+  const browse = await page.getByRole('main').getByRole('link', { name: 'Browse deals' }).boundingBox();
+  const manage = await page.getByRole('main').getByRole('link', { name: 'Manage subscription' }).boundingBox();
+  expect(Math.max(manage!.x - (browse!.x + browse!.width), manage!.y - (browse!.y + browse!.height))).toBeGreaterThan(
+    8,
+  );
   // No reload from here on: in-app navigation only.
   await page.getByRole('main').getByRole('link', { name: 'Browse deals' }).click();
   await expect(page.getByRole('heading', { name: proDeal!.title })).toBeVisible({ timeout: 20_000 });

@@ -171,7 +171,7 @@ test.describe('signed in', () => {
     await shell.nav.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile\/me$/);
     await page.goto('/campaign/new');
-    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/swipe');
     await expect(page).toHaveURL(/\/swipe$/);
   });

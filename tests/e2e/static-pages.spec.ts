@@ -128,9 +128,12 @@ test('the Pro page shows Creator Pro to a visitor with the price and the yearly 
     await shell.goto(path);
     await expect(shell.heading).toHaveText('Creator Pro');
     await expect(shell.main).toContainText('$35/month or $315/year');
-    await expect(shell.main).toContainText('Save 20%');
-    await expect(shell.main).toContainText('Unlimited saved pitches');
+    // 12 × $35 = $420; $315 is 25% less. Nowhere keeps a pitch, so Pro does not promise to keep them.
+    await expect(shell.main).toContainText('Save 25%');
+    await expect(shell.main).not.toContainText('saved pitches');
   }
+  await shell.goto('/pricing');
+  await expect(shell.main).toContainText('Save 25%');
 });
 
 test.describe('contact form', () => {

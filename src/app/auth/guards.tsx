@@ -15,7 +15,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * A wrong role goes to / ; admin passes every role check. Right after sign-in (or a reload before the
+ * A wrong role goes to its own dashboard (the public landing page would look like a sign-out); admin
+ * passes every role check. Right after sign-in (or a reload before the
  * first sync) the role may still be the sign-up metadata's guess, which never says admin: a failing
  * check then waits for the synced profile instead of bouncing a real admin.
  */
@@ -27,5 +28,5 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
 function roleGate(role: Role | null, roleKnown: boolean, roles: readonly Role[], children: ReactNode): ReactNode {
   if (passesRoleCheck(role, roles)) return children;
   if (!roleKnown) return <PageLoading />;
-  return <Navigate to="/" replace />;
+  return <Navigate to="/dashboard" replace />;
 }

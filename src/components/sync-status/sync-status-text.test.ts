@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { LocalSyncView } from '../../db/sync-view.ts';
-import { lastSyncedText, summarise, waitingText } from './sync-status-text.ts';
+import { lastSyncedText, refusedChangeView, summarise, waitingLine, waitingText } from './sync-status-text.ts';
 
 const status = (patch: Partial<NonNullable<LocalSyncView['status']>> = {}): LocalSyncView['status'] => ({
   online: true,
@@ -59,15 +59,37 @@ test('changes the server refused are never shown as "Synced"', () => {
     message: 'This deal is no longer open for applications.',
   };
   const one = summarise({ role: 'leader', browserOnline: true, status: status({ rejected: [refusal] }) });
-  expect(one).toEqual({ tone: 'error', label: '1 change could not be saved', error: null });
+  expect(one).toEqual({ tone: 'error', label: '1 not saved', error: null });
   const two = summarise({
     role: 'leader',
     browserOnline: true,
     status: status({ rejected: [refusal, { ...refusal, id: 'a2' }], pendingPush: 0 }),
   });
-  expect(two.label).toBe('2 changes could not be saved');
+  expect(two.label).toBe('2 not saved');
   // A status from a tab of an older build (no refusals field) still reads as synced.
   expect(
     summarise({ role: 'leader', browserOnline: true, status: { ...status()!, rejected: undefined as never } }).label,
   ).toBe('Synced');
+});
+
+test('the panel never says "All changes synced" beside a refused change', () => {
+  expect(waitingLine(0, 0)).toBe('All changes synced');
+  expect(waitingLine(0, 1)).toBe('Nothing else is waiting to sync');
+  expect(waitingLine(2, 1)).toBe('2 changes waiting to sync');
+});
+
+test('a refused change says which one it was and where to mend it', () => {
+  expect(refusedChangeView('deals', 'd1', { title: 'Summer launch' })).toEqual({
+    what: 'Deal “Summer launch”',
+    href: '/deals/d1/edit',
+  });
+  expect(refusedChangeView('applications', 'a1', { deal_id: 'd1' })).toEqual({
+    what: 'Your application',
+    href: '/deals/d1',
+  });
+  expect(refusedChangeView('messages', 'm1', { conversation_id: 'c1', body: 'x'.repeat(60) }).what).toBe(
+    `Message “${'x'.repeat(39)}…”`,
+  );
+  expect(refusedChangeView('applications', 'a1', null)).toEqual({ what: 'Your application', href: null });
+  expect(refusedChangeView('something_new', 'x', null)).toEqual({ what: 'A change', href: null });
 });

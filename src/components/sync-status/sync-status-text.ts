@@ -21,6 +21,60 @@ export function refusedText(count: number): string {
   return count === 1 ? '1 change could not be saved' : `${count} changes could not be saved`;
 }
 
+/** The navigation bar's short label for refused changes (the long one would push Sign Out away). */
+export function refusedLabel(count: number): string {
+  return `${count} not saved`;
+}
+
+/** The panel's line about waiting changes: never "All changes synced" beside a refused one. */
+export function waitingLine(pending: number, refused: number): string {
+  if (pending > 0) return waitingText(pending);
+  return refused > 0 ? 'Nothing else is waiting to sync' : 'All changes synced';
+}
+
+type Doc = Record<string, unknown> | null;
+
+const quoted = (text: unknown, max = 40) => {
+  const t = typeof text === 'string' ? text.trim().replace(/\s+/g, ' ') : '';
+  if (!t) return '';
+  return ` “${t.length > max ? `${t.slice(0, max - 1)}…` : t}”`;
+};
+const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+/**
+ * Which change the server refused, in words, and where to mend it: read from the document as this
+ * device holds it (null when it is gone). `href` is null when no page edits it.
+ */
+export function refusedChangeView(collection: string, id: string, doc: Doc): { what: string; href: string | null } {
+  const d = doc ?? {};
+  switch (collection) {
+    case 'deals':
+      return { what: `Deal${quoted(d.title)}`, href: `/deals/${id}/edit` };
+    case 'applications':
+      return { what: 'Your application', href: str(d.deal_id) && `/deals/${str(d.deal_id)}` };
+    case 'reviews':
+      return { what: 'Your review', href: str(d.deal_id) && `/deals/${str(d.deal_id)}` };
+    case 'messages':
+      return { what: `Message${quoted(d.body)}`, href: str(d.conversation_id) && `/inbox/${str(d.conversation_id)}` };
+    case 'conversations':
+      return { what: `Conversation${quoted(d.title)}`, href: `/inbox/${id}` };
+    case 'support_tickets':
+      return { what: `Support ticket${quoted(d.subject)}`, href: `/support/${id}` };
+    case 'support_messages':
+      return { what: 'Support reply', href: str(d.ticket_id) && `/support/${str(d.ticket_id)}` };
+    case 'profiles':
+      return { what: 'Your profile', href: '/profile/me' };
+    case 'saved_lists':
+      return { what: 'A saved list', href: '/dashboard' };
+    case 'drafts':
+      return { what: 'A campaign draft', href: '/campaign/new' };
+    case 'notifications':
+      return { what: 'A notification', href: '/notifications' };
+    default:
+      return { what: 'A change', href: null };
+  }
+}
+
 export type SyncSummary = {
   tone: 'ok' | 'busy' | 'offline' | 'error';
   /** The short label in the navigation bar. */
@@ -48,7 +102,7 @@ export function summarise(view: LocalSyncView): SyncSummary {
   }
   // A change the server refused is never hidden behind "Synced" (the panel lists the reasons).
   const refused = status.rejected?.length ?? 0;
-  if (refused > 0) return { tone: 'error', label: refusedText(refused), error: null };
+  if (refused > 0) return { tone: 'error', label: refusedLabel(refused), error: null };
   if (!status.initialSync.complete) {
     return { tone: 'busy', label: `Syncing ${status.initialSync.done}/${status.initialSync.total}`, error: null };
   }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { retrySync, useSyncStatus } from '../../db/hooks/use-sync-status.ts';
 import { useDismiss } from '../../lib/use-dismiss.ts';
-import { lastSyncedText, refusedText, summarise, waitingText } from './sync-status-text.ts';
+import { lastSyncedText, refusedText, summarise, waitingLine, waitingText } from './sync-status-text.ts';
+import { RefusedChangeItem } from './refused-change-item.tsx';
 import './sync-status.css';
 
 /** Re-render every 30 s so "Last synced 2 min ago" stays true. */
@@ -41,7 +42,11 @@ export function SyncStatusIndicator() {
         onClick={() => setOpen((o) => !o)}
       >
         <span className="sync-status-dot" aria-hidden="true" />
-        <span className="sync-status-label" data-testid="sync-status-label">
+        <span
+          className="sync-status-label"
+          data-testid="sync-status-label"
+          title={refused.length > 0 ? refusedText(refused.length) : undefined}
+        >
           {summary.label}
         </span>
         {pending > 0 ? (
@@ -61,7 +66,7 @@ export function SyncStatusIndicator() {
           {summary.tone === 'offline' ? ' — your changes are saved on this device and sync when you reconnect.' : null}
         </p>
         <p className="sync-status-line" data-testid="sync-status-waiting">
-          {pending > 0 ? waitingText(pending) : 'All changes synced'}
+          {waitingLine(pending, refused.length)}
         </p>
         <p className="sync-status-line">{lastSyncedText(status?.lastSyncedAt ?? null, now)}</p>
         {status && !status.initialSync.complete ? (
@@ -79,7 +84,7 @@ export function SyncStatusIndicator() {
             </p>
             <ul>
               {refused.slice(0, 5).map((r) => (
-                <li key={`${r.collection}/${r.id}`}>{r.message || r.code}</li>
+                <RefusedChangeItem key={`${r.collection}/${r.id}`} change={r} onNavigate={() => setOpen(false)} />
               ))}
             </ul>
             {refused.length > 5 ? <p className="sync-status-line muted">and {refused.length - 5} more</p> : null}

@@ -38,6 +38,8 @@ export async function signUp(
           full_name: input.fullName.trim(),
           role: input.role,
           social_links: filledSocialLinks(input.socialLinks),
+          // When the Terms were accepted, kept with the account (validateSignUp refuses without them).
+          terms_accepted_at: new Date().toISOString(),
           ...(ref ? { ref } : {}),
         },
       },

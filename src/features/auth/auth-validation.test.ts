@@ -9,9 +9,14 @@ const creator: SignUpInput = {
   confirmPassword: 'correct-horse',
   role: 'creator',
   socialLinks: { instagram: 'https://instagram.com/ada' },
+  acceptedTerms: true,
 };
 
 describe('validateSignUp', () => {
+  test('an account needs the Terms accepted', () => {
+    expect(validateSignUp({ ...creator, acceptedTerms: false })).toBe(authMessages.acceptTerms);
+  });
+
   test('accepts a complete creator and a brand with LinkedIn', () => {
     expect(validateSignUp(creator)).toBeNull();
     expect(

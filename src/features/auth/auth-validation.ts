@@ -15,6 +15,8 @@ export type SignUpInput = {
   confirmPassword: string;
   role: SignUpRole;
   socialLinks: SocialLinks;
+  /** The Terms of Service and Privacy Policy were accepted (a box nobody ticks for the user). */
+  acceptedTerms: boolean;
 };
 
 /** Only the links the user actually typed, trimmed; this is what sign-up stores in the profile. */
@@ -49,5 +51,6 @@ export function validateSignUp(input: SignUpInput): string | null {
     const problem = links[key] ? socialLinkError(links[key]) : null;
     if (problem) return `${label}: ${problem}`;
   }
+  if (!input.acceptedTerms) return authMessages.acceptTerms;
   return null;
 }

@@ -6,16 +6,28 @@ type Props = {
   onChange(value: string): void;
   autoComplete: 'current-password' | 'new-password';
   required?: boolean;
+  /** Shows the form's required mark (*) after the label. */
+  markRequired?: boolean;
   name?: string;
 };
 
 /** A password input with a Show/Hide toggle (a real button, so it works from the keyboard). */
-export function PasswordField({ label, value, onChange, autoComplete, required, name }: Props) {
+export function PasswordField({ label, value, onChange, autoComplete, required, markRequired, name }: Props) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {markRequired ? (
+          <>
+            {' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </>
+        ) : null}
+      </label>
       <div className="password-input">
         <input
           id={id}

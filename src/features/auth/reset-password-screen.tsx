@@ -23,7 +23,10 @@ export function ResetPasswordScreen() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate('/signin', { replace: true }), REDIRECT_AFTER_RESET_MS);
+    const timer = setTimeout(
+      () => navigate('/signin', { replace: true, state: { notice: authMessages.passwordChangedSignIn } }),
+      REDIRECT_AFTER_RESET_MS,
+    );
     return () => clearTimeout(timer);
   }, [done, navigate]);
 

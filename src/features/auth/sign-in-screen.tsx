@@ -10,8 +10,8 @@ import './auth.css';
 import { FormError } from '../../components/form-error.tsx';
 import { afterSignIn } from './after-sign-in.ts';
 
-function passedMessage(state: unknown): string | null {
-  const message = (state as { message?: unknown } | null)?.message;
+function passedMessage(state: unknown, key: 'message' | 'notice' = 'message'): string | null {
+  const message = (state as Record<string, unknown> | null)?.[key];
   return typeof message === 'string' && message ? message : null;
 }
 
@@ -26,6 +26,8 @@ export function SignInScreen() {
   const [rememberMe, setRememberMe] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(() => passedMessage(location.state) ?? session.notice);
+  // Good news passed by the page before (the password reset): shown until the user signs in.
+  const notice = passedMessage(location.state, 'notice');
   const [resendState, setResendState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [resendError, setResendError] = useState<string | null>(null);
 
@@ -60,6 +62,11 @@ export function SignInScreen() {
       <div className="card auth-card">
         <PageHeader title="Sign In" lead="Welcome back to Pacta." />
         <form className="form" onSubmit={onSubmit} aria-describedby={error ? 'signin-error' : undefined}>
+          {notice && !error ? (
+            <p className="form-success" role="status">
+              {notice}
+            </p>
+          ) : null}
           {error ? (
             <p id="signin-error" className="form-error" role="alert">
               {error}

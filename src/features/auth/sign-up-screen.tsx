@@ -40,6 +40,7 @@ export function SignUpScreen() {
   const [params] = useSearchParams();
   const ref = params.get('ref')?.trim() || null;
   const [fullName, setFullName] = useState('');
+  const [acceptedTerms, setAcceptedTerms] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -47,7 +48,7 @@ export function SignUpScreen() {
   const [socialLinks, setSocialLinks] = useState<SocialLinks>({});
   const [busy, setBusy] = useState(false);
   const [invalid, reportInvalid] = useFixableError(
-    { fullName, email, password, confirmPassword, role, socialLinks },
+    { fullName, email, password, confirmPassword, role, socialLinks, acceptedTerms },
     validateSignUp,
   );
   const [failure, setFailure] = useState<string | null>(null);
@@ -65,7 +66,7 @@ export function SignUpScreen() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const input = { fullName, email, password, confirmPassword, role, socialLinks };
+    const input = { fullName, email, password, confirmPassword, role, socialLinks, acceptedTerms };
     const problem = validateSignUp(input);
     reportInvalid(problem);
     setFailure(null);
@@ -115,16 +116,27 @@ export function SignUpScreen() {
         <form className="form" onSubmit={onSubmit} ref={form}>
           <FormError message={error} />
           <div className="field">
-            <label htmlFor="signup-name">Full Name</label>
+            <label htmlFor="signup-name">
+              Full Name{' '}
+              <span className="required" aria-hidden="true">
+                *
+              </span>
+            </label>
             <input
               id="signup-name"
               autoComplete="name"
+              required
               value={fullName}
               onChange={(e) => setFullName(e.target.value)}
             />
           </div>
           <div className="field">
-            <label htmlFor="signup-email">Email Address</label>
+            <label htmlFor="signup-email">
+              Email Address{' '}
+              <span className="required" aria-hidden="true">
+                *
+              </span>
+            </label>
             <input
               id="signup-email"
               type="email"
@@ -140,12 +152,14 @@ export function SignUpScreen() {
             onChange={setPassword}
             autoComplete="new-password"
             required
+            markRequired
           />
           <PasswordField
             label="Confirm Password"
             value={confirmPassword}
             onChange={setConfirmPassword}
             autoComplete="new-password"
+            markRequired
           />
           <fieldset className="role-options">
             <legend>I am a</legend>
@@ -192,6 +206,24 @@ export function SignUpScreen() {
               </div>
             ))}
           </fieldset>
+          <div className="checkbox-field">
+            <input
+              type="checkbox"
+              id="signup-terms"
+              checked={acceptedTerms}
+              onChange={(e) => setAcceptedTerms(e.target.checked)}
+            />
+            <label htmlFor="signup-terms">
+              I accept the{' '}
+              <Link to="/terms" target="_blank">
+                Terms of Service
+              </Link>{' '}
+              and the{' '}
+              <Link to="/privacy" target="_blank">
+                Privacy Policy
+              </Link>
+            </label>
+          </div>
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? 'Creating account...' : 'Create Account'}
           </button>

@@ -1,8 +1,10 @@
+import { localDay } from '../../domain/deal-deadline.ts';
 import { isDeadlineDate } from './data/deadline.ts';
 
 /**
- * The one Deadline field of the create and edit forms: a date picker. A deal whose deadline was
- * written as free text shows that text as it is until a date replaces it (or it is cleared).
+ * The one Deadline field of the create and edit forms: a date picker that starts at today (a past
+ * day is refused on save). A deal whose deadline was written as free text shows that text as it is
+ * until a date replaces it (or it is cleared).
  */
 export function DeadlineField({
   id,
@@ -23,22 +25,23 @@ export function DeadlineField({
         type="date"
         id={id}
         value={freeText ? '' : value}
+        min={localDay()}
         disabled={disabled}
         aria-describedby={freeText ? `${id}-current` : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
       {freeText ? (
         <p className="field-hint muted" id={`${id}-current`}>
-          Currently “{value}”. Pick a date to replace it{' '}
+          Currently “{value}”.{' '}
           {disabled ? null : (
             <>
-              or{' '}
+              Pick a date to replace it or{' '}
               <button type="button" className="link-button" onClick={() => onChange('')}>
                 clear it
               </button>
+              .
             </>
           )}
-          .
         </p>
       ) : null}
     </div>

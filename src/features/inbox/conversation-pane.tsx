@@ -13,6 +13,10 @@ import { Avatar } from './avatar.tsx';
 import { markConversationRead, retryMessage, sendMessage } from './data/inbox-operations.ts';
 import { useMessages } from './data/use-inbox-data.ts';
 import { displayName, shortTime } from './inbox-format.ts';
+import { useComposerDraft } from './use-composer-draft.ts';
+
+/** The message log is a scrollable region: keyboard users must be able to reach it to scroll it. */
+const SCROLLABLE_REGION_TAB_STOP = 0;
 
 type Props = {
   me: string;
@@ -73,7 +77,13 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
       ) : list.length === 0 && !messages.loading ? (
         <p className="muted conversation-empty">No messages yet. Say hello to {name}.</p>
       ) : null}
-      <ol className="message-log" ref={logRef} aria-label={`Messages with ${name}`} aria-live="polite">
+      <ol
+        className="message-log"
+        ref={logRef}
+        aria-label={`Messages with ${name}`}
+        aria-live="polite"
+        tabIndex={SCROLLABLE_REGION_TAB_STOP}
+      >
         {list.map((m) => (
           <MessageBubble key={m.id} message={m} mine={m.sender_id === me} />
         ))}
@@ -139,7 +149,7 @@ function MessageBubble({ message, mine }: { message: MessageDocument; mine: bool
 
 function Composer({ conversation, me }: { conversation: ConversationDocument; me: string }) {
   const db = useDatabase();
-  const [body, setBody] = useState('');
+  const [body, setBody] = useComposerDraft(me, conversation.id);
   const [error, setError] = useState<string | null>(null);
 
   async function send() {

@@ -15,13 +15,15 @@ import { useAuth } from '../../lib/session/auth-context.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { toastError } from '../../lib/toasts.ts';
 import { addToSavedList, removeFromSavedList } from './saved-list.ts';
+import { resolveSavedDeal, type ResolvedEntry } from './resolve-saved-entry.ts';
 
 type Entry = { value: string; label: string; to: string | null };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Saved-list card: Shortlist for a brand, Saved Campaigns for a creator; add and remove;
- * empty or duplicate entries are not added. Entries that are ids of a deal or a creator on this device
+ * Saved-list card: Shortlist for a brand, Saved Campaigns for a creator; add and remove; empty or
+ * duplicate entries are not added. A typed saved campaign is added as the id of the deal it names
+ * (resolveSavedDeal), so one deal is never there twice and it links to the deal. Entries that are ids of a deal or a creator on this device
  * show that deal's title or creator's name and link to it.
  */
 export function SavedListCard({
@@ -80,11 +82,18 @@ export function SavedListCard({
   async function onAdd(event: FormEvent) {
     event.preventDefault();
     if (!db) return;
-    const value = entry.trim();
-    if (!value) {
+    if (!entry.trim()) {
       setMessage('Enter something to save.');
       return;
     }
+    // Saved Campaigns holds deals: the entry becomes the id of the deal it names.
+    const resolved: ResolvedEntry =
+      kind === 'saved_campaigns' ? await resolveSavedDeal(db, entry) : { ok: true, id: entry.trim() };
+    if (!resolved.ok) {
+      setMessage(resolved.message);
+      return;
+    }
+    const value = resolved.id;
     if (isListFull(kind, list.data ?? [], isPro) && !(list.data ?? []).includes(value)) {
       setFull(true);
       return;
@@ -145,7 +154,7 @@ export function SavedListCard({
         <input
           id={`${id}-entry`}
           value={entry}
-          placeholder={kind === 'shortlist' ? 'Creator name or link' : 'Campaign name or link'}
+          placeholder={kind === 'shortlist' ? 'Creator name or link' : 'Deal title or link'}
           onChange={(e) => {
             setEntry(e.target.value);
             setMessage(null);

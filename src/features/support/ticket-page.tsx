@@ -14,7 +14,7 @@ import { askerCanReopen, REOPEN_WINDOW_DAYS } from '../../domain/support.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { Asker, Avatar } from './asker.tsx';
 import { replyToTicket, retryTicket, setTicketPriority, setTicketStatus } from './data/support-operations.ts';
-import { useProfilesById, useTicket, useTicketMessages } from './data/use-support-data.ts';
+import { useDealTitle, useProfilesById, useTicket, useTicketMessages } from './data/use-support-data.ts';
 import { dateTime } from './format-time.ts';
 import { LocalDataError, SupportErrorPanel } from './support-error-panel.tsx';
 import { isWaitingToSync, KIND_TEXT, PRIORITY_TEXT, TicketBadges } from './ticket-badges.tsx';
@@ -78,7 +78,7 @@ function TicketView({
           {ticket.deal_id ? (
             <>
               {' · '}
-              <Link to={`/deals/${ticket.deal_id}`}>About a deal</Link>
+              <TicketDeal dealId={ticket.deal_id} />
             </>
           ) : null}
         </p>
@@ -254,4 +254,10 @@ function PrioritySelect({ ticket }: { ticket: SupportTicketDocument }) {
       </select>
     </div>
   );
+}
+
+/** "About “{deal title}”", or "About a deal" while the deal is not on this device (staff may not hold it). */
+function TicketDeal({ dealId }: { dealId: string }) {
+  const title = useDealTitle(dealId);
+  return <Link to={`/deals/${dealId}`}>{title ? `About “${title}”` : 'About a deal'}</Link>;
 }

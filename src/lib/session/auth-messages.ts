@@ -6,6 +6,7 @@ import { MESSAGES, STATUS_MESSAGES } from '../errors.ts';
  */
 export const authMessages = {
   fillAllFields: 'Please fill in all fields',
+  acceptTerms: 'Please accept the Terms of Service and the Privacy Policy to create an account.',
   linkedInRequiredForBrands: 'LinkedIn is required for brand accounts',
   socialLinkRequiredForCreators: 'At least one social link is required for creators',
   passwordTooShort: 'Password must be at least 8 characters long',
@@ -17,6 +18,7 @@ export const authMessages = {
   verificationEmailSent: 'Verification email sent. Please check your inbox.',
   resetInstructionsSent: 'Password reset instructions have been sent to your email',
   passwordUpdated: 'Password updated successfully',
+  passwordChangedSignIn: 'Your password was changed. Sign in with your new password.',
   sessionExpiredRestore: MESSAGES.sessionExpiredRestore,
   sessionExpired: STATUS_MESSAGES.sessionExpired,
   profileFetchTimedOut: MESSAGES.profileFetchTimedOut,

@@ -12,9 +12,13 @@ export function usd(cents: number): string {
   return `${cents < 0 ? '-' : ''}$${dollars}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 }
 
+/** The tab icon of the local Stripe's pages, inline (its own server has no /favicon.ico to ask for). */
+const STRIPE_ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%23635bff'/%3E%3Cpath d='M17.5 12.6c0-1 .8-1.4 2.2-1.4 2 0 4.4.6 6.3 1.7V7.3A16.8 16.8 0 0 0 19.7 6c-5.2 0-8.6 2.7-8.6 7.2 0 7 9.6 5.9 9.6 8.9 0 1.2-1 1.5-2.4 1.5-2.1 0-4.8-.9-6.9-2v5.8c2.3 1 4.7 1.4 6.9 1.4 5.3 0 8.9-2.6 8.9-7.2 0-7.6-9.7-6.2-9.7-9z' fill='white'/%3E%3C/svg%3E";
+
 export function page(title: string, body: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="${STRIPE_ICON}"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Local Stripe</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f6f8fa; color: #1a1f36; }

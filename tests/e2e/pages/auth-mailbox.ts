@@ -6,6 +6,8 @@ export type MailboxMessage = {
   kind: string;
   subject: string;
   action_link: string;
+  text: string;
+  html: string;
   created_at: string;
 };
 

@@ -43,6 +43,8 @@ export type SignUpDetails = {
   confirmPassword?: string;
   role: 'creator' | 'brand';
   links?: Partial<Record<'LinkedIn' | 'Instagram' | 'TikTok' | 'YouTube' | 'Twitter', string>>;
+  /** Ticks the Terms box unless false. */
+  acceptTerms?: boolean;
 };
 
 /** /auth/signup */
@@ -70,6 +72,7 @@ export class SignUpPage {
     for (const name of ['LinkedIn', 'Instagram', 'TikTok', 'YouTube', 'Twitter'] as const) {
       await page.getByLabel(new RegExp(`^${name}`)).fill(details.links?.[name] ?? '');
     }
+    await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).setChecked(details.acceptTerms ?? true);
   }
 
   async expectError(details: SignUpDetails, message: string) {

@@ -103,7 +103,8 @@ test('edit: title, description and amount required; comma-split requirements; fr
     deadline: 'End of March',
     proOnly: true,
   };
-  expect(validateEditDeal(base)).toEqual({
+  const saved = { deadline: 'End of March', amount_cents: 1_250, escrow_status: 'none' };
+  expect(validateEditDeal(base, saved)).toEqual({
     ok: true,
     value: {
       title: 'T',
@@ -115,8 +116,45 @@ test('edit: title, description and amount required; comma-split requirements; fr
       pro_only: true,
     },
   });
-  expect(validateEditDeal({ ...base, description: '' })).toEqual({
+  expect(validateEditDeal({ ...base, description: '' }, saved)).toEqual({
     ok: false,
     message: 'Please fill in all required fields.',
   });
+});
+
+test('edit predicts the server: a funded deal keeps its amount; a changed deadline must not have passed', () => {
+  const draft = {
+    title: 'T',
+    description: 'D',
+    amount: '300',
+    requirements: '',
+    category: '',
+    deadline: '2020-01-01',
+    proOnly: false,
+  };
+  const funded = { deadline: '2020-01-01', amount_cents: 25_000, escrow_status: 'pending' };
+  expect(validateEditDeal(draft, funded, '2026-11-27')).toEqual({
+    ok: false,
+    message: 'The amount cannot change once the deal is funded.',
+    field: 'amount',
+  });
+  // The deadline it already has is kept as it is; a new past one is refused.
+  expect(validateEditDeal({ ...draft, amount: '250' }, funded, '2026-11-27')).toMatchObject({ ok: true });
+  expect(validateEditDeal({ ...draft, amount: '250', deadline: '2026-11-26' }, funded, '2026-11-27')).toMatchObject({
+    ok: false,
+    message: 'The deadline has passed. Pick today or a later date.',
+    field: 'deadline',
+  });
+});
+
+test('create refuses a deadline that has passed', () => {
+  const draft = { ...EMPTY_CREATE_DRAFT, title: 'T', description: 'D', amount: '100', niches: ['Fitness'] };
+  expect(validateCreateDeal({ ...draft, deadline: '2020-01-01' }, { advanced: false, today: '2026-11-27' })).toEqual({
+    ok: false,
+    message: 'The deadline has passed. Pick today or a later date.',
+    field: 'deadline',
+  });
+  expect(
+    validateCreateDeal({ ...draft, deadline: '2026-11-27' }, { advanced: false, today: '2026-11-27' }),
+  ).toMatchObject({ ok: true });
 });

@@ -1,6 +1,7 @@
 import { MIN_DEAL_AMOUNT_CENTS, parseUsdToCents } from '../../../domain/fees.ts';
 import { PAYOUT_FORMATS } from '../../../domain/collections/index.ts';
 import { MAX_DEAL_NICHES } from '../../../domain/niches.ts';
+import { deadlineError, localDay } from '../../../domain/deal-deadline.ts';
 
 /** Categories the pickers offer (the seed uses the same ones); a deal may also have none. */
 export const DEAL_CATEGORIES = [
@@ -21,6 +22,7 @@ export const MESSAGES = {
   minAmount: 'The amount must be at least $1.',
   invalidAmount: 'Please enter the amount in dollars, for example 250 or 99.50.',
   invalidNumber: 'Please enter a whole number.',
+  fundedAmount: 'The amount cannot change once the deal is funded.',
 } as const;
 
 export type PayoutFormat = (typeof PAYOUT_FORMATS)[number];
@@ -106,12 +108,17 @@ function optionalCount(text: string, field: string): FormResult<number | null> {
  * options only count when the user may see them; performance rate only for a performance-paid
  * campaign.
  */
-export function validateCreateDeal(draft: CreateDealDraft, opts: { advanced: boolean }): FormResult<NewDealFields> {
+export function validateCreateDeal(
+  draft: CreateDealDraft,
+  opts: { advanced: boolean; today?: string },
+): FormResult<NewDealFields> {
   if (!draft.title.trim() || !draft.description.trim() || !draft.amount.trim()) {
     return { ok: false, message: MESSAGES.requiredFields };
   }
   const amount = parseDealAmount(draft.amount);
   if (!amount.ok) return amount;
+  const deadline = deadlineError(draft.deadline, opts.today ?? localDay());
+  if (deadline) return { ok: false, message: deadline, field: 'deadline' };
   if (draft.niches.length === 0) return { ok: false, message: MESSAGES.niches, field: 'niches' };
   if (draft.niches.length > MAX_DEAL_NICHES) return { ok: false, message: MESSAGES.tooManyNiches, field: 'niches' };
 
@@ -181,13 +188,28 @@ export type EditedDealFields = {
   pro_only: boolean;
 };
 
-/** Edit form: title, description, amount required; requirements comma split; deadline free text. */
-export function validateEditDeal(draft: EditDealDraft): FormResult<EditedDealFields> {
+/**
+ * Edit form: title, description, amount required; requirements comma split. A changed deadline must
+ * not have passed; the deadline the deal already has is kept as it is (the server checks only a change).
+ */
+export function validateEditDeal(
+  draft: EditDealDraft,
+  saved: { deadline: string | null; amount_cents: number; escrow_status: string },
+  today: string = localDay(),
+): FormResult<EditedDealFields> {
   if (!draft.title.trim() || !draft.description.trim() || !draft.amount.trim()) {
     return { ok: false, message: MESSAGES.requiredFields };
   }
   const amount = parseDealAmount(draft.amount);
   if (!amount.ok) return amount;
+  // The server's rule (deals_money_check): what the brand was charged is what escrow holds.
+  if (amount.value !== saved.amount_cents && saved.escrow_status !== 'none') {
+    return { ok: false, message: MESSAGES.fundedAmount, field: 'amount' };
+  }
+  if (draft.deadline.trim() !== (saved.deadline ?? '').trim()) {
+    const deadline = deadlineError(draft.deadline, today);
+    if (deadline) return { ok: false, message: deadline, field: 'deadline' };
+  }
   return {
     ok: true,
     value: {

@@ -12,6 +12,7 @@ import {
   setApplicationStatus,
   skipDeal,
   updateDeal,
+  withdrawApplication,
 } from './deal-operations.ts';
 
 let db: PactaDatabase;
@@ -141,4 +142,27 @@ test('skipDeal keeps one skipped list per user, at the id every device derives, 
       items: [a, b],
     }),
   ]);
+});
+
+test('the creator withdraws a pending application; an answered one cannot be withdrawn here', async () => {
+  const dealId = await createDeal(db, brand, fields);
+  const application = await applyToDeal(db, creator, dealId);
+  await withdrawApplication(db, application.id);
+  expect((await db.applications.findOne(application.id).exec())!.status).toBe('withdrawn');
+  await expect(withdrawApplication(db, application.id)).rejects.toThrow('Only a pending application can be withdrawn.');
+});
+
+test('updateDeal writes nothing when the fields already hold the values (no server answer to wait for)', async () => {
+  const dealId = await createDeal(db, brand, fields);
+  const same = {
+    title: fields.title,
+    description: fields.description,
+    amount_cents: fields.amount_cents,
+    requirements: fields.requirements,
+    category: fields.category,
+    deadline: fields.deadline,
+    pro_only: false,
+  };
+  expect(await updateDeal(db, dealId, same)).toBe(false);
+  expect(await updateDeal(db, dealId, { ...same, title: 'Renamed' })).toBe(true);
 });

@@ -35,11 +35,19 @@ export async function createDeal(db: PactaDatabase, brandId: string, fields: New
   return id;
 }
 
-export async function updateDeal(db: PactaDatabase, dealId: string, fields: EditedDealFields): Promise<void> {
+/**
+ * Saves the edit; answers whether anything was written (false: the fields already hold these values
+ * and no refusal is waiting to be cleared, so there is nothing for the server to answer).
+ */
+export async function updateDeal(db: PactaDatabase, dealId: string, fields: EditedDealFields): Promise<boolean> {
   const doc = await db.deals.findOne(dealId).exec();
   if (!doc) throw new DealActionError('Deal not found.');
-  dealDocument.parse({ ...doc.toJSON(), ...fields });
+  const current = doc.toJSON() as Record<string, unknown>;
+  dealDocument.parse({ ...current, ...fields });
+  const unchanged = Object.entries(fields).every(([k, v]) => JSON.stringify(current[k] ?? null) === JSON.stringify(v));
+  if (unchanged && !current.sync_rejection) return false;
   await doc.incrementalPatch({ ...fields, sync_rejection: null });
+  return true;
 }
 
 /**
@@ -94,6 +102,17 @@ export async function setApplicationStatus(
   const doc = await db.applications.findOne(applicationId).exec();
   if (!doc) throw new DealActionError('Application not found.');
   await doc.incrementalPatch({ status, sync_rejection: null });
+}
+
+/**
+ * The creator withdraws its own pending application (the server allows only the creator to, and
+ * never once the deal is closed); a withdrawn application stays withdrawn.
+ */
+export async function withdrawApplication(db: PactaDatabase, applicationId: string): Promise<void> {
+  const doc = await db.applications.findOne(applicationId).exec();
+  if (!doc) throw new DealActionError('Application not found.');
+  if (doc.status !== 'pending') throw new DealActionError('Only a pending application can be withdrawn.');
+  await doc.incrementalPatch({ status: 'withdrawn', sync_rejection: null });
 }
 
 /** Adds a deal to the user's skipped list (one row per user, replicated, so other devices skip it too). */

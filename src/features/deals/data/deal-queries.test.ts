@@ -60,23 +60,25 @@ const application = (n: number, m: number, creatorId = creator) =>
 
 test("My Deals (creator): a page of the creator's applications newest first with their deals, by the deal's status, and counts per status", async () => {
   // Applied to deals 0..11 (deal n at minute n), one application by someone else.
+  // Of the two completed deals the creator was accepted on deal 9 and rejected on deal 3: only deal 9
+  // is one of its completed deals (as the dashboard and /performance count them).
   await db.applications.bulkInsert([
-    ...Array.from({ length: 12 }, (_, n) => application(n, n)),
+    ...Array.from({ length: 12 }, (_, n) => ({
+      ...application(n, n),
+      status: n === 9 ? ('accepted' as const) : n === 3 ? ('rejected' as const) : ('pending' as const),
+    })),
     application(13, 50, otherCreator),
   ]);
   const page = await firstValueFrom(creatorApplicationsPage$(db, creator, null, 5));
   expect(page.map((r) => r.deal?.title)).toEqual(['Deal 11', 'Deal 10', 'Deal 9', 'Deal 8', 'Deal 7']);
   expect(page.every((r) => r.application.deal_id === r.deal?.id)).toBe(true);
   const completed = await firstValueFrom(creatorApplicationsPage$(db, creator, 'completed', 5));
-  expect(completed.map((r) => [r.deal?.title, r.deal?.status])).toEqual([
-    ['Deal 9', 'completed'],
-    ['Deal 3', 'completed'],
-  ]);
+  expect(completed.map((r) => [r.deal?.title, r.deal?.status])).toEqual([['Deal 9', 'completed']]);
   expect(await firstValueFrom(creatorDealCounts$(db, creator))).toEqual({
     total: 12,
     open: 6,
     in_progress: 2,
-    completed: 2,
+    completed: 1,
     cancelled: 2,
   });
 });

@@ -10,6 +10,7 @@ import type {
   SavedListDocument,
 } from '../../../domain/collections/index.ts';
 import { savedListId } from '../../../domain/saved-lists.ts';
+import { COMPLETED_APPLICATION } from '../../../domain/completed-deals.ts';
 
 /**
  * Live reads of the local database, as plain objects (RxDB documents carry methods and cannot go to
@@ -116,7 +117,7 @@ export function creatorApplicationsPage$(
   dealStatus: DealDocument['status'] | null,
   limit: number,
 ): Observable<ApplicationWithDeal[]> {
-  const selector = dealStatus ? { creator_id: creatorId, deal_status: dealStatus } : { creator_id: creatorId };
+  const selector = { creator_id: creatorId, ...applicationsByDealStatus(dealStatus) };
   return db.applications.find({ selector, sort: NEWEST_FIRST_SORT, limit }).$.pipe(
     map((docs) => plain<ApplicationDocument>(docs as Plain<ApplicationDocument>[])),
     switchMap((applications) => {
@@ -135,12 +136,20 @@ export function creatorApplicationsPage$(
 
 export type CreatorDealCounts = Record<DealDocument['status'], number> & { total: number };
 
+/**
+ * Which of a creator's applications a My Deals chip shows: those whose deal is in that status, and for
+ * Completed only the deals the creator completed (COMPLETED_APPLICATION), as the dashboard and
+ * /performance count them.
+ */
+function applicationsByDealStatus(dealStatus: DealDocument['status'] | null | undefined) {
+  if (!dealStatus) return {};
+  return dealStatus === 'completed' ? { ...COMPLETED_APPLICATION } : { deal_status: dealStatus };
+}
+
 /** How many applications the creator made, in all and by their deal's status (My Deals' chips). */
 export function creatorDealCounts$(db: PactaDatabase, creatorId: string): Observable<CreatorDealCounts> {
   const count = (dealStatus?: DealDocument['status']) =>
-    db.applications.count({
-      selector: dealStatus ? { creator_id: creatorId, deal_status: dealStatus } : { creator_id: creatorId },
-    }).$;
+    db.applications.count({ selector: { creator_id: creatorId, ...applicationsByDealStatus(dealStatus) } }).$;
   return combineLatest([count(), countsByDealStatus(count)]).pipe(map(([total, byStatus]) => ({ total, ...byStatus })));
 }
 

@@ -5,7 +5,7 @@ import type { ApplicationDocument, DealDocument } from '../../../domain/collecti
 import { formatUsd, parseUsdToCents } from '../../../domain/fees.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { FormError } from '../../../components/form-error.tsx';
-import { applyToDeal, DealActionError } from '../data/deal-operations.ts';
+import { applyToDeal, DealActionError, withdrawApplication } from '../data/deal-operations.ts';
 import { isWaitingToSync } from '../data/use-deal-data.ts';
 import { statusLabel } from './applicant-facts.ts';
 import { RejectionNotice } from './rejection-notice.tsx';
@@ -30,6 +30,7 @@ export function ApplySection({
   const [price, setPrice] = useState(() => (deal.amount_cents / 100).toFixed(2).replace(/\.00$/, ''));
   const [pitch, setPitch] = useState('');
   const [priceError, setPriceError] = useState<string | null>(null);
+  const closed = deal.status === 'completed' || deal.status === 'cancelled';
   const [applying, setApplying] = useState(false);
   const [applied, setApplied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -81,6 +82,9 @@ export function ApplySection({
               </Link>
             </p>
           )}
+          {application.status === 'pending' && !application.sync_rejection && !closed ? (
+            <WithdrawApplication db={db} applicationId={application.id} />
+          ) : null}
           {applied ? (
             <p className="muted" role="status">
               Application submitted! Taking you to your dashboard...
@@ -125,5 +129,45 @@ export function ApplySection({
         </>
       )}
     </section>
+  );
+}
+
+/** Withdraw, asked twice: the brand then no longer sees the application as waiting for an answer. */
+function WithdrawApplication({ db, applicationId }: { db: PactaDatabase; applicationId: string }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function withdraw() {
+    setBusy(true);
+    try {
+      await withdrawApplication(db, applicationId);
+      toastSuccess('Application withdrawn.');
+    } catch (error) {
+      toastError(error instanceof DealActionError ? error.message : 'Failed to withdraw. Please try again.');
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  }
+  if (!asking) {
+    return (
+      <p>
+        <button type="button" className="button button-ghost" onClick={() => setAsking(true)}>
+          Withdraw application
+        </button>
+      </p>
+    );
+  }
+  return (
+    <div className="callout" role="group" aria-label="Withdraw application">
+      <p>Withdraw your application? The brand can no longer accept it, and you cannot apply to this deal again.</p>
+      <div className="form-actions">
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => void withdraw()}>
+          Yes, withdraw
+        </button>
+        <button type="button" className="button button-secondary" disabled={busy} onClick={() => setAsking(false)}>
+          Keep it
+        </button>
+      </div>
+    </div>
   );
 }

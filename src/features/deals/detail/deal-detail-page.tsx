@@ -25,6 +25,7 @@ import { ApplicantsPanel } from './applicants-panel.tsx';
 import { ApplySection } from './apply-section.tsx';
 import { DealWorkPanel } from './work/deal-work-panel.tsx';
 import { CompleteDealAction } from './complete-deal-action.tsx';
+import { CampaignBriefSection } from './campaign-brief-section.tsx';
 import { PaymentSummary } from './payment-summary.tsx';
 import { RecommendedCreators } from './recommended-creators.tsx';
 import { RejectionNotice } from './rejection-notice.tsx';
@@ -127,6 +128,7 @@ export function DealDetailPage() {
               <p className="muted">No specific requirements.</p>
             )}
           </section>
+          <CampaignBriefSection deal={d} />
           {user
             ? workApplications(applications.value, isOwner ? null : user.id).map((a) => (
                 <DealWorkPanel

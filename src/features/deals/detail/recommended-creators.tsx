@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { DealDocument, ProfileDocument } from '../../../domain/collections/index.ts';
 import { displayName } from '../data/use-deal-data.ts';
 import { toDealInput, useRankedCreators } from '../data/use-recommendations.ts';
+import { creatorsForDealNiches } from '../../../domain/recommendation.ts';
 
 /** The recommended-creators toggle of a deal (scored in the worker, only once shown). */
 export function RecommendedCreators({
@@ -15,7 +16,14 @@ export function RecommendedCreators({
   excludeIds: readonly string[];
 }) {
   const [open, setOpen] = useState(false);
-  const creators = useMemo(() => profiles.list.filter((p) => p.role === 'creator'), [profiles.list]);
+  const creators = useMemo(
+    () =>
+      creatorsForDealNiches(
+        deal.niches,
+        profiles.list.filter((p) => p.role === 'creator'),
+      ),
+    [profiles.list, deal.niches],
+  );
   const input = useMemo(() => toDealInput(deal), [deal]);
   const ranked = useRankedCreators({
     deal: input,

@@ -1,5 +1,5 @@
 import '../deals.css';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../../lib/session/auth-context.ts';
 import { useLocalData } from '../../../db/hooks/use-database.ts';
@@ -17,6 +17,8 @@ import { DealPaymentPanel } from '../../billing/index.ts';
 import { FormError } from '../../../components/form-error.tsx';
 import { useFixableError } from '../../../lib/fixable-errors.ts';
 import { DeadlineField } from '../deadline-field.tsx';
+import { useServerAnswer } from './use-server-answer.ts';
+import { useSyncStatus } from '../../../db/hooks/use-sync-status.ts';
 
 function draftFrom(deal: DealDocument): EditDealDraft {
   return {
@@ -57,21 +59,33 @@ export function EditDealPage() {
   return <EditDealForm deal={deal.value} />;
 }
 
-const checkDraft = (draft: EditDealDraft) => {
-  const result = validateEditDeal(draft);
-  return result.ok ? null : result.message;
-};
-
 function EditDealForm({ deal }: { deal: DealDocument }) {
   const uid = useId();
   const { db } = useLocalData();
   const profiles = useProfiles();
   const [draft, setDraft] = useState<EditDealDraft>(() => draftFrom(deal));
+  const checkDraft = useCallback(
+    (d: EditDealDraft) => {
+      const result = validateEditDeal(d, deal);
+      return result.ok ? null : result.message;
+    },
+    [deal],
+  );
   const [formError, setFormError] = useFixableError(draft, checkDraft);
-  const [saved, setSaved] = useState(false);
+  const save = useServerAnswer(deal);
+  const { reset: resetAnswer } = save;
+  const sync = useSyncStatus();
+  const online = sync.browserOnline && sync.status?.online !== false;
   const completed = deal.status === 'completed';
   const closed = completed || deal.status === 'cancelled';
-  useEffect(() => setSaved(false), [draft]);
+  const [unchanged, setUnchanged] = useState(false);
+  useEffect(() => {
+    resetAnswer();
+    setUnchanged(false);
+  }, [draft, resetAnswer]);
+  useEffect(() => {
+    if (save.answer === 'saved') toastSuccess('Deal updated!');
+  }, [save.answer]);
 
   const id = (name: string) => `${uid}-${name}`;
   const text = (key: Exclude<keyof EditDealDraft, 'proOnly'>) => ({
@@ -83,16 +97,16 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
 
   async function onSave(event: FormEvent) {
     event.preventDefault();
-    const result = validateEditDeal(draft);
+    const result = validateEditDeal(draft, deal);
     if (!result.ok) {
       setFormError(result.message);
       return;
     }
     setFormError(null);
     try {
-      await updateDeal(db!, deal.id, result.value);
-      setSaved(true);
-      toastSuccess('Deal updated!');
+      // "Deal updated!" waits for the server's answer (useServerAnswer): it may still refuse the change.
+      if (await updateDeal(db!, deal.id, result.value)) save.sent();
+      else setUnchanged(true);
     } catch (error) {
       console.warn('update deal failed', error);
       toastError('Failed to update deal');
@@ -153,11 +167,15 @@ function EditDealForm({ deal }: { deal: DealDocument }) {
           <label htmlFor={id('pro')}>Pro Creators Only</label>
         </div>
         <FormError message={formError} />
-        {saved ? (
-          <p className="form-success" role="status">
-            Deal updated!
-          </p>
-        ) : null}
+        <p className="form-success" role="status">
+          {save.answer === 'saved' ? 'Deal updated!' : null}
+          {unchanged ? 'No changes to save.' : null}
+          {save.answer === 'waiting'
+            ? online
+              ? 'Saving…'
+              : 'Saved on this device. It will be sent when you are back online.'
+            : null}
+        </p>
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={closed}>
             Save Changes

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { NICHES } from '../../../domain/niches.ts';
 import { DEAL_CATEGORIES } from '../data/deal-form.ts';
-import { hasFilters, NO_FILTERS, type DealFilterValues } from './deal-filters.ts';
+import { amountFilterErrors, hasFilters, NO_FILTERS, type DealFilterValues } from './deal-filters.ts';
 
 /** Category (the categories a deal can be given), minimum and maximum amount, niches, and Clear Filters. */
 export function DealFilterBar({
@@ -12,6 +12,20 @@ export function DealFilterBar({
   onChange(next: DealFilterValues): void;
 }) {
   const uid = useId();
+  const errors = amountFilterErrors(value);
+  const amountField = (key: 'minAmount' | 'maxAmount') => ({
+    id: `${uid}-${key}`,
+    value: value[key],
+    'aria-invalid': errors[key] ? (true as const) : undefined,
+    'aria-describedby': errors[key] ? `${uid}-${key}-error` : undefined,
+    onChange: (e: { target: { value: string } }) => onChange({ ...value, [key]: e.target.value }),
+  });
+  const fieldError = (key: 'minAmount' | 'maxAmount') =>
+    errors[key] ? (
+      <p className="field-error" id={`${uid}-${key}-error`} role="alert">
+        {errors[key]}
+      </p>
+    ) : null;
   const toggleNiche = (niche: string) =>
     onChange({
       ...value,
@@ -39,24 +53,14 @@ export function DealFilterBar({
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${uid}-min`}>Minimum amount ($)</label>
-          <input
-            id={`${uid}-min`}
-            inputMode="decimal"
-            placeholder="0"
-            value={value.minAmount}
-            onChange={(e) => onChange({ ...value, minAmount: e.target.value })}
-          />
+          <label htmlFor={`${uid}-minAmount`}>Minimum amount ($)</label>
+          <input inputMode="decimal" placeholder="0" {...amountField('minAmount')} />
+          {fieldError('minAmount')}
         </div>
         <div className="field">
-          <label htmlFor={`${uid}-max`}>Maximum amount ($)</label>
-          <input
-            id={`${uid}-max`}
-            inputMode="decimal"
-            placeholder="Any"
-            value={value.maxAmount}
-            onChange={(e) => onChange({ ...value, maxAmount: e.target.value })}
-          />
+          <label htmlFor={`${uid}-maxAmount`}>Maximum amount ($)</label>
+          <input inputMode="decimal" placeholder="Any" {...amountField('maxAmount')} />
+          {fieldError('maxAmount')}
         </div>
         <button
           type="button"

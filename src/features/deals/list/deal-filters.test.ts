@@ -6,7 +6,14 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createPactaDatabase, NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
 import { dealDocument, type DealDocument } from '../../../domain/collections/index.ts';
 import { dealsCount$, dealsPage$, type DealSelector } from '../data/deal-queries.ts';
-import { filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
+import {
+  amountFilterErrors,
+  filterDeals,
+  filtersFromParams,
+  filtersToParams,
+  NO_FILTERS,
+  visibleToCreator,
+} from './deal-filters.ts';
 
 // The filters run as selectors in the real local database (RxDB on Dexie), as on the device.
 let db: PactaDatabase;
@@ -93,4 +100,26 @@ test('the list reads one index in its order and stops at the page; the totals ar
     expect(plan({ ...visible, id: { $nin: [a.id] } }, 500).sortSatisfiedByIndex).toBe(true);
     expect(db.deals.count({ selector: visible }).getPreparedQuery().queryPlan.selectorSatisfiedByIndex).toBe(true);
   }
+});
+
+test('amount filters say what is wrong: not an amount, or a minimum above the maximum (which then does not filter)', () => {
+  expect(amountFilterErrors({ minAmount: 'abc', maxAmount: '' })).toEqual({
+    minAmount: 'Enter an amount in dollars, for example 250.',
+  });
+  expect(amountFilterErrors({ minAmount: '500', maxAmount: '100' })).toEqual({
+    maxAmount: 'The maximum must be at least the minimum.',
+  });
+  expect(amountFilterErrors({ minAmount: '100', maxAmount: '500' })).toEqual({});
+  const visible = visibleToCreator({ isPro: false, isAdmin: false });
+  expect(filterDeals(visible, { ...NO_FILTERS, minAmount: '500', maxAmount: '100' }).amount_cents).toEqual({
+    $gte: 50_000,
+  });
+});
+
+test('filters go to the URL and come back from it, other parameters left alone', () => {
+  const f = { category: 'Giveaway', minAmount: ' 50 ', maxAmount: '900', niches: ['Fitness', 'Outdoors'] };
+  const params = filtersToParams(f, new URLSearchParams('q=shoes&min=1'));
+  expect(params.toString()).toBe('q=shoes&category=Giveaway&min=50&max=900&niche=Fitness&niche=Outdoors');
+  expect(filtersFromParams(params)).toEqual({ ...f, minAmount: '50' });
+  expect(filtersFromParams(new URLSearchParams())).toEqual(NO_FILTERS);
 });

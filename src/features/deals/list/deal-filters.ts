@@ -23,7 +23,9 @@ export function visibleToCreator(opts: { isPro: boolean; isAdmin: boolean }): De
  */
 export function filterDeals(visible: DealSelector, f: DealFilterValues): DealSelector {
   const min = f.minAmount.trim() ? parseUsdToCents(f.minAmount) : undefined;
-  const max = f.maxAmount.trim() ? parseUsdToCents(f.maxAmount) : undefined;
+  // A maximum below the minimum is shown as an error and does not filter (amountFilterErrors).
+  const maxRead = f.maxAmount.trim() ? parseUsdToCents(f.maxAmount) : undefined;
+  const max = maxRead !== undefined && min !== undefined && maxRead < min ? undefined : maxRead;
   const selector: DealSelector = { ...visible };
   if (f.category) selector.category = f.category;
   if (min !== undefined || max !== undefined)
@@ -34,4 +36,43 @@ export function filterDeals(visible: DealSelector, f: DealFilterValues): DealSel
   // A deal's niches are a list: $in matches a deal having any of the chosen ones.
   if (f.niches.length) selector.niches = { $in: [...f.niches] };
   return selector;
+}
+
+export type AmountFilterErrors = { minAmount?: string; maxAmount?: string };
+
+const NOT_AN_AMOUNT = 'Enter an amount in dollars, for example 250.';
+
+/**
+ * What is wrong with the amount filters, by field: a bound that is not an amount, or a minimum above
+ * the maximum. A field with an error does not filter (filterDeals ignores an unreadable bound).
+ */
+export function amountFilterErrors(f: Pick<DealFilterValues, 'minAmount' | 'maxAmount'>): AmountFilterErrors {
+  const errors: AmountFilterErrors = {};
+  const min = f.minAmount.trim() ? parseUsdToCents(f.minAmount) : null;
+  const max = f.maxAmount.trim() ? parseUsdToCents(f.maxAmount) : null;
+  if (min === undefined) errors.minAmount = NOT_AN_AMOUNT;
+  if (max === undefined) errors.maxAmount = NOT_AN_AMOUNT;
+  if (typeof min === 'number' && typeof max === 'number' && min > max)
+    errors.maxAmount = 'The maximum must be at least the minimum.';
+  return errors;
+}
+
+/** The filters as URL query parameters (`category`, `min`, `max`, `niche` repeated): a reload keeps them. */
+export function filtersToParams(f: DealFilterValues, params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of ['category', 'min', 'max', 'niche']) next.delete(key);
+  if (f.category) next.set('category', f.category);
+  if (f.minAmount.trim()) next.set('min', f.minAmount.trim());
+  if (f.maxAmount.trim()) next.set('max', f.maxAmount.trim());
+  for (const niche of f.niches) next.append('niche', niche);
+  return next;
+}
+
+export function filtersFromParams(params: URLSearchParams): DealFilterValues {
+  return {
+    category: params.get('category') ?? '',
+    minAmount: params.get('min') ?? '',
+    maxAmount: params.get('max') ?? '',
+    niches: params.getAll('niche'),
+  };
 }

@@ -1,6 +1,6 @@
 import '../deals.css';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SponsoredBanner } from '../../../components/sponsored-banner.tsx';
@@ -9,7 +9,7 @@ import { useRankedDeals } from '../data/use-recommendations.ts';
 import { AvailableCreators } from './available-creators.tsx';
 import { DealCard } from './deal-card.tsx';
 import { DealFilterBar } from './deal-filter-bar.tsx';
-import { filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
+import { filterDeals, filtersFromParams, filtersToParams, visibleToCreator } from './deal-filters.ts';
 import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
 
 const RECOMMENDED_ON_PAGE = 4;
@@ -43,10 +43,12 @@ function CreatorDealsView() {
   const auth = useAuth();
   const user = auth.user;
   const profiles = useProfiles();
-  const [filters, setFiltersState] = useState(NO_FILTERS);
+  // The filters live in the URL, so a reload or a shared link keeps them.
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
   const page = usePagedList(DEALS_PER_PAGE);
   const setFilters = (next: typeof filters) => {
-    setFiltersState(next);
+    setParams((current) => filtersToParams(next, current), { replace: true });
     page.reset();
   };
 

@@ -30,6 +30,8 @@ const average = (values: readonly number[]) =>
 export type CreatorAnalytics = {
   applications: number;
   accepted: number;
+  /** Applications a brand has answered (accepted or rejected): what the acceptance rate is out of. */
+  decided: number;
   /** Accepted (or won) applications out of the decided ones, 0..1; null before any decision. */
   acceptanceRate: number | null;
   earningsByMonth: { month: string; label: string; value: number }[];
@@ -61,6 +63,7 @@ export function creatorAnalytics(
   return {
     applications: mine.length,
     accepted,
+    decided,
     acceptanceRate: decided ? accepted / decided : null,
     earningsByMonth,
     totalEarningsCents: won.reduce((s, d) => s + payout(d), 0),

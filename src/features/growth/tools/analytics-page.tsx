@@ -107,7 +107,7 @@ export function AnalyticsPage() {
         <Figure
           label="Acceptance rate"
           value={a.acceptanceRate === null ? '–' : `${Math.round(a.acceptanceRate * 100)}%`}
-          hint={`${a.accepted} accepted`}
+          hint={a.decided ? `${a.accepted} accepted of ${a.decided} answered by brands` : 'No answers from brands yet'}
         />
         <Figure
           label="Earnings"

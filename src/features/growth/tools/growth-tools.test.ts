@@ -64,6 +64,8 @@ test('creator analytics: applications, acceptance rate, earnings by month after 
   expect(a).toMatchObject({
     applications: 3,
     accepted: 1,
+    // The rate is out of the answered applications (the pending one is not one of them).
+    decided: 2,
     acceptanceRate: 0.5,
     totalEarningsCents: 95_000 + 47_500,
     earningsTrend: 100,
@@ -97,7 +99,12 @@ test('brand analytics: deals, applicants per deal, spend with the service fee, t
 
 test('performance: completed deals, rating per month, average response time', () => {
   const p = performance(me, {
-    deals: [deal({ status: 'completed', winner_id: me }), deal({ status: 'completed', winner_id: 'x' })],
+    // Selected on a campaign won by another creator counts too (as profiles.completed_deals does).
+    deals: [
+      deal({ status: 'completed', winner_id: me, selected_creator_ids: [me] }),
+      deal({ status: 'completed', winner_id: 'x', selected_creator_ids: ['x', me] }),
+      deal({ status: 'completed', winner_id: 'x', selected_creator_ids: ['x'] }),
+    ],
     reviews: [
       { reviewee_id: me, rating: 4, created_at: '2026-10-03T00:00:00Z' },
       { reviewee_id: me, rating: 5, created_at: '2026-11-03T00:00:00Z' },
@@ -112,7 +119,7 @@ test('performance: completed deals, rating per month, average response time', ()
     ],
     now,
   });
-  expect(p).toMatchObject({ completedDeals: 1, averageRating: 4, responseMinutes: 40, replies: 2 });
+  expect(p).toMatchObject({ completedDeals: 2, averageRating: 4, responseMinutes: 40, replies: 2 });
   expect(p.ratingByMonth.slice(-2).map((m) => m.value)).toEqual([4, 4]);
 });
 

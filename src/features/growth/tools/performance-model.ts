@@ -1,4 +1,5 @@
 import type { DealDocument, MessageDocument, ReviewDocument } from '../../../domain/collections/index.ts';
+import { isCompletedDealOf } from '../../../domain/completed-deals.ts';
 import { lastMonths, monthKey, monthLabel } from './month-series.ts';
 
 export const PERFORMANCE_MONTHS = 6;
@@ -13,21 +14,19 @@ export type Performance = {
 };
 
 /**
- * Completed deals (as winning creator or as brand), the rating received over time (average per month)
+ * Completed deals (isCompletedDealOf: as a selected creator or as brand), the rating received over time (average per month)
  * and the response time in the inbox.
  */
 export function performance(
   userId: string,
   opts: {
-    deals: readonly Pick<DealDocument, 'brand_id' | 'winner_id' | 'status'>[];
+    deals: readonly Pick<DealDocument, 'brand_id' | 'selected_creator_ids' | 'status'>[];
     reviews: readonly Pick<ReviewDocument, 'reviewee_id' | 'rating' | 'created_at'>[];
     messages: readonly Pick<MessageDocument, 'conversation_id' | 'sender_id' | 'recipient_id' | 'created_at'>[];
     now: Date;
   },
 ): Performance {
-  const completedDeals = opts.deals.filter(
-    (d) => d.status === 'completed' && (d.winner_id === userId || d.brand_id === userId),
-  ).length;
+  const completedDeals = opts.deals.filter((d) => isCompletedDealOf(d, userId)).length;
   const received = opts.reviews.filter((r) => r.reviewee_id === userId);
   const months = lastMonths(opts.now, PERFORMANCE_MONTHS);
   const byMonth = new Map<string, number[]>();

@@ -10,6 +10,7 @@ import {
   SERVICE_FEE_BP,
   formatRate,
   formatUsd,
+  proYearlySavingPercent,
 } from '../../../domain/fees.ts';
 
 export function PricingPage() {
@@ -39,7 +40,7 @@ export function PricingPage() {
           <h2 id="plan-pro">Pro</h2>
           <p className="stat">{monthly}</p>
           <p className="muted">
-            per month, or {yearly}/year <span className="badge">Save 20%</span>
+            per month, or {yearly}/year <span className="badge">Save {proYearlySavingPercent()}%</span>
           </p>
           <ul>
             <li>Creator commission: {formatRate(PRO_COMMISSION_BP)} of each paid deal</li>

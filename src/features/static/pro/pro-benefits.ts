@@ -2,7 +2,6 @@
 export const CREATOR_PRO_BENEFITS = [
   'Priority deal listings',
   'Pro badge on your profile',
-  'Unlimited saved pitches',
   'Advanced analytics',
   'Early access to new features',
 ];

@@ -10,6 +10,7 @@ import {
   PRO_YEARLY_PRICE_CENTS,
   formatRate,
   formatUsd,
+  proYearlySavingPercent,
 } from '../../../domain/fees.ts';
 import { BRAND_PRO_BENEFITS, CREATOR_PRO_BENEFITS } from './pro-benefits.ts';
 
@@ -80,7 +81,7 @@ export function ProPage({ audience }: { audience: 'brand' | 'creator' }) {
                 onChange={() => setPlan('yearly')}
               />{' '}
               Yearly — {yearly}
-              /year <span className="badge">Save 20%</span>
+              /year <span className="badge">Save {proYearlySavingPercent()}%</span>
             </label>
           </fieldset>
           <p className="muted">{PRO_TRIAL_DAYS}-day free trial. Cancel anytime.</p>

@@ -51,6 +51,15 @@ export function useLastActivity(tickets: readonly SupportTicketDocument[]): Read
   }, [tickets, messages]);
 }
 
+/** The title of the deal a ticket is about, when that deal is on this device (null: not, or none). */
+export function useDealTitle(dealId: string | null | undefined): string | null {
+  const live = useLiveQuery(
+    (db) => (dealId ? db.deals.findOne(dealId).$.pipe(map((doc) => (doc ? doc.title : null))) : of(null)),
+    [dealId],
+  );
+  return live.data ?? null;
+}
+
 /** Profiles by id (askers' usernames and avatars, reply authors). */
 export function useProfilesById(): ReadonlyMap<string, ProfileDocument> {
   const live = useLiveQuery(
