@@ -22,11 +22,13 @@ const joinField = (doc: object, field: string): string => {
 };
 
 /**
- * Words typed so far: each a prefix ("prot" finds "protein"), a longer one forgiving a typo, and every
- * word must match somewhere (AND), as people expect of a search box that narrows as they type.
+ * Words typed so far: the last one is still being typed, so it is a prefix ("prot" finds "protein")
+ * once it has two letters (one letter would expand to a good part of the vocabulary, the slowest
+ * lookup there is, for results nobody reads); a word of five letters or more forgives a typo; and
+ * every word must match somewhere (AND), as people expect of a box that narrows as they type.
  */
 const searchOptions = {
-  prefix: true,
+  prefix: (term: string, i: number, terms: string[]) => i === terms.length - 1 && term.length >= 2,
   fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
   combineWith: 'AND' as const,
 };
