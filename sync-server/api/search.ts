@@ -59,7 +59,7 @@ function page<T>(rows: T[], offset: number, limit: number): { items: T[]; next_o
  * - Runs as the user, so row-level security decides what is found: a deal the user may not read (a
  *   Pro-only deal for a free account, another brand's unpublished deal) is never an answer.
  * - Deals: open ones, matching the text in their title, category, niches, deliverables, description or
- *   their brand's name, and the deals list's filters. Creators: creator profiles matching the text in
+ *   their brand's name (the name only: the weight-A words of the brand's profile), and the deals list's filters. Creators: creator profiles matching the text in
  *   name, username, niches, region or bio, and the filters. Documents as the device holds them.
  */
 export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -91,7 +91,8 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
             and (query.q is null
                  or t.search_vector @@ query.q
                  or t.brand_id = any (array(select p.id from public.profiles p
-                                             where p.role = 'brand' and p.search_vector @@ query.q)))
+                                             where p.role = 'brand' and p.search_vector @@ query.q
+                                               and ts_filter(p.search_vector, '{a}') @@ query.q)))
             and ($2::text is null or t.category = $2)
             and ($3::bigint is null or t.amount_cents >= $3)
             and ($4::bigint is null or t.amount_cents <= $4)

@@ -91,11 +91,17 @@ describe('GET /api/search/deals', () => {
     expect(found.deals[0]).toMatchObject({ title: 'Kayak gear review', brand_id: brand.id, status: 'open' });
   });
 
-  test("finds a brand's deals by the brand's name", async () => {
+  test("finds a brand's deals by the brand's name, not by the rest of the brand's profile", async () => {
     const found = await searchDeals(creator, { q: 'zephyrine', sort: 'newest' });
     expect(new Set(found.deals.map((d) => d.id))).toEqual(
       new Set([ids.title, ids.description, ids.deliverable, ids.other]),
     );
+    await server.db.asService((tx) =>
+      tx.query(`update public.profiles set bio = 'We love woodworking', niches = '{Woodworking}' where id = $1`, [
+        brand.id,
+      ]),
+    );
+    expect((await searchDeals(creator, { q: 'woodworking' })).deals).toEqual([]);
   });
 
   test('combines the text with the filters and the sort, and pages', async () => {
