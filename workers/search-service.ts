@@ -192,5 +192,3 @@ export function createSearchService() {
     },
   };
 }
-
-export type SearchService = ReturnType<typeof createSearchService>;

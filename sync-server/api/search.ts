@@ -59,8 +59,9 @@ function page<T>(rows: T[], offset: number, limit: number): { items: T[]; next_o
  * - Runs as the user, so row-level security decides what is found: a deal the user may not read (a
  *   Pro-only deal for a free account, another brand's unpublished deal) is never an answer.
  * - Deals: open ones, matching the text in their title, category, niches, deliverables, description or
- *   their brand's name (the name only: the weight-A words of the brand's profile), and the deals list's filters. Creators: creator profiles matching the text in
- *   name, username, niches, region or bio, and the filters. Documents as the device holds them.
+ *   their brand's name (the name only: the weight-A words of the brand's profile), and the deals
+ *   list's filters. Creators: creator profiles matching the text in name, username, niches, region or
+ *   bio, and the filters. Documents as the device holds them.
  */
 export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const limiter = createRateLimiter(ctx.db, 60);
