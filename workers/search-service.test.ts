@@ -51,6 +51,9 @@ describe('the device search over deals', () => {
     const s = service(deals);
     const answer = s.searchDeals({ ...base, q: 'kaya' });
     expect(answer.matches.find((m) => m.id === 'deliverable')?.terms).toContain('kayaking');
+    // A single letter is no prefix yet (it would expand to much of the vocabulary); earlier words are whole.
+    expect(s.searchDeals({ ...base, q: 'k' }).total).toBe(0);
+    expect(ids(s.searchDeals({ ...base, q: 'kayak gea' }))).toEqual(['title']);
     // Every word must match (AND).
     expect(ids(s.searchDeals({ ...base, q: 'kayak lake' }))).toEqual(['description']);
     // A longer word forgives a typo.
