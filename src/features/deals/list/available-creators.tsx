@@ -32,7 +32,7 @@ export function AvailableCreators() {
   const creators = useMemo(() => profiles.list.filter((p) => p.role === 'creator'), [profiles.list]);
   const s = url.state;
   const searching =
-    url.text.trim() !== '' ||
+    url.state.q.trim() !== '' ||
     s.sort !== 'best' ||
     s.niches.length > 0 ||
     !!s.minFollowers.trim() ||
@@ -75,7 +75,7 @@ export function AvailableCreators() {
   });
   const search = useCreatorSearch({
     enabled: searching,
-    search: { ...s, q: url.text },
+    search: s,
     creators: profiles.loading ? undefined : creators,
     target,
     online,
@@ -89,7 +89,7 @@ export function AvailableCreators() {
     <section className="deals-section" aria-labelledby="available-creators-heading">
       <h2 id="available-creators-heading">Available Creators</h2>
       <CreatorSearchBar
-        state={{ ...s, q: url.text }}
+        state={s}
         onText={(q) => {
           url.setText(q);
           page.reset();

@@ -57,9 +57,9 @@ function CreatorDealsView() {
     url.update(next);
     page.reset();
   };
-  const setFilters = (next: typeof filters) => change({ ...url.state, q: url.text, filters: next });
+  const setFilters = (next: typeof filters) => change({ ...url.state, filters: next });
   // Text or a sort other than the list's own: the search's results replace the list.
-  const searching = url.text.trim() !== '' || url.state.sort !== 'best';
+  const searching = url.state.q.trim() !== '' || url.state.sort !== 'best';
 
   const isPro = !!user?.isPro;
   const visible = useMemo(() => visibleToCreator({ isPro, isAdmin: auth.isAdmin }), [isPro, auth.isAdmin]);
@@ -84,7 +84,7 @@ function CreatorDealsView() {
   const recommendedDeals = recommended.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const search = useDealSearch({
     enabled: searching,
-    search: { ...filters, q: url.text, sort: url.state.sort },
+    search: { ...filters, q: url.state.q, sort: url.state.sort },
     visible,
     profiles: profiles.byId,
     me,
@@ -109,7 +109,7 @@ function CreatorDealsView() {
         <SearchField
           label="Search deals"
           placeholder="Title, brand, niche or deliverable"
-          value={url.text}
+          value={url.state.q}
           onChange={(q) => {
             url.setText(q);
             page.reset();
@@ -118,7 +118,7 @@ function CreatorDealsView() {
         <SortSelect
           value={url.state.sort}
           options={DEAL_SORT_TEXT}
-          onChange={(sort) => change({ ...url.state, q: url.text, sort })}
+          onChange={(sort) => change({ ...url.state, sort })}
         />
       </section>
 

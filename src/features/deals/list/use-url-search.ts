@@ -3,8 +3,10 @@ import { useSearchParams } from 'react-router-dom';
 import { isNewHistoryEntry } from './search-params.ts';
 
 /**
- * A search kept in the page's address. The text field has its own state so typing never waits for
- * the navigation; it follows the address when that changes otherwise (Back, a shared link).
+ * A search kept in the page's address. The page reads and writes its own copy, so typing never waits
+ * for the navigation (which may run as a transition and lag a keystroke: a field fed by the address
+ * would then lose letters or move the caret); the copy follows the address only when that changes
+ * otherwise (Back, a shared link).
  */
 export function useUrlSearch<S extends { q: string }>(
   read: (params: URLSearchParams) => S,
@@ -13,31 +15,33 @@ export function useUrlSearch<S extends { q: string }>(
   const [params, setParams] = useSearchParams();
   const paramsKey = params.toString();
   // paramsKey stands for params (a new object each render).
-  const state = useMemo(() => read(new URLSearchParams(paramsKey)), [paramsKey, read]);
-  // `seen`: the address's text the field last saw; `typed`: texts this field wrote that the address
-  // may still show on its way (navigation can lag a keystroke). Any other text in the address came
-  // from elsewhere (Back, a link), and the field takes it.
-  const [field, setField] = useState({ seen: state.q, text: state.q, typed: [] as string[] });
-  if (field.seen !== state.q) {
-    const ours = field.typed.includes(state.q);
-    // Caught up with the field: nothing of ours is on its way any more.
-    setField({
-      seen: state.q,
-      text: ours ? field.text : state.q,
-      typed: ours && state.q !== field.text ? field.typed : [],
+  const fromAddress = useMemo(() => read(new URLSearchParams(paramsKey)), [paramsKey, read]);
+  // `seen`: the address the copy last followed; `written`: addresses this page wrote that may still be
+  // on their way. Any other address came from elsewhere, and the copy takes it.
+  const [copy, setCopy] = useState({ seen: paramsKey, state: fromAddress, written: [] as string[] });
+  if (copy.seen !== paramsKey) {
+    const ours = copy.written.includes(paramsKey);
+    const caughtUp = write(copy.state).toString() === paramsKey;
+    setCopy({
+      seen: paramsKey,
+      state: ours ? copy.state : fromAddress,
+      written: ours && !caughtUp ? copy.written : [],
     });
   }
-  const navigate = (next: S, replace: boolean) => setParams(write(next), { replace, preventScrollReset: true });
+  const go = (next: S, replace: boolean) => {
+    const target = write(next);
+    setCopy((c) => ({ ...c, state: next, written: [...c.written.slice(-20), target.toString()] }));
+    setParams(target, { replace, preventScrollReset: true });
+  };
   return {
-    state,
-    text: field.text,
+    state: copy.state,
+    /** Each letter typed: a history entry when a search starts or is cleared, else the entry replaced. */
     setText(q: string) {
-      setField((f) => ({ ...f, text: q, typed: [...f.typed.slice(-20), q] }));
-      navigate({ ...state, q }, !isNewHistoryEntry(state, { q }));
+      go({ ...copy.state, q }, !isNewHistoryEntry(copy.state, { q }));
     },
+    /** A filter or a sort: its own history entry. */
     update(next: S) {
-      setField((f) => ({ ...f, text: next.q, typed: [...f.typed.slice(-20), next.q] }));
-      navigate(next, false);
+      go(next, false);
     },
   };
 }
