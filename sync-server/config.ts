@@ -43,6 +43,7 @@ const envSchema = z.object({
   /** Contact form: messages one IP address may send per window (counted in Postgres, across instances). */
   CONTACT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
   CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Minimum gap between two auth e-mails to one address (GoTrue's SMTP max frequency). */
   AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   AUTH_OTP_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
@@ -143,6 +144,8 @@ export type ServerConfig = {
     | { mode: 'hosted'; supabaseUrl: string; anonKey: string | undefined };
   smtp: { url: string; from: string } | undefined;
   contactRateLimit: { perIp: number; windowSeconds: number };
+  /** Searches (`/api/search/*`) one account may run per minute. */
+  searchRateLimitPerMinute: number;
   tombstoneHorizonDays: number;
   push: {
     publicKey: string | undefined;
@@ -274,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         },
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     contactRateLimit: { perIp: e.CONTACT_RATE_LIMIT_PER_IP, windowSeconds: e.CONTACT_RATE_LIMIT_WINDOW_SECONDS },
+    searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
     tombstoneHorizonDays: e.TOMBSTONE_HORIZON_DAYS,
     push: {
       publicKey: e.VAPID_PUBLIC_KEY || undefined,

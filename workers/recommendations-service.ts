@@ -43,7 +43,10 @@ class DocumentSet<T extends { id: string }> {
   }
 }
 
-export function createRecommendationsService(): WorkerApi {
+/** The recommendation half of the worker's API (the search half is search-service.ts). */
+type RecommendationsApi = Omit<WorkerApi, 'indexDeals' | 'indexCreators' | 'searchDeals' | 'searchCreators'>;
+
+export function createRecommendationsService(): RecommendationsApi {
   const deals = new DocumentSet<DealInput>();
   const creators = new DocumentSet<CreatorInput>();
   let brands = new Map<string, BrandInput>();

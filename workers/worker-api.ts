@@ -7,6 +7,7 @@
  * answers with ids and scores, not whole documents, so an answer stays small whatever the data size.
  */
 import type { BrandInput, CreatorInput, DealInput, Instant } from '../src/domain/recommendation.ts';
+import type { CreatorSort, DealSort } from '../src/domain/search.ts';
 
 export type { BrandInput, CreatorInput, DealInput, Instant };
 
@@ -45,6 +46,64 @@ export interface ScoreCreatorsOptions {
   excludeCreatorIds?: readonly string[];
 }
 
+/** A deal as the index holds it: what the text search reads, what the filters and sorts read. */
+export interface SearchableDeal extends DealInput {
+  title: string;
+  description: string;
+  brand_name: string;
+  deliverables: readonly string[];
+  category: string | null;
+  amount_cents: number;
+}
+
+/** A creator as the index holds it. */
+export interface SearchableCreator extends CreatorInput {
+  name: string;
+  username: string | null;
+  bio: string;
+}
+
+export interface LocalDealSearch {
+  q: string;
+  category?: string | undefined;
+  minCents?: number | undefined;
+  maxCents?: number | undefined;
+  /** At least one of these. */
+  niches?: readonly string[] | undefined;
+  sort: DealSort;
+  limit: number;
+  /** For sort 'recommended': who the deals are scored for. */
+  creator?: CreatorInput | undefined;
+  creatorIsPro?: boolean | undefined;
+  now: Instant;
+}
+
+export interface LocalCreatorSearch {
+  q: string;
+  niches?: readonly string[] | undefined;
+  minFollowers?: number | undefined;
+  /** The region, as written, case-insensitive. */
+  region?: string | undefined;
+  minRating?: number | undefined;
+  sort: CreatorSort;
+  limit: number;
+  /** For sort 'recommended': the deal the creators are scored for. */
+  deal?: DealInput | undefined;
+  now: Instant;
+}
+
+/** One result: the document id and the words of it that matched (for highlighting). */
+export interface SearchMatch {
+  id: string;
+  terms: string[];
+}
+
+export interface LocalSearchAnswer {
+  matches: SearchMatch[];
+  /** How many documents on the device match, whatever the limit. */
+  total: number;
+}
+
 export interface WorkerApi {
   /** Handshake: answers once the worker module has evaluated and exposed the API. */
   ready(): 'ready';
@@ -64,4 +123,15 @@ export interface WorkerApi {
   scoreDealsFor(creator: CreatorInput, options: ScoreDealsOptions): ScoredId[];
   /** The loaded creators ranked for this deal (see recommendCreators). Throws if no creators were loaded. */
   scoreCreatorsFor(deal: DealInput, options: ScoreCreatorsOptions): ScoredId[];
+  /**
+   * The search index of the device's deals: adds or replaces `upserts`, drops `removedIds` (`reset`
+   * empties it first). The caller sends only what changed since its last call (and in chunks).
+   */
+  indexDeals(upserts: readonly SearchableDeal[], removedIds: readonly string[], reset?: boolean): LoadSummary;
+  /** The search index of the device's creators (see indexDeals). */
+  indexCreators(upserts: readonly SearchableCreator[], removedIds: readonly string[], reset?: boolean): LoadSummary;
+  /** The indexed deals matching a search, in its sort: ids and matched words, and how many match. */
+  searchDeals(request: LocalDealSearch): LocalSearchAnswer;
+  /** The indexed creators matching a search (see searchDeals). */
+  searchCreators(request: LocalCreatorSearch): LocalSearchAnswer;
 }

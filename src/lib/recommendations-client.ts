@@ -16,13 +16,27 @@ import type {
   CreatorInput,
   DealInput,
   LoadSummary,
+  LocalCreatorSearch,
+  LocalDealSearch,
+  LocalSearchAnswer,
+  SearchableCreator,
+  SearchableDeal,
   ScoreCreatorsOptions,
   ScoreDealsOptions,
   ScoredId,
   WorkerApi,
 } from '../../workers/worker-api.ts';
 
-export type { ScoredId, ScoreCreatorsOptions, ScoreDealsOptions };
+export type {
+  LocalCreatorSearch,
+  LocalDealSearch,
+  LocalSearchAnswer,
+  SearchableCreator,
+  SearchableDeal,
+  ScoredId,
+  ScoreCreatorsOptions,
+  ScoreDealsOptions,
+};
 
 type Remote = Comlink.Remote<WorkerApi>;
 
@@ -32,6 +46,11 @@ interface Connection {
 }
 
 let connection: Promise<Connection> | null = null;
+/** Which worker answers: a new one (after a failed start or a stop) starts with empty indexes. */
+let generation = 0;
+
+/** Changes whenever a new worker starts: what a caller sent to the old one is gone. */
+export const workerGeneration = (): number => generation;
 
 async function open(): Promise<Connection> {
   // This exact `new Worker(new URL(…, import.meta.url))` shape is what Vite detects to bundle the worker.
@@ -61,6 +80,7 @@ async function open(): Promise<Connection> {
 function connect(): Promise<Remote> {
   connection ??= open().catch((error: unknown) => {
     connection = null;
+    generation++;
     throw error;
   });
   return connection.then((c) => c.api);
@@ -122,10 +142,54 @@ export function scoreCreatorsFor(deal: DealInput, options: ScoreCreatorsOptions)
   return enqueue((api) => api.scoreCreatorsFor(deal, options));
 }
 
+/** Sends index changes in chunks (see LOAD_CHUNK_SIZE); `reset` empties the index first. */
+function sendIndexChanges<T>(
+  send: (api: Remote, upserts: readonly T[], removedIds: readonly string[], reset: boolean) => Promise<LoadSummary>,
+  upserts: readonly T[],
+  removedIds: readonly string[],
+  reset: boolean,
+): Promise<LoadSummary> {
+  return enqueue(async (api) => {
+    let summary = await send(api, chunk(upserts, 0), chunk(removedIds, 0), reset);
+    for (let i = 1; i < chunkCount(upserts, removedIds); i++)
+      summary = await send(api, chunk(upserts, i), chunk(removedIds, i), false);
+    return summary;
+  });
+}
+
+/** Adds, replaces and drops deals in the worker's search index. */
+export function indexDeals(
+  upserts: readonly SearchableDeal[],
+  removedIds: readonly string[],
+  reset: boolean,
+): Promise<LoadSummary> {
+  return sendIndexChanges((api, u, r, first) => api.indexDeals(u, r, first), upserts, removedIds, reset);
+}
+
+/** Adds, replaces and drops creators in the worker's search index. */
+export function indexCreators(
+  upserts: readonly SearchableCreator[],
+  removedIds: readonly string[],
+  reset: boolean,
+): Promise<LoadSummary> {
+  return sendIndexChanges((api, u, r, first) => api.indexCreators(u, r, first), upserts, removedIds, reset);
+}
+
+/** The device's deals matching a search (ids and matched words, in the asked sort). */
+export function searchDeals(request: LocalDealSearch): Promise<LocalSearchAnswer> {
+  return enqueue((api) => api.searchDeals(request));
+}
+
+/** The device's creators matching a search. */
+export function searchCreators(request: LocalCreatorSearch): Promise<LocalSearchAnswer> {
+  return enqueue((api) => api.searchCreators(request));
+}
+
 /** Stops the worker (sign-out clears local data); the next call starts a fresh one. */
 export async function disposeRecommendationsWorker(): Promise<void> {
   const current = connection;
   connection = null;
+  generation++;
   if (!current) return;
   try {
     const { worker, api } = await current;

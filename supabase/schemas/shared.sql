@@ -173,6 +173,16 @@ end $function$;
 revoke all on function pacta_private.reject(code text, message text, http_status integer, column_name text) from public;
 grant execute on function pacta_private.reject(code text, message text, http_status integer, column_name text) to authenticated, service_role;
 
+-- function: pacta_private.search_words(words text[])
+CREATE OR REPLACE FUNCTION pacta_private.search_words(words text[])
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_to_string(words, ' '), '')
+$function$;
+
 -- function: pacta_private.valid_social_links(links jsonb)
 CREATE OR REPLACE FUNCTION pacta_private.valid_social_links(links jsonb)
  RETURNS jsonb

@@ -3,19 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getDealAccess } from '../../src/domain/contracts/deal-access.ts';
 import type { AppContext } from '../app.ts';
 import { claimsOf, signedIn } from '../auth/signed-in.ts';
+import { serverCollection } from '../sync/collections.ts';
 
 /**
  * GET /api/deals/:id/access — what a signed-in user may know about a deal that is not on their device.
  * Non-Pro creators never receive Pro-only deals through sync, yet a shared link to one must say
  * 'Pro Exclusive Deal' (with Upgrade to Pro) rather than "not found". Only the fact that the deal is
  * Pro-only is revealed, none of its content.
- * - `{ access: 'visible' }`: the user can read it (it arrives through sync).
+ * - `{ access: 'visible', deal }`: the user can read it, and here it is, as the device would hold it: a
+ *   deal found by a search on the server opens before (or without) sync bringing it to the device.
  * - `{ access: 'pro_only' }`: an open or completed Pro-only deal the user cannot read.
  * - `{ access: 'not_found' }` otherwise (no such deal, or a draft/cancelled deal of another brand).
  *   An answer to the question, not a failed request: a 404 here would put an error in the console of
  *   every visitor of a stale link, though nothing went wrong.
  */
 export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const deals = serverCollection('deals')!;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/deals/:id/access',
@@ -29,9 +32,15 @@ export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: App
       const { id } = request.params;
       const visible = await ctx.db.asUser(
         claims,
-        async (tx) => (await tx.query('select 1 from public.deals where id = $1', [id])).rowCount === 1,
+        async (tx) =>
+          (
+            await tx.query<{ doc: Record<string, unknown> }>(
+              `select ${deals.documentSql} as doc from public.deals t where t.id = $1`,
+              [id],
+            )
+          ).rows[0]?.doc,
       );
-      if (visible) return { access: 'visible' as const };
+      if (visible) return { access: 'visible' as const, deal: visible };
       const proOnly = await ctx.db.asService(
         async (tx) =>
           (

@@ -7,6 +7,7 @@ import { pushRoutes } from '../push/push-routes.ts';
 import { paymentRoutes } from '../payments/payment-routes.ts';
 import { growthRoutes } from './growth.ts';
 import { emailRoutes } from '../email/email-routes.ts';
+import { searchRoutes } from './search.ts';
 
 /** Online-only endpoints under /api (checkout, escrow and referral rewards come in later issues). */
 export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
@@ -17,4 +18,5 @@ export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   await app.register(paymentRoutes, { ctx: opts.ctx });
   await app.register(growthRoutes, { ctx: opts.ctx });
   await app.register(emailRoutes, { ctx: opts.ctx });
+  await app.register(searchRoutes, { ctx: opts.ctx });
 }

@@ -26,9 +26,12 @@ test('a non-Pro creator learns that a Pro-only deal exists, and nothing else; a 
   const gated = await access(proDeal!, creator);
   expect(gated.status).toBe(200);
   expect(await gated.json()).toEqual({ access: 'pro_only' });
-  expect(await (await access(proDeal!, pro)).json()).toEqual({ access: 'visible' });
-  expect(await (await access(proDeal!, brand)).json()).toEqual({ access: 'visible' });
-  expect(await (await access(openDeal!, creator)).json()).toEqual({ access: 'visible' });
+  expect(await (await access(proDeal!, pro)).json()).toMatchObject({ access: 'visible', deal: { id: proDeal } });
+  expect(await (await access(proDeal!, brand)).json()).toMatchObject({ access: 'visible', deal: { id: proDeal } });
+  expect(await (await access(openDeal!, creator)).json()).toMatchObject({
+    access: 'visible',
+    deal: { id: openDeal, pro_only: false, _deleted: false },
+  });
 });
 
 test("unknown and cancelled deals answer 200 { access: 'not_found' } (no error in a visitor's console); a badly written id gets 400; no token 401", async () => {

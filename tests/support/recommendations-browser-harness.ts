@@ -2,7 +2,8 @@
  * Runs src/lib/recommendations-client.ts in headless Chromium, bundled by Vite exactly as the app
  * bundles it (the `new Worker(new URL(…), { type: 'module' })` in the client becomes a worker chunk).
  * Used by the client's browser test and by `npm run bench:reco`. The page exposes the client's
- * functions as `window.recommendations` — a test page only, never the app.
+ * functions as `window.recommendations` (and src/domain/search.ts as `window.search`) — a test page
+ * only, never the app.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -36,7 +37,10 @@ async function buildHarness(workDir: string): Promise<string> {
   await writeFile(
     join(source, 'main.ts'),
     `import * as recommendations from ${JSON.stringify(join(repoRoot, 'src/lib/recommendations-client.ts'))};\n` +
-      `(globalThis as unknown as { recommendations: typeof recommendations }).recommendations = recommendations;\n`,
+      `import * as search from ${JSON.stringify(join(repoRoot, 'src/domain/search.ts'))};\n` +
+      `(globalThis as unknown as { recommendations: typeof recommendations }).recommendations = recommendations;\n` +
+      // The pure search helpers the app runs on the main thread between an answer and its render (bench:search).
+      `(globalThis as unknown as { search: typeof search }).search = search;\n`,
   );
   await build({
     root: source,

@@ -2,11 +2,17 @@ import { z } from 'zod';
 
 /**
  * GET /api/deals/:id/access: what a signed-in user may know about a deal that is not on their device.
- * `visible`: it arrives through sync; `pro_only`: an open or completed Pro-only deal the user cannot
- * read; `not_found` otherwise. An answer, not a refusal: a stale link is not an error.
+ * `visible`: the user may read it, and `deal` is the row as sync sends it (the client parses it with
+ * the deals collection's schema); `pro_only`: an open or completed Pro-only deal the user cannot read;
+ * `not_found` otherwise. An answer, not a refusal: a stale link is not an error.
  */
 export const getDealAccess = {
   summary: 'What the user may know about a deal that is not on their device',
   params: z.object({ id: z.guid() }),
-  response: { 200: z.object({ access: z.enum(['visible', 'pro_only', 'not_found']) }) },
+  response: {
+    200: z.object({
+      access: z.enum(['visible', 'pro_only', 'not_found']),
+      deal: z.record(z.string(), z.unknown()).optional(),
+    }),
+  },
 };

@@ -114,6 +114,8 @@ export const ERRORS = {
   submission_required: { status: 400, text: 'Choose the deliverable and the submission the dispute is about.' },
   submission_not_found: { status: 404, text: 'That submission is not part of this deal.' },
   invalid_token: { status: 400, text: 'This link is not valid.' },
+  invalid_search: { status: 400, text: 'This search cannot be run. Check the words and filters.' },
+  search_rate_limited: { status: 429, text: 'Too many searches in a minute. Wait a moment and try again.' },
   card_dispute_open: {
     status: 409,
     text: "The brand's bank is handling a card dispute: Stripe settles it, not Pacta.",

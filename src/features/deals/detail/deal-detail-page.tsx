@@ -48,7 +48,7 @@ export function DealDetailPage() {
   const reviews = useDealReviews(id);
   const events = useDealEvents(id);
   const profiles = useProfiles();
-  const access = useDealAccess(id, !!db && !deal.loading && !deal.value);
+  const { access, deal: serverCopy } = useDealAccess(id, !!db && !deal.loading && !deal.value);
   const invited = useInvitedTo(id, auth.user?.id ?? null);
   const invitations = useInvitations(auth.user?.id ?? null);
   usePageTitle(deal.value?.title ?? 'Deal');
@@ -63,7 +63,9 @@ export function DealDetailPage() {
     );
   }
   if (!db || deal.loading || (!deal.value && access === 'checking')) return <PageLoading label="Loading deal..." />;
-  const d = deal.value;
+  // Not on this device but readable (found by an online search): the server's copy, said to be online only.
+  const onlineOnly = !deal.value && !!serverCopy;
+  const d = deal.value ?? serverCopy;
   if (!d) {
     // The deal left this device (it turned Pro-only, or closed to non-participants): an application
     // the server refused still says why here.
@@ -98,6 +100,7 @@ export function DealDetailPage() {
           <span className={`badge badge-deal-${d.status}`}>{DEAL_STATUS_TEXT[d.status]}</span>
           {d.pro_only ? <span className="badge badge-pro">Pro</span> : null}
           {isWaitingToSync(d) ? <span className="badge badge-pending">Waiting to sync</span> : null}
+          {onlineOnly ? <span className="badge badge-online-only">Online only</span> : null}
           {d.category ? <span className="chip">{d.category}</span> : null}
           {d.deadline ? <span className="muted">Deadline: {deadlineText(d.deadline)}</span> : null}
         </div>

@@ -4,6 +4,8 @@ import type { DealDocument } from '../../../domain/collections/index.ts';
 import { formatUsd } from '../../../domain/fees.ts';
 import { isWaitingToSync } from '../data/use-deal-data.ts';
 import { SaveToggle } from '../../profiles/index.ts';
+import { Highlight } from '../../../components/highlight.tsx';
+import { AvailabilityBadge } from './search-controls.tsx';
 
 /** One deal in a list: the whole card is one link (its title), so it reads as one item to a screen reader. */
 export function DealCard({
@@ -12,6 +14,8 @@ export function DealCard({
   brandAvatarUrl = null,
   headingLevel = 3,
   saveable = false,
+  terms,
+  onDevice,
 }: {
   deal: DealDocument;
   brandName: string;
@@ -20,6 +24,10 @@ export function DealCard({
   headingLevel?: 2 | 3;
   /** Shows Save (a creator's Saved Campaigns), above the card's link. */
   saveable?: boolean;
+  /** A search's words, marked in the card. */
+  terms?: readonly string[] | undefined;
+  /** In search results: whether the deal is on this device (opens offline) or online only. */
+  onDevice?: boolean | undefined;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -29,23 +37,30 @@ export function DealCard({
         <span className="deal-card-badges">
           {deal.pro_only ? <span className="badge badge-pro">Pro</span> : null}
           {isWaitingToSync(deal) ? <span className="badge badge-pending">Waiting to sync</span> : null}
+          {onDevice === undefined ? null : <AvailabilityBadge onDevice={onDevice} />}
         </span>
       </div>
       <Heading className="deal-card-title">
         <Link to={`/deals/${deal.id}`} className="stretched-link">
-          {deal.title}
+          <Highlight text={deal.title} terms={terms} />
         </Link>
       </Heading>
       <p className="muted deal-card-brand">
         <Avatar name={brandName} url={brandAvatarUrl} size={24} square />
-        {brandName}
+        <Highlight text={brandName} terms={terms} />
       </p>
-      <p className="deal-card-description">{deal.description}</p>
+      <p className="deal-card-description">
+        <Highlight text={deal.description} terms={terms} />
+      </p>
       <ul className="tag-list" aria-label="Niches">
-        {deal.category ? <li className="chip chip-category">{deal.category}</li> : null}
+        {deal.category ? (
+          <li className="chip chip-category">
+            <Highlight text={deal.category} terms={terms} />
+          </li>
+        ) : null}
         {deal.niches.slice(0, 3).map((niche) => (
           <li key={niche} className="chip">
-            {niche}
+            <Highlight text={niche} terms={terms} />
           </li>
         ))}
       </ul>

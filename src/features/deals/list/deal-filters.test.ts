@@ -6,14 +6,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createPactaDatabase, NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
 import { dealDocument, type DealDocument } from '../../../domain/collections/index.ts';
 import { dealsCount$, dealsPage$, type DealSelector } from '../data/deal-queries.ts';
-import {
-  amountFilterErrors,
-  filterDeals,
-  filtersFromParams,
-  filtersToParams,
-  NO_FILTERS,
-  visibleToCreator,
-} from './deal-filters.ts';
+import { amountFilterErrors, filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
 
 // The filters run as selectors in the real local database (RxDB on Dexie), as on the device.
 let db: PactaDatabase;
@@ -114,12 +107,4 @@ test('amount filters say what is wrong: not an amount, or a minimum above the ma
   expect(filterDeals(visible, { ...NO_FILTERS, minAmount: '500', maxAmount: '100' }).amount_cents).toEqual({
     $gte: 50_000,
   });
-});
-
-test('filters go to the URL and come back from it, other parameters left alone', () => {
-  const f = { category: 'Giveaway', minAmount: ' 50 ', maxAmount: '900', niches: ['Fitness', 'Outdoors'] };
-  const params = filtersToParams(f, new URLSearchParams('q=shoes&min=1'));
-  expect(params.toString()).toBe('q=shoes&category=Giveaway&min=50&max=900&niche=Fitness&niche=Outdoors');
-  expect(filtersFromParams(params)).toEqual({ ...f, minAmount: '50' });
-  expect(filtersFromParams(new URLSearchParams())).toEqual(NO_FILTERS);
 });

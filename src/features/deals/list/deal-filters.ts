@@ -56,23 +56,3 @@ export function amountFilterErrors(f: Pick<DealFilterValues, 'minAmount' | 'maxA
     errors.maxAmount = 'The maximum must be at least the minimum.';
   return errors;
 }
-
-/** The filters as URL query parameters (`category`, `min`, `max`, `niche` repeated): a reload keeps them. */
-export function filtersToParams(f: DealFilterValues, params: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const key of ['category', 'min', 'max', 'niche']) next.delete(key);
-  if (f.category) next.set('category', f.category);
-  if (f.minAmount.trim()) next.set('min', f.minAmount.trim());
-  if (f.maxAmount.trim()) next.set('max', f.maxAmount.trim());
-  for (const niche of f.niches) next.append('niche', niche);
-  return next;
-}
-
-export function filtersFromParams(params: URLSearchParams): DealFilterValues {
-  return {
-    category: params.get('category') ?? '',
-    minAmount: params.get('min') ?? '',
-    maxAmount: params.get('max') ?? '',
-    niches: params.getAll('niche'),
-  };
-}

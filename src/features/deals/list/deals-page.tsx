@@ -1,6 +1,6 @@
 import '../deals.css';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SponsoredBanner } from '../../../components/sponsored-banner.tsx';
@@ -9,8 +9,14 @@ import { useRankedDeals } from '../data/use-recommendations.ts';
 import { AvailableCreators } from './available-creators.tsx';
 import { DealCard } from './deal-card.tsx';
 import { DealFilterBar } from './deal-filter-bar.tsx';
-import { filterDeals, filtersFromParams, filtersToParams, visibleToCreator } from './deal-filters.ts';
+import { filterDeals, visibleToCreator } from './deal-filters.ts';
 import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
+import { DEAL_SORT_TEXT } from '../../../domain/search.ts';
+import { useDealSearch } from '../data/use-search.ts';
+import { useSyncStatus } from '../../../db/hooks/use-sync-status.ts';
+import { SearchField, SearchSummary, SortSelect } from './search-controls.tsx';
+import { dealSearchParams, readDealSearch, type DealSearchState } from './search-params.ts';
+import { useUrlSearch } from './use-url-search.ts';
 
 const RECOMMENDED_ON_PAGE = 4;
 /** The newest open deals the recommendations choose from: enough to find good fits, never every deal. */
@@ -43,14 +49,17 @@ function CreatorDealsView() {
   const auth = useAuth();
   const user = auth.user;
   const profiles = useProfiles();
-  // The filters live in the URL, so a reload or a shared link keeps them.
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const online = useSyncStatus().browserOnline;
+  const url = useUrlSearch(readDealSearch, dealSearchParams);
+  const filters = url.state.filters;
   const page = usePagedList(DEALS_PER_PAGE);
-  const setFilters = (next: typeof filters) => {
-    setParams((current) => filtersToParams(next, current), { replace: true });
+  const change = (next: DealSearchState) => {
+    url.update(next);
     page.reset();
   };
+  const setFilters = (next: typeof filters) => change({ ...url.state, filters: next });
+  // Text or a sort other than the list's own: the search's results replace the list.
+  const searching = url.state.q.trim() !== '' || url.state.sort !== 'best';
 
   const isPro = !!user?.isPro;
   const visible = useMemo(() => visibleToCreator({ isPro, isAdmin: auth.isAdmin }), [isPro, auth.isAdmin]);
@@ -73,6 +82,15 @@ function CreatorDealsView() {
   });
   const byId = useMemo(() => new Map((candidates.deals ?? []).map((d) => [d.id, d])), [candidates.deals]);
   const recommendedDeals = recommended.ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const search = useDealSearch({
+    enabled: searching,
+    search: { ...filters, q: url.state.q, sort: url.state.sort },
+    visible,
+    profiles: profiles.byId,
+    me,
+    isPro,
+    online,
+  });
   const brandName = (brandId: string) => displayName(profiles.byId.get(brandId), 'A brand');
   const brandAvatar = (brandId: string) => profiles.byId.get(brandId)?.avatar_url;
   const shown = cards.data ?? [];
@@ -87,7 +105,24 @@ function CreatorDealsView() {
       </PageHeader>
       <SponsoredBanner />
 
-      {recommendedDeals.length > 0 ? (
+      <section className="card deal-search" aria-label="Search deals">
+        <SearchField
+          label="Search deals"
+          placeholder="Title, brand, niche or deliverable"
+          value={url.state.q}
+          onChange={(q) => {
+            url.setText(q);
+            page.reset();
+          }}
+        />
+        <SortSelect
+          value={url.state.sort}
+          options={DEAL_SORT_TEXT}
+          onChange={(sort) => change({ ...url.state, sort })}
+        />
+      </section>
+
+      {!searching && recommendedDeals.length > 0 ? (
         <section className="deals-section" aria-labelledby="recommended-heading">
           <h2 id="recommended-heading">Recommended for You</h2>
           <div className="grid">
@@ -106,35 +141,71 @@ function CreatorDealsView() {
 
       <DealFilterBar value={filters} onChange={setFilters} />
 
-      <section className="deals-section" aria-labelledby="all-deals-heading" aria-busy={loading}>
-        <h2 id="all-deals-heading">
-          All deals {total.data === undefined ? null : <span className="muted deals-count">({total.data})</span>}
-        </h2>
-        {loading ? (
-          <p className="muted" role="status">
-            Loading deals...
-          </p>
-        ) : shown.length === 0 ? (
-          <p className="empty-state">No deals match your filters.</p>
-        ) : (
-          <>
-            <div className="grid">
-              {shown.map((deal) => (
-                <DealCard
-                  key={deal.id}
-                  deal={deal}
-                  brandName={brandName(deal.brand_id)}
-                  brandAvatarUrl={brandAvatar(deal.brand_id)}
-                  saveable
-                />
-              ))}
-            </div>
-            {total.data === undefined ? null : (
-              <ShowMore shown={page.limit} total={total.data} noun="deals" onMore={page.more} />
-            )}
-          </>
-        )}
-      </section>
+      {searching ? (
+        <section className="deals-section" aria-labelledby="search-results-heading">
+          <h2 id="search-results-heading">Search results</h2>
+          <SearchSummary
+            found={search.hits?.length}
+            onlineOnly={search.hits?.filter((h) => !h.onDevice).length ?? 0}
+            noun={['deal', 'deals']}
+            deviceCount={search.deviceCount}
+            online={search.online}
+            onlineMessage={search.onlineMessage}
+          />
+          {search.hits && search.hits.length === 0 ? (
+            <p className="empty-state">No deals match your search.</p>
+          ) : (
+            <>
+              <div className="grid">
+                {(search.hits ?? []).slice(0, page.limit).map(({ item: deal, onDevice }) => (
+                  <DealCard
+                    key={deal.id}
+                    deal={deal}
+                    brandName={brandName(deal.brand_id)}
+                    brandAvatarUrl={brandAvatar(deal.brand_id)}
+                    saveable
+                    terms={search.termsOf(deal.id)}
+                    onDevice={onDevice}
+                  />
+                ))}
+              </div>
+              {search.hits ? (
+                <ShowMore shown={page.limit} total={search.hits.length} noun="deals" onMore={page.more} />
+              ) : null}
+            </>
+          )}
+        </section>
+      ) : (
+        <section className="deals-section" aria-labelledby="all-deals-heading" aria-busy={loading}>
+          <h2 id="all-deals-heading">
+            All deals {total.data === undefined ? null : <span className="muted deals-count">({total.data})</span>}
+          </h2>
+          {loading ? (
+            <p className="muted" role="status">
+              Loading deals...
+            </p>
+          ) : shown.length === 0 ? (
+            <p className="empty-state">No deals match your filters.</p>
+          ) : (
+            <>
+              <div className="grid">
+                {shown.map((deal) => (
+                  <DealCard
+                    key={deal.id}
+                    deal={deal}
+                    brandName={brandName(deal.brand_id)}
+                    brandAvatarUrl={brandAvatar(deal.brand_id)}
+                    saveable
+                  />
+                ))}
+              </div>
+              {total.data === undefined ? null : (
+                <ShowMore shown={page.limit} total={total.data} noun="deals" onMore={page.more} />
+              )}
+            </>
+          )}
+        </section>
+      )}
     </div>
   );
 }
