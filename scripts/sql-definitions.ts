@@ -47,6 +47,7 @@ const TABLE_TOPICS: Record<string, string> = {
   stripe_events: 'money',
   contact_messages: 'support',
   users: 'accounts',
+  objects: 'storage',
 };
 
 /**
@@ -59,6 +60,7 @@ const FUNCTION_TOPICS: [RegExp, string][] = [
   [/(xp|level|referral|badge|leaderboard|growth)/, 'growth'],
   [/(^pro_|pro_feature|is_pro)/, 'pro'],
   [/(support|ticket|open_question)/, 'support'],
+  [/(storage|_files$)/, 'storage'],
   [/(message|conversation|notif|push)/, 'inbox'],
   [/(review|draft|brief|invitation)/, 'briefs-and-reviews'],
   [/(deal|application|apply)/, 'deals'],
@@ -106,7 +108,10 @@ export async function readSchemaFiles(client: pg.Client): Promise<SchemaFiles> {
   }>(
     `select schemaname as schema, tablename as tbl, policyname as name, permissive, roles::text[] as roles, cmd,
             qual, with_check
-       from pg_policies where schemaname = any($1) order by 1, 2, 3`,
+       from pg_policies
+      -- Our policies on Storage's objects table (the table itself is hosted Supabase's).
+      where schemaname = any($1) or (schemaname = 'storage' and tablename = 'objects')
+      order by 1, 2, 3`,
     [OUR_SCHEMAS],
   );
   const secured = await client.query<{ schema: string; tbl: string; forced: boolean }>(

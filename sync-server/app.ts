@@ -24,6 +24,9 @@ import { syncRoutes } from './sync/routes.ts';
 import { apiRoutes } from './api/routes.ts';
 import { createPayments, type Payments } from './payments/payments.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { createDiskStore } from './storage/object-store.ts';
+import { storageRoutes } from './storage/routes.ts';
+import { loadSignedUrls } from './storage/signed-urls.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -215,6 +218,16 @@ export async function buildServer(
   if (config.auth.mode === 'local') await app.register(authRoutes, { prefix: '/auth/v1', ctx });
   await app.register(syncRoutes, { prefix: '/sync/v1', ctx });
   await app.register(apiRoutes, { prefix: '/api', ctx });
+  if (config.storage.mode === 'disk') {
+    const storage = {
+      ctx,
+      store: await createDiskStore(config.storage.dir),
+      signedUrls: await loadSignedUrls(db),
+      quotaBytes: config.storage.quotaBytesPerUser,
+      resumableDir: path.join(config.storage.dir, 'resumable'),
+    };
+    await app.register(storageRoutes, { prefix: '/storage/v1', storage });
+  }
   registerApp(app, config);
   return app;
 }
@@ -228,7 +241,7 @@ function registerApp(app: FastifyInstance, config: ServerConfig): void {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const apiPath = /^\/(api|sync|auth\/v1)(\/|$)/.test(pathname);
+    const apiPath = /^\/(api|sync|auth\/v1|storage\/v1)(\/|$)/.test(pathname);
     // A missing file (an old build's /assets/*.js) must be a 404, never index.html served as a script.
     const filePath = /\.[a-z0-9]+$/i.test(pathname);
     if (request.method === 'GET' && !apiPath && !filePath && index && fs.existsSync(index)) {

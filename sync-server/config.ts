@@ -97,6 +97,10 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
   /** An idle kept-alive connection is closed after this long (above a load balancer's own idle timeout). */
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
+  /** Where uploaded files live with Pacta's own storage (local auth). Unset: DATA_DIR/storage. */
+  STORAGE_DIR: z.string().optional(),
+  /** All the files one user may keep, in megabytes (every bucket together). */
+  STORAGE_QUOTA_MB: z.coerce.number().positive().default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the log goes: a file path, or `-` for standard output. */
   LOG_FILE: z.string().optional(),
@@ -143,6 +147,12 @@ export type ServerConfig = {
     /** Always none outside tests (no setting reads it): see PushEndpointPolicy. */
     endpointPolicy: PushEndpointPolicy;
   };
+  /**
+   * Files. `disk`: Pacta serves `/storage/v1` itself (Supabase Storage's API) and keeps the files in
+   * `dir`. `hosted`: with a hosted Supabase (SUPABASE_URL) the app uses that project's own Storage and
+   * Pacta serves no `/storage/v1` (its tokens are the project's, which only its Storage accepts).
+   */
+  storage: { mode: 'disk'; dir: string; quotaBytesPerUser: number } | { mode: 'hosted' };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Where GET /metrics is served (never on the public port); undefined: not served. */
   metrics: { host: string; port: number } | undefined;
@@ -269,6 +279,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         (/^https:\/\/(?!localhost[:/]|127\.)/.test(publicUrl) ? publicUrl : 'mailto:push@pacta.local'),
       endpointPolicy: { trustedOrigins: [] },
     },
+    storage: e.SUPABASE_URL
+      ? { mode: 'hosted' }
+      : {
+          mode: 'disk',
+          dir: path.resolve(e.STORAGE_DIR || path.join(e.DATA_DIR, 'storage')),
+          quotaBytesPerUser: Math.floor(e.STORAGE_QUOTA_MB * 1024 * 1024),
+        },
     logLevel: e.LOG_LEVEL,
     trustRequestId: e.TRUST_REQUEST_ID === 'on',
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
