@@ -31,22 +31,6 @@ export const messageAttachment = z.object({
 });
 export type MessageAttachment = z.infer<typeof messageAttachment>;
 
-/** The types each use accepts, as the file picker offers them (the server reads the real type from the content). */
-export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
-export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
-export const ATTACHMENT_TYPES = [...PICTURE_TYPES, ...VIDEO_TYPES, 'application/pdf'] as const;
-
-/** Sizes the client checks before queueing, so a file too large is refused at once, not after an upload. */
-export const MAX_BYTES = {
-  picture: 10 * 1024 * 1024,
-  portfolio: 50 * 1024 * 1024,
-  attachment: 50 * 1024 * 1024,
-} as const;
-
-export function isImageType(type: string): boolean {
-  return type.startsWith('image/');
-}
-
 /** A size for people: "820 KB", "31.5 MB". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

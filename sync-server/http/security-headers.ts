@@ -37,6 +37,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: ServerConf
           scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
+          // A portfolio video picked on this device plays from its local copy (an object URL) until uploaded.
+          mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'"],
           connectSrc,
           workerSrc: ["'self'"],

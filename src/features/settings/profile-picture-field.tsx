@@ -4,8 +4,12 @@ import { UploadStatus } from '../../components/upload-status.tsx';
 import { useLocalFileUrl, useUploads } from '../../db/hooks/use-uploads.ts';
 import { queueUpload } from '../../db/uploads/upload-queue.ts';
 import type { ProfileDocument } from '../../domain/collections/index.ts';
-import { MAX_BYTES, PICTURE_TYPES } from '../../domain/media.ts';
+import { BUCKETS } from '../../domain/files.ts';
+import { formatBytes } from '../../domain/media.ts';
 import { cropToSquare } from '../../lib/square-crop.ts';
+
+/** A picked picture is read on the device before it is cropped; larger ones are refused at once. */
+const PICKED_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
  * The profile picture (a creator's avatar, a brand's logo): picked, cropped to its centred square on
@@ -26,12 +30,13 @@ export function ProfilePictureField({ profile, role }: { profile: ProfileDocumen
     event.target.value = '';
     if (!file) return;
     setProblem(null);
-    if (!(PICTURE_TYPES as readonly string[]).includes(file.type)) {
-      setProblem('Choose a JPEG, PNG, WebP, GIF or AVIF image.');
+    // Any picture the browser can read is accepted here: the square saved is WebP (or PNG), within the bucket's limit.
+    if (!file.type.startsWith('image/')) {
+      setProblem('Choose a JPEG, PNG or WebP image.');
       return;
     }
-    if (file.size > MAX_BYTES.picture) {
-      setProblem('Choose an image of at most 10 MB.');
+    if (file.size > PICKED_MAX_BYTES) {
+      setProblem(`Choose an image of at most ${formatBytes(PICKED_MAX_BYTES)}.`);
       return;
     }
     setPreparing(true);
@@ -72,7 +77,7 @@ export function ProfilePictureField({ profile, role }: { profile: ProfileDocumen
             className="visually-hidden"
             type="file"
             tabIndex={-1}
-            accept={PICTURE_TYPES.join(',')}
+            accept={BUCKETS.avatars.allowedTypes.join(',')}
             aria-labelledby={`${id}-label ${id}-choose`}
             aria-describedby={`${id}-help`}
             onChange={(e) => void onPick(e)}
