@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
-import { makePicture, pictureLoaded, serverPictures } from './pages/files-pages.ts';
+import { makePicture, makeVideo, pictureLoaded, serverPictures } from './pages/files-pages.ts';
 
 // Files picked offline are kept on the device, shown from there at once and through a reload, and
 // uploaded (resumably, with tus) when the connection returns; then the record holds the stored address.
@@ -48,4 +48,66 @@ test('an avatar set offline is shown at once and after an offline reload, upload
   const seen = other.page.locator('.portfolio-head img.portfolio-avatar');
   await expect(seen).toHaveAttribute('src', stored);
   await expect.poll(() => pictureLoaded(other.page, '.portfolio-head img.portfolio-avatar')).toBe(true);
+});
+
+test('a 30 MB video added to a portfolio with the connection dropped halfway resumes from where it stopped', async ({
+  newAccount,
+  openAs,
+}) => {
+  test.setTimeout(180_000);
+  const creator = await newAccount('creator', { fullName: 'Vic Video' });
+  const { id } = await serverPictures(creator.email);
+  const { page, context } = await openAs(creator, `/creator/${id}`);
+  const MB = 1024 * 1024;
+  const tus: { method: string; offset: number }[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/storage/v1/upload/resumable'))
+      tus.push({ method: request.method(), offset: Number(request.headers()['upload-offset'] ?? -1) });
+  });
+
+  // The connection drops once the server holds part of the file: as a chunk from 12 MB on is sent.
+  const halfway = page.waitForRequest(
+    (r) =>
+      r.url().includes('/storage/v1/upload/resumable/') &&
+      r.method() === 'PATCH' &&
+      Number(r.headers()['upload-offset']) >= 12 * MB,
+  );
+  await page.getByTestId('portfolio-media-input').setInputFiles({
+    name: 'reel.mp4',
+    mimeType: 'video/mp4',
+    buffer: makeVideo(30 * MB),
+  });
+  const pending = page.getByTestId('portfolio-media-pending');
+  await expect(pending.locator('video')).toHaveAttribute('src', /^blob:/);
+  await halfway;
+  // Offline: the browser says so and every request to the upload fails as a dropped connection would
+  // (Chromium's offline mode lets a request already on its way, and on loopback the next one, through).
+  const upload = '**/storage/v1/upload/resumable/**';
+  await page.route(upload, (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+  try {
+    await expect(pending.getByRole('status')).toHaveText('Saved on this device. It uploads when you are back online.');
+    const sent = Number(await pending.locator('progress').getAttribute('value'));
+    expect(sent).toBeGreaterThanOrEqual(20);
+    expect(sent).toBeLessThan(100);
+  } finally {
+    await page.unroute(upload);
+    await context.setOffline(false);
+  }
+  const reconnectedAt = tus.length;
+
+  const stored = new RegExp(`^/storage/v1/object/public/portfolio/${id}/[\\w.-]+\\.mp4$`);
+  await expect(page.getByTestId('portfolio-media').locator('video')).toHaveAttribute('src', stored, {
+    timeout: 60_000,
+  });
+  await expect(pending).toHaveCount(0);
+  // After the drop: the upload was asked how far it got (HEAD) and continued from there; it was never created again.
+  const after = tus.slice(reconnectedAt);
+  expect(after.filter((r) => r.method === 'POST')).toEqual([]);
+  expect(after[0]?.method).toBe('HEAD');
+  const resumedAt = after.find((r) => r.method === 'PATCH')?.offset ?? 0;
+  expect(resumedAt).toBeGreaterThanOrEqual(12 * MB);
+  await expect
+    .poll(async () => (await serverPictures(creator.email)).portfolio_media.map((m) => m.kind), { timeout: 30_000 })
+    .toEqual(['video']);
 });

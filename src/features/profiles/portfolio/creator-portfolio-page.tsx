@@ -12,6 +12,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { SaveToggle } from '../save-toggle.tsx';
 import { useInvitations } from './use-invitations.ts';
 import { InviteToCampaign } from './invite-to-campaign.tsx';
+import { PortfolioMedia } from './portfolio-media.tsx';
 import { PortfolioReviews } from './portfolio-reviews.tsx';
 import { useCreatorPastDeals, useOpenDealsOf, useProfilesById, useReviewsAbout } from './use-portfolio-data.ts';
 import { isOwnPicture } from '../../../domain/pictures.ts';
@@ -146,6 +147,8 @@ export function CreatorPortfolioPage() {
           </div>
         )}
       </header>
+
+      <PortfolioMedia ownerId={p.id} media={p.portfolio_media ?? []} editable={auth.user?.id === p.id} />
 
       <div className="portfolio-grid">
         <section className="card portfolio-section" aria-labelledby="portfolio-deals">
