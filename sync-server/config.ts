@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { PushEndpointPolicy } from './push/push-endpoint.ts';
+import { DEFAULT_QUOTA_BYTES_PER_USER } from '../src/domain/files.ts';
 
 /**
  * Everything the server reads from the environment, validated once at start-up.
@@ -100,7 +101,10 @@ const envSchema = z.object({
   /** Where uploaded files live with Pacta's own storage (local auth). Unset: DATA_DIR/storage. */
   STORAGE_DIR: z.string().optional(),
   /** All the files one user may keep, in megabytes (every bucket together). */
-  STORAGE_QUOTA_MB: z.coerce.number().positive().default(500),
+  STORAGE_QUOTA_MB: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_QUOTA_BYTES_PER_USER / (1024 * 1024)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the log goes: a file path, or `-` for standard output. */
   LOG_FILE: z.string().optional(),

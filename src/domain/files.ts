@@ -42,12 +42,6 @@ export const BUCKETS = {
   },
 } as const satisfies Record<string, BucketRule>;
 
-export type BucketId = keyof typeof BUCKETS;
-
-export function isBucketId(id: string): id is BucketId {
-  return Object.hasOwn(BUCKETS, id);
-}
-
 /** All the objects one user owns, in every bucket together, after images are re-encoded. */
 export const DEFAULT_QUOTA_BYTES_PER_USER = 500 * MB;
 
@@ -66,13 +60,14 @@ export function isImageType(type: string): boolean {
 }
 
 /**
- * A file name fit for an object path: letters, digits, `.`, `-` and `_` only (anything else becomes
- * `-`), no leading dot, at most 100 characters, the extension kept. Empty names become `file`.
+ * A file name fit for an object path: letters, digits, `.`, `-` and `_` only (accents dropped, anything
+ * else becomes `-`), no leading dot, at most 100 characters, the extension kept. Empty names become `file`.
  */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/-+/g, '-')
     .replace(/^[.-]+/, '')

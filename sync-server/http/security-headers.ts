@@ -27,7 +27,8 @@ const PERMISSIONS_POLICY = [
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): void {
   const https = new URL(config.publicUrl).protocol === 'https:';
-  const connectSrc = ["'self'", ...(config.auth.mode === 'hosted' ? [config.auth.supabaseUrl] : [])];
+  const hostedSupabase = config.auth.mode === 'hosted' ? [config.auth.supabaseUrl] : [];
+  const connectSrc = ["'self'", ...hostedSupabase];
   const headers = headersOf(
     helmet({
       contentSecurityPolicy: {
@@ -36,9 +37,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: ServerConf
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          // A portfolio video picked on this device plays from its local copy (an object URL) until uploaded.
-          mediaSrc: ["'self'", 'blob:'],
+          // Avatars, logos and portfolio media come from the hosted project's Storage when it is used; a file
+          // picked on this device shows from its local copy (an object URL) until it is uploaded.
+          imgSrc: ["'self'", 'data:', 'blob:', ...hostedSupabase],
+          mediaSrc: ["'self'", 'blob:', ...hostedSupabase],
           fontSrc: ["'self'"],
           connectSrc,
           workerSrc: ["'self'"],

@@ -7,13 +7,14 @@ import { FileStore } from '@tus/file-store';
 import type { JwtClaims } from '../db/database.ts';
 import { accept, cacheControlOf } from './ingest.ts';
 import { checkedObjectName } from './object-names.ts';
-import { checkMayWrite, checkQuota, findBucket } from './objects.ts';
+import { checkMayWrite, checkQuota, findBucket, readObject } from './objects.ts';
 import { writerOf } from './requester.ts';
 import { StorageError, storageErrors } from './storage-errors.ts';
 import type { StorageContext } from './storage-service.ts';
 import type { StoreObject } from './routes.ts';
 
 const PATH = '/storage/v1/upload/resumable';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The largest upload any bucket takes; each bucket's own limit is checked when the upload is created. */
 const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
@@ -33,7 +34,8 @@ export async function resumableRoutes(
 ): Promise<void> {
   const { ctx } = storage;
   const requesters = new WeakMap<object, JwtClaims>();
-  const datastore = new FileStore({ directory: storage.resumableDir });
+  // An upload left unfinished for a day is dropped (its bytes count toward no quota while it waits).
+  const datastore = new FileStore({ directory: storage.resumableDir, expirationPeriodInMilliseconds: DAY_MS });
   const claimsOf = (req: { runtime?: { node?: { req: object } } }): JwtClaims => {
     const node = req.runtime?.node?.req;
     const claims = node && requesters.get(node);
@@ -71,6 +73,9 @@ export async function resumableRoutes(
         const bucket = await findBucket(ctx.db, meta.bucketName ?? '');
         const name = checkedObjectName(meta.objectName ?? '');
         if (upload.size > bucket.maxBytes) throw storageErrors.entityTooLarge();
+        const upsert = req.headers.get('x-upsert') === 'true';
+        // Told now rather than after the last byte: the name is taken and the upload would not replace it.
+        if (!upsert && (await readObject(ctx.db, claims, bucket.id, name))) throw storageErrors.alreadyExists();
         await checkMayWrite(ctx.db, claims, bucket.id, name);
         await checkQuota(ctx.db, claims.sub, upload.size, storage.quotaBytes);
       } catch (err) {
@@ -89,7 +94,9 @@ export async function resumableRoutes(
         if (err instanceof StorageError) throw asTusError(err);
         throw err;
       } finally {
-        await datastore.remove(upload.id).catch(() => {});
+        // Whether kept or refused, the upload is over: its bytes (unless moved into the store) and its record go.
+        await fsp.rm(path.join(storage.resumableDir, upload.id), { force: true });
+        await datastore.configstore.delete(upload.id);
       }
       return {};
     },
@@ -112,6 +119,10 @@ export async function resumableRoutes(
       await Promise.all(accepted.temporaryPaths.map((file) => fsp.rm(file, { force: true })));
     }
   }
+
+  const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => {}), 60 * 60 * 1000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   // TUS reads its own bodies (PATCH sends application/offset+octet-stream), as streams.
   app.removeAllContentTypeParsers();

@@ -141,12 +141,14 @@ export async function storageRoutes(app: FastifyInstance, { storage }: { storage
 
   // Downloads: as the user under the policies (`download()`), a public bucket's objects for anyone
   // (`getPublicUrl()`), and with a signed URL's token (`createSignedUrl()`).
-  app.get('/object/authenticated/:bucket/*', async (request, reply) => {
+  const download = async (request: FastifyRequest, reply: FastifyReply) => {
     const who = await requesterOf(ctx, request);
     const { bucketId, name } = objectOf(request);
     await findBucket(ctx.db, bucketId);
     return sendObject(request, reply, await readObject(ctx.db, who, bucketId, name));
-  });
+  };
+  app.get('/object/authenticated/:bucket/*', download);
+  app.get('/object/:bucket/*', download);
   app.get('/object/public/:bucket/*', async (request, reply) => {
     const { bucketId, name } = objectOf(request);
     const bucket = await findBucket(ctx.db, bucketId);
