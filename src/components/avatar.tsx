@@ -1,4 +1,5 @@
 import { isOwnPicture } from '../domain/pictures.ts';
+import { storageSrc } from '../lib/storage-src.ts';
 
 /**
  * A person's or brand's picture beside their name (decorative: the name is always next to it). Only
@@ -20,7 +21,7 @@ export function Avatar({
   localCopy?: string | null;
 }) {
   const style = { width: size, height: size, borderRadius: square ? size * 0.22 : '50%' };
-  const src = localCopy ?? (isOwnPicture(url) ? url : null);
+  const src = localCopy ?? (isOwnPicture(url) ? storageSrc(url) : null);
   if (src) {
     return <img className="avatar" src={src} alt="" width={size} height={size} style={style} />;
   }

@@ -16,6 +16,7 @@ import { PortfolioMedia } from './portfolio-media.tsx';
 import { PortfolioReviews } from './portfolio-reviews.tsx';
 import { useCreatorPastDeals, useOpenDealsOf, useProfilesById, useReviewsAbout } from './use-portfolio-data.ts';
 import { isOwnPicture } from '../../../domain/pictures.ts';
+import { storageSrc } from '../../../lib/storage-src.ts';
 
 const STATUS: Record<string, string> = {
   open: 'Open',
@@ -87,7 +88,7 @@ export function CreatorPortfolioPage() {
     <div className="container page portfolio">
       <header className="card portfolio-head">
         {isOwnPicture(p.avatar_url) ? (
-          <img className="portfolio-avatar" src={p.avatar_url} alt="" width={96} height={96} />
+          <img className="portfolio-avatar" src={storageSrc(p.avatar_url)} alt="" width={96} height={96} />
         ) : (
           <span className="portfolio-avatar portfolio-initials" aria-hidden="true">
             {initials(name)}

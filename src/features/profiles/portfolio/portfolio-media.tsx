@@ -6,6 +6,7 @@ import type { UploadJob } from '../../../db/uploads/upload-jobs.ts';
 import { BUCKETS } from '../../../domain/files.ts';
 import type { PortfolioMediaItem } from '../../../domain/media.ts';
 import { isPictureOf } from '../../../domain/pictures.ts';
+import { storageSrc } from '../../../lib/storage-src.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import {
   addPortfolioMedia,
@@ -59,7 +60,7 @@ export function PortfolioMedia({
       <ul className="portfolio-media-grid">
         {shown.map((m, index) => (
           <li key={m.id} className="portfolio-media-item" data-testid="portfolio-media">
-            <MediaView kind={m.kind} src={m.url} label={`Portfolio item ${index + 1}`} />
+            <MediaView kind={m.kind} src={storageSrc(m.url)} label={`Portfolio item ${index + 1}`} />
             {editable ? (
               <div className="portfolio-media-actions">
                 <button
