@@ -1,4 +1,6 @@
 import { expect, test } from './support/fixtures.ts';
+import { seedDeals, waitForSynced } from './pages/deals-page.ts';
+import { seedApplication } from './pages/inbox-page.ts';
 import { makePicture, makeVideo, pictureLoaded, serverPictures } from './pages/files-pages.ts';
 
 // Files picked offline are kept on the device, shown from there at once and through a reload, and
@@ -110,4 +112,49 @@ test('a 30 MB video added to a portfolio with the connection dropped halfway res
   await expect
     .poll(async () => (await serverPictures(creator.email)).portfolio_media.map((m) => m.kind), { timeout: 30_000 })
     .toEqual(['video']);
+});
+
+test('an attachment sent offline shows from the device at once, goes out on reconnect and reaches the other person', async ({
+  newAccount,
+  openAs,
+}) => {
+  test.setTimeout(180_000);
+  const brand = await newAccount('brand', { fullName: 'Brand Lens Review' });
+  const creator = await newAccount('creator', { fullName: 'Creator Lens Review' });
+  const [deal] = await seedDeals(brand.email, ['Lens review']);
+  await seedApplication(deal!.id, creator.email);
+  const { page, context } = await openAs(creator, `/deals/${deal!.id}`);
+  await page.getByRole('link', { name: 'Message brand' }).click();
+  await expect(page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
+  const conversationId = page.url().split('/').pop()!;
+  await waitForSynced(page);
+
+  await context.setOffline(true);
+  const pending = page.getByTestId('pending-attachment');
+  try {
+    await page.getByRole('textbox', { name: 'Message' }).fill('The shot list, as promised');
+    await page.getByTestId('attachment-input').setInputFiles({
+      name: 'shot-list.png',
+      mimeType: 'image/png',
+      buffer: await makePicture(800, 600, '#2e86c1'),
+    });
+    await expect(pending.locator('img')).toHaveAttribute('src', /^blob:/);
+    await expect(pending.getByRole('status')).toHaveText('Saved on this device. It uploads when you are back online.');
+    await expect(pending).toContainText('The shot list, as promised');
+  } finally {
+    await context.setOffline(false);
+  }
+
+  const sent = page.locator('.message', { hasText: 'The shot list, as promised' }).locator('img.message-image');
+  await expect(pending).toHaveCount(0, { timeout: 30_000 });
+  await expect(sent).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/attachments\//, { timeout: 30_000 });
+
+  const other = await openAs(brand, `/inbox/${conversationId}`);
+  const received = other.page
+    .locator('.message', { hasText: 'The shot list, as promised' })
+    .locator('img.message-image');
+  await expect(received).toHaveAttribute('src', new RegExp(`/storage/v1/object/sign/attachments/${conversationId}/`), {
+    timeout: 30_000,
+  });
+  await expect.poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
 });
