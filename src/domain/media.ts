@@ -5,11 +5,8 @@ import { z } from 'zod';
  * The database checks the same limits (pacta_private.portfolio_media_check, messages_check).
  */
 
-/** A portfolio shows at most this many images and videos. */
+/** A portfolio shows at most this many images and videos (a message carries at most 4 files, checked in SQL). */
 export const PORTFOLIO_MAX_ITEMS = 12;
-/** A message carries at most this many files. */
-export const ATTACHMENTS_MAX = 4;
-export const FILE_NAME_MAX_LENGTH = 200;
 
 /** One image or short video of a creator's portfolio: its public address in the `portfolio` bucket. */
 export const portfolioMediaItem = z.object({

@@ -34,21 +34,6 @@ end $function$;
 revoke all on function pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text) from public;
 grant execute on function pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text) to authenticated, service_role;
 
--- function: pacta_private.is_storage_picture(url text, owner uuid, buckets text[])
-CREATE OR REPLACE FUNCTION pacta_private.is_storage_picture(url text, owner uuid, buckets text[])
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(length(url) <= 2048
-     and url ~ '^/storage/v1/object/public/[a-z-]+/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$'
-     and split_part(url, '/', 6) = any (buckets)
-     and split_part(url, '/', 7) = owner::text, false)
-$function$;
-revoke all on function pacta_private.is_storage_picture(url text, owner uuid, buckets text[]) from public;
-grant execute on function pacta_private.is_storage_picture(url text, owner uuid, buckets text[]) to authenticated, service_role;
-
 -- function: pacta_private.is_valid_attachments(files jsonb, conversation uuid)
 CREATE OR REPLACE FUNCTION pacta_private.is_valid_attachments(files jsonb, conversation uuid)
  RETURNS boolean
