@@ -41,6 +41,8 @@ const { config: baseConfig, localStripe } = await withLocalStripe({
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: embedded.url,
+    // Uploaded files go with the run's throw-away data, not into the developer's .data.
+    STORAGE_DIR: path.join(dataDir, 'storage'),
     EMAIL_CONFIRMATION: 'on',
     // One IP (127.0.0.1) runs every journey: production rate limits would fail later tests, and the
     // 60 s per-address e-mail interval would block "confirm, then reset" within one test.
