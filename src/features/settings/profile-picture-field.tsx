@@ -93,7 +93,7 @@ export function ProfilePictureField({ profile, role }: { profile: ProfileDocumen
             {preparing ? 'Preparing…' : profile.avatar_url || job ? `Change ${noun}` : `Upload ${noun}`}
           </button>
           <p className="muted field-help" id={`${id}-help`}>
-            Cropped to a square. Works offline: it uploads when you are back online.
+            Cropped to a square and stored on Pacta only. Works offline: it uploads when you are back online.
           </p>
         </div>
       </div>
