@@ -25,18 +25,8 @@ create function pg_temp.uid(kind text, n int) returns uuid language sql immutabl
   select md5('pacta-seed:' || kind || ':' || n)::uuid
 $$;
 
--- Avatars are generated here, not fetched: an SVG data URL with the initials on a colour picked from the
--- name (brands square-ish, people round), so the demo shows faces without any outside image service.
-create function pg_temp.avatar(full_name text, is_brand boolean) returns text language sql immutable as $$
-  select 'data:image/svg+xml,' || replace(replace(replace(format(
-    '<svg xmlns=''http://www.w3.org/2000/svg'' viewBox=''0 0 64 64''><rect width=''64'' height=''64'' rx=''%s'' fill=''%s''/>'
-    '<text x=''32'' y=''41'' font-family=''system-ui,sans-serif'' font-size=''24'' font-weight=''600'' text-anchor=''middle'' fill=''#fff''>%s</text></svg>',
-    case when is_brand then 14 else 32 end,
-    pg_temp.pick(array['#4f46e5', '#0e7490', '#b45309', '#be185d', '#15803d', '#7c3aed', '#c2410c', '#0369a1', '#a21caf', '#4d7c0f'], 'avatar' || full_name),
-    upper(left(regexp_replace(split_part(full_name, ' ', 1), '[^[:alpha:]]', '', 'g'), 1)
-          || left(regexp_replace(regexp_replace(full_name, '^.* ', ''), '[^[:alpha:]]', '', 'g'), 1))),
-    '#', '%23'), '<', '%3C'), '>', '%3E')
-$$;
+-- Profiles start without a picture (the app shows initials): pictures are only accepted from Pacta's
+-- storage (pacta_private.is_storage_picture).
 
 create temp table seed_niches (i int primary key, name text not null) on commit drop;
 insert into seed_niches select i, n from unnest(array['Technology', 'Fitness', 'Fashion', 'Food', 'Travel', 'Gaming',
@@ -155,7 +145,7 @@ from seed_users u;
 insert into public.profiles (id, role, full_name, username, avatar_url, bio, niches, region, platforms, followers, engagement_rate,
                              min_deal_amount_cents, max_deal_amount_cents, social_links, verified, email_verified,
                              pro_tier, pro_since, pro_until, referral_code, created_at, updated_at)
-select u.id, u.role, u.full_name, u.username, pg_temp.avatar(u.full_name, u.role = 'brand'), u.bio, u.niches, u.region, u.platforms, u.followers, u.engagement,
+select u.id, u.role, u.full_name, u.username, null, u.bio, u.niches, u.region, u.platforms, u.followers, u.engagement,
        case when u.role = 'creator' then (100 + floor(pg_temp.rnd('min' || u.n) * 4) * 100) * 100 end,
        case when u.role = 'creator' then (1500 + floor(pg_temp.rnd('max' || u.n) * 8) * 1000) * 100 end,
        u.social_links, u.verified, true,

@@ -1,24 +1,29 @@
 import { isOwnPicture } from '../domain/pictures.ts';
+import { storageSrc } from '../lib/storage-src.ts';
 
 /**
  * A person's or brand's picture beside their name (decorative: the name is always next to it). Only
- * pictures that need no outside request are shown — generated data URLs and the app's own files — so
- * a profile cannot make every visitor's browser call a third party; anything else gets initials.
+ * pictures on Pacta's own storage are shown, so a profile cannot make every visitor's browser call a
+ * third party; anything else gets initials. `localCopy` is a picture picked on this device that has
+ * not reached the server yet (an object URL of the upload queue's copy), shown in its place.
  */
 export function Avatar({
   name,
   url,
   size = 48,
   square = false,
+  localCopy = null,
 }: {
   name: string;
   url: string | null | undefined;
   size?: number;
   square?: boolean;
+  localCopy?: string | null;
 }) {
   const style = { width: size, height: size, borderRadius: square ? size * 0.22 : '50%' };
-  if (isOwnPicture(url)) {
-    return <img className="avatar" src={url} alt="" width={size} height={size} style={style} />;
+  const src = localCopy ?? (isOwnPicture(url) ? storageSrc(url) : null);
+  if (src) {
+    return <img className="avatar" src={src} alt="" width={size} height={size} style={style} />;
   }
   return (
     <span className="avatar avatar-initials" aria-hidden="true" style={{ ...style, fontSize: size * 0.38 }}>

@@ -16,6 +16,8 @@ import { createSyncApi } from './sync-api.ts';
 import { dropPrefetchedSnapshots, prefetchKey, prefetchSnapshot } from './snapshot-feed.ts';
 import { electTabLeader, type TabLeadership } from './tab-leadership.ts';
 import { openTabChannel, parseSyncTabMessage, type SyncTabMessage, type TabChannel } from './sync/tab-channel.ts';
+import { runUploads } from './uploads/upload-queue.ts';
+import { removeUserUploads, watchUploads } from './uploads/upload-store.ts';
 
 /**
  * The signed-in user's local data, kept OUTSIDE React: one RxDB database per user,
@@ -29,6 +31,9 @@ type Entry = {
   replication?: PactaReplication;
   stops: (() => void)[];
   subs: Subscription[];
+  /** Files picked on this device that the server does not hold yet (any tab's). */
+  uploadsWaiting?: number;
+  stopUploads?: () => void;
   channel?: TabChannel<SyncTabMessage>;
   /** startUserSync ran for this entry (whether or not this tab is the one replicating). */
   syncing?: boolean;
@@ -125,10 +130,14 @@ export async function startUserSync(userId: string): Promise<void> {
       });
       entry.replication = replication;
       replicationSub = replication.syncStatus$.subscribe(publish);
+      // The tab that syncs also sends the queued files, so a file is never sent twice.
+      entry.stopUploads = runUploads(db, userId);
     });
   };
   const onYield = () => {
     leader = false;
+    entry.stopUploads?.();
+    entry.stopUploads = undefined;
     replicationSub?.unsubscribe();
     const replication = entry.replication;
     entry.replication = undefined;
@@ -158,6 +167,9 @@ export async function startUserSync(userId: string): Promise<void> {
   window.addEventListener('focus', resume);
   document.addEventListener('visibilitychange', onVisible);
   const stopWake = onBackgroundSyncWake(resume);
+  const uploadsSub = watchUploads(userId).subscribe((jobs) => {
+    entry.uploadsWaiting = jobs.length;
+  });
   // The moment the session ends, stop syncing (before React re-renders): no request may go out with a
   // token the server has just revoked.
   const sessionManager = getSessionManager();
@@ -166,6 +178,8 @@ export async function startUserSync(userId: string): Promise<void> {
   });
   entry.stops.push(() => {
     replicationSub?.unsubscribe();
+    uploadsSub.unsubscribe();
+    entry.stopUploads?.();
     stopSessionWatch();
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
@@ -193,11 +207,15 @@ export function retrySync(): void {
   current?.channel?.post({ type: 'retry' });
 }
 
-/** Local changes not yet accepted by the server (survives reloads: kept in localStorage by the leader tab). */
+/**
+ * Local changes not yet accepted by the server (survives reloads: kept in localStorage by the leader
+ * tab), and files waiting to upload.
+ */
 export function pendingChangeCount(): number {
   const view = getSyncView();
-  if (current?.replication && view.role !== 'follower') return current.replication.syncStatus.pendingPush;
-  return view.status?.pendingPush ?? 0;
+  const files = current?.uploadsWaiting ?? 0;
+  if (current?.replication && view.role !== 'follower') return current.replication.syncStatus.pendingPush + files;
+  return (view.status?.pendingPush ?? 0) + files;
 }
 
 /** `pending`: local changes waiting for the server; `refused`: documents kept with a refusal. */
@@ -333,6 +351,7 @@ export function clearUserDatabase(userId: string): Promise<void> {
     const open = entry ? await closeEntry(entry) : undefined;
     writePending(userId, []);
     writePending(userId, [], 'refused');
+    await removeUserUploads(userId).catch(() => {});
     // The worker holds the signed-out user's deals and profiles for scoring: nothing of theirs stays.
     await disposeRecommendationsWorker();
     // Not open in this tab (or it failed to open): open it just to remove it.

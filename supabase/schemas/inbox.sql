@@ -154,6 +154,19 @@ $function$;
 revoke all on function pacta_private.deal_work_notify(who uuid, kind text, title text, message text, deal uuid, application uuid) from public;
 grant execute on function pacta_private.deal_work_notify(who uuid, kind text, title text, message text, deal uuid, application uuid) to authenticated, service_role;
 
+-- function: pacta_private.message_preview(body text, files jsonb)
+CREATE OR REPLACE FUNCTION pacta_private.message_preview(body text, files jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when coalesce(body, '') ~ '[^[:space:]]' or jsonb_array_length(coalesce(files, '[]'::jsonb)) = 0 then body
+              else 'Sent a file: ' || (files -> 0 ->> 'name') end
+$function$;
+revoke all on function pacta_private.message_preview(body text, files jsonb) from public;
+grant execute on function pacta_private.message_preview(body text, files jsonb) to authenticated, service_role;
+
 -- function: pacta_private.messages_check()
 CREATE OR REPLACE FUNCTION pacta_private.messages_check()
  RETURNS trigger
@@ -182,8 +195,12 @@ begin
     if new.recipient_id is distinct from (case when new.sender_id = c.user1_id then c.user2_id else c.user1_id end) then
       perform pacta_private.reject('wrong_recipient', 'The recipient must be the other participant of the conversation.', 422, 'recipient_id');
     end if;
-    -- "Messages are sent only if non-empty after trimming"; bodies up to 4,000 characters.
-    if coalesce(new.body, '') !~ '[^[:space:]]' then
+    if not pacta_private.is_valid_attachments(new.attachments, new.conversation_id) then
+      perform pacta_private.reject('invalid_attachment',
+        'A message can carry up to 4 files, each uploaded to this conversation on Pacta.', 422, 'attachments');
+    end if;
+    -- "Messages are sent only if non-empty after trimming" (a file counts); bodies up to 4,000 characters.
+    if coalesce(new.body, '') !~ '[^[:space:]]' and jsonb_array_length(new.attachments) = 0 then
       perform pacta_private.reject('empty_message', 'Type a message before sending.', 422, 'body');
     end if;
     if length(new.body) > 4000 then
@@ -195,7 +212,7 @@ begin
   end if;
   if not public.is_server() then
     perform pacta_private.forbid_changes(to_jsonb(old), to_jsonb(new),
-      array['conversation_id', 'sender_id', 'recipient_id', 'body', 'deleted'], 'immutable_field');
+      array['conversation_id', 'sender_id', 'recipient_id', 'body', 'attachments', 'deleted'], 'immutable_field');
     perform pacta_private.forbid_changes(to_jsonb(old), to_jsonb(new), array['seq']);
     if new.read_at is distinct from old.read_at and auth.uid() is distinct from old.recipient_id then
       perform pacta_private.reject('not_recipient', 'Only the recipient can mark a message read.', 403, 'read_at');
@@ -216,12 +233,13 @@ AS $function$
 declare
   sender_name text;
   collapsed_count integer;
+  preview text := left(pacta_private.message_preview(new.body, new.attachments), 140);
 begin
   select coalesce(nullif(p.full_name, ''), p.username, 'Someone') into sender_name from public.profiles p where p.id = new.sender_id;
   with collapsed as (
     update public.notifications n
       set title = format('%s new messages from %s', coalesce((n.data ->> 'count')::integer, 1) + 1, sender_name),
-          message = left(new.body, 140),
+          message = preview,
           data = n.data || jsonb_build_object('count', coalesce((n.data ->> 'count')::integer, 1) + 1, 'message_id', new.id)
     where n.user_id = new.recipient_id and n.type = 'new_message' and n.read_at is null and not n.deleted
       and n.data ->> 'conversation_id' = new.conversation_id::text
@@ -229,7 +247,7 @@ begin
   select count(*) into collapsed_count from collapsed;
   if collapsed_count = 0 then
     insert into public.notifications (user_id, type, title, message, data)
-    select new.recipient_id, 'new_message', format('New message from %s', sender_name), left(new.body, 140),
+    select new.recipient_id, 'new_message', format('New message from %s', sender_name), preview,
            jsonb_build_object('conversation_id', c.id, 'deal_id', c.deal_id, 'message_id', new.id, 'count', 1,
                               'link', '/inbox/' || c.id)
     from public.conversations c where c.id = new.conversation_id;
@@ -322,7 +340,7 @@ begin
   if pg_trigger_depth() = 0 then raise exception 'internal helper' using errcode = '42501'; end if;
   update public.conversations c
     set last_seq = c.last_seq + 1,
-        last_message = left(message.body, 200),
+        last_message = left(pacta_private.message_preview(message.body, message.attachments), 200),
         last_message_at = message.created_at,
         user1_read_seq = case when c.user1_id = message.sender_id then c.last_seq + 1 else c.user1_read_seq end,
         user2_read_seq = case when c.user2_id = message.sender_id then c.last_seq + 1 else c.user2_read_seq end

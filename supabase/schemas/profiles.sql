@@ -60,10 +60,16 @@ begin
   end if;
   if btrim(coalesce(new.avatar_url, '')) = '' then
     new.avatar_url := null;
-  elsif (tg_op = 'INSERT' or new.avatar_url is distinct from old.avatar_url) and not pacta_private.is_own_picture(new.avatar_url) then
+  elsif (tg_op = 'INSERT' or new.avatar_url is distinct from old.avatar_url)
+        and not pacta_private.is_storage_picture(new.avatar_url, new.id, array['avatars', 'brand-logos']) then
     perform pacta_private.reject('external_picture',
-      'Profile pictures can only be stored on Pacta: a picture on another site would tell that site who views your profile.',
+      'Profile pictures can only be uploaded to Pacta: a picture on another site would tell that site who views your profile.',
       422, 'avatar_url');
+  end if;
+  if (tg_op = 'INSERT' or new.portfolio_media is distinct from old.portfolio_media)
+     and not pacta_private.is_valid_portfolio(new.portfolio_media, new.id) then
+    perform pacta_private.reject('invalid_portfolio',
+      'A portfolio holds at most 12 images and videos, each uploaded to your own portfolio on Pacta.', 422, 'portfolio_media');
   end if;
   return new;
 end $function$;

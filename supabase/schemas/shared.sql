@@ -80,19 +80,43 @@ $function$;
 revoke all on function pacta_private.is_admin_user(user_id uuid) from public;
 grant execute on function pacta_private.is_admin_user(user_id uuid) to service_role;
 
--- function: pacta_private.is_own_picture(url text)
-CREATE OR REPLACE FUNCTION pacta_private.is_own_picture(url text)
+-- function: pacta_private.is_valid_attachments(files jsonb, conversation uuid)
+CREATE OR REPLACE FUNCTION pacta_private.is_valid_attachments(files jsonb, conversation uuid)
  RETURNS boolean
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select length(url) <= 2048 and (
-    url ~ '^/[^/\\[:space:][:cntrl:]][^\\[:space:][:cntrl:]]*$'
-    or url ~ '^data:image/(png|jpeg|gif|webp|avif|svg\+xml)[;,][^[:cntrl:]]*$')
+  select jsonb_typeof(files) = 'array' and jsonb_array_length(files) <= 4
+     and not exists (
+       select 1 from jsonb_array_elements(files) as f(item)
+       where jsonb_typeof(f.item) <> 'object'
+          or coalesce(f.item ->> 'path', '') !~ ('^' || conversation::text || '/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$')
+          or length(coalesce(f.item ->> 'name', '')) not between 1 and 200
+          or coalesce(f.item ->> 'type', '') !~ '^(image|video|application)/[a-z0-9.+-]+$'
+          or jsonb_typeof(f.item -> 'size') <> 'number' or (f.item ->> 'size')::numeric < 0)
 $function$;
-revoke all on function pacta_private.is_own_picture(url text) from public;
-grant execute on function pacta_private.is_own_picture(url text) to authenticated, service_role;
+revoke all on function pacta_private.is_valid_attachments(files jsonb, conversation uuid) from public;
+grant execute on function pacta_private.is_valid_attachments(files jsonb, conversation uuid) to authenticated, service_role;
+
+-- function: pacta_private.is_valid_portfolio(media jsonb, owner uuid)
+CREATE OR REPLACE FUNCTION pacta_private.is_valid_portfolio(media jsonb, owner uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_typeof(media) = 'array' and jsonb_array_length(media) <= 12
+     and not exists (
+       select 1 from jsonb_array_elements(media) as m(item)
+       where jsonb_typeof(m.item) <> 'object'
+          or coalesce(m.item ->> 'id', '') !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+          or coalesce(m.item ->> 'kind', '') not in ('image', 'video')
+          or not pacta_private.is_storage_picture(m.item ->> 'url', owner, array['portfolio']))
+     and (select count(distinct m.item ->> 'id') from jsonb_array_elements(media) as m(item)) = jsonb_array_length(media)
+$function$;
+revoke all on function pacta_private.is_valid_portfolio(media jsonb, owner uuid) from public;
+grant execute on function pacta_private.is_valid_portfolio(media jsonb, owner uuid) to authenticated, service_role;
 
 -- function: pacta_private.is_valid_social_link(value jsonb)
 CREATE OR REPLACE FUNCTION pacta_private.is_valid_social_link(value jsonb)

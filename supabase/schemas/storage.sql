@@ -42,6 +42,21 @@ create policy storage_public_media_read on storage.objects
   to anon, authenticated
   using ((bucket_id = ANY (ARRAY['avatars'::text, 'brand-logos'::text, 'portfolio'::text])));
 
+-- function: pacta_private.is_storage_picture(url text, owner uuid, buckets text[])
+CREATE OR REPLACE FUNCTION pacta_private.is_storage_picture(url text, owner uuid, buckets text[])
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(length(url) <= 2048
+     and url ~ '^/storage/v1/object/public/[a-z-]+/[0-9a-f-]{36}/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$'
+     and split_part(url, '/', 6) = any (buckets)
+     and split_part(url, '/', 7) = owner::text, false)
+$function$;
+revoke all on function pacta_private.is_storage_picture(url text, owner uuid, buckets text[]) from public;
+grant execute on function pacta_private.is_storage_picture(url text, owner uuid, buckets text[]) to authenticated, service_role;
+
 -- function: pacta_private.may_use_conversation_files(folder text, user_id uuid)
 CREATE OR REPLACE FUNCTION pacta_private.may_use_conversation_files(folder text, user_id uuid)
  RETURNS boolean

@@ -37,7 +37,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: ServerConf
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
-          // Avatars, logos and portfolio media come from the hosted project's Storage when it is used.
+          // Avatars, logos and portfolio media come from the hosted project's Storage when it is used; a file
+          // picked on this device shows from its local copy (an object URL) until it is uploaded.
           imgSrc: ["'self'", 'data:', 'blob:', ...hostedSupabase],
           mediaSrc: ["'self'", 'blob:', ...hostedSupabase],
           fontSrc: ["'self'"],

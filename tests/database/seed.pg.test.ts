@@ -141,11 +141,11 @@ test('every seeded deal has its own title and a description that fits its brand,
   expect(misfits.rows).toEqual([]);
 });
 
-test('brands and creators have generated avatars, and reviews read like people (not one line for all)', async () => {
-  const people = await one(`select count(*) filter (where avatar_url is null)::int as without,
-    count(*) filter (where avatar_url like 'data:image/svg+xml,%')::int as generated from public.profiles where role in ('brand', 'creator')`);
-  expect(people.without).toBe(0);
-  expect(people.generated).toBeGreaterThan(200);
+test('demo pictures are only on Pacta storage, and reviews read like people (not one line for all)', async () => {
+  const people = await one(`select count(*) filter (where avatar_url is not null
+    and not pacta_private.is_storage_picture(avatar_url, id, array['avatars', 'brand-logos']))::int as elsewhere
+    from public.profiles`);
+  expect(people.elsewhere).toBe(0);
   const reviews = await one(`select count(*)::int as n, count(distinct content)::int as distinct_texts,
     count(*) filter (where rating = 3 and content ~* '(great|easiest|lovely)')::int as upbeat_three_stars from public.reviews`);
   expect(reviews.distinct_texts).toBeGreaterThanOrEqual(20);

@@ -48,7 +48,7 @@ test('the social-links form states the https rule and refuses a javascript: link
   const creator = await createConfirmedAccount(request, { role: 'creator', fullName: 'Lina Links' });
   await signIn(page, creator);
   await page.goto('/settings');
-  await expect(page.getByText('Pictures are stored on Pacta only')).toBeVisible();
+  await expect(page.getByText('Cropped to a square and stored on Pacta only.', { exact: false })).toBeVisible();
   const social = page.locator('#social');
   await expect(social.getByText('Links start with https://.')).toBeVisible();
   const instagram = social.getByRole('textbox', { name: /^Instagram/ });

@@ -3,7 +3,7 @@ import { createDatabase, type Database } from '../../sync-server/db/database.ts'
 import { migrate } from '../../sync-server/db/migrate.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { asServer, makeUser } from '../support/rules-fixtures.ts';
-import { isOwnPicture } from '../../src/domain/pictures.ts';
+import { isPictureOf, type PublicBucket } from '../../src/domain/pictures.ts';
 import { socialLinkError } from '../../src/domain/social-links.ts';
 
 // The social-links and pictures rule on both sides: the forms' (src/domain) and Postgres' agree on
@@ -73,27 +73,37 @@ test('the app and Postgres agree on which links and pictures are allowed', async
     ` https://instagram.com/maya`,
     `https://instagram.com/${'a'.repeat(2040)}`,
   ];
+  const owner = '0192f5b0-1c2d-7e3f-8a4b-5c6d7e8f9a0b';
   const pictures = [
+    `/storage/v1/object/public/avatars/${owner}/avatar.webp`,
+    `/storage/v1/object/public/brand-logos/${owner}/logo-2.png`,
+    `/storage/v1/object/public/portfolio/${owner}/0192f5b0.mp4`,
+    `/storage/v1/object/public/avatars/0192f5b0-1c2d-7e3f-8a4b-5c6d7e8f9a0c/avatar.webp`,
+    `/storage/v1/object/public/deliverables/${owner}/draft.mp4`,
+    `/storage/v1/object/public/avatars/${owner}/../x.png`,
+    `/storage/v1/object/public/avatars/${owner}/a b.png`,
+    `/storage/v1/object/sign/avatars/${owner}/a.png`,
     '/avatars/maya.svg',
     'data:image/png;base64,iVBORw0KGgo=',
-    'data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 viewBox=%270 0 64 64%27/%3E',
     'https://tracker.example/pixel.png',
     '//tracker.example/pixel.png',
     '/\\tracker.example/pixel.png',
     '/\t/tracker.example/pixel.png',
-    'data:text/html,<b>x</b>',
-    `/${'a'.repeat(2048)}`,
+    `/storage/v1/object/public/avatars/${owner}/${'a'.repeat(2048)}`,
   ];
+  const bucketSets: PublicBucket[][] = [['avatars', 'brand-logos'], ['portfolio']];
   const { rows } = await asServer(
     db,
     `select l as value, pacta_private.is_valid_social_link(to_jsonb(l)) as ok from unnest($1::text[]) l`,
     [links],
   );
   expect(rows).toEqual(links.map((value) => ({ value, ok: socialLinkError(value) === null })));
-  const pics = await asServer(
-    db,
-    `select p as value, pacta_private.is_own_picture(p) as ok from unnest($1::text[]) p`,
-    [pictures],
-  );
-  expect(pics.rows).toEqual(pictures.map((value) => ({ value, ok: isOwnPicture(value) })));
+  for (const buckets of bucketSets) {
+    const pics = await asServer(
+      db,
+      `select p as value, pacta_private.is_storage_picture(p, $2, $3) as ok from unnest($1::text[]) p`,
+      [pictures, owner, buckets],
+    );
+    expect(pics.rows).toEqual(pictures.map((value) => ({ value, ok: isPictureOf(value, owner, buckets) })));
+  }
 });

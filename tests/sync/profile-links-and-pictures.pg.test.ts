@@ -52,7 +52,7 @@ test('a social link that is not a full https:// address is refused, javascript: 
   await sync.closeClient(device);
 });
 
-test("a picture on another site is refused; Pacta's own paths and inline pictures are kept", async () => {
+test("a picture on another site, inline or in another's folder is refused; one uploaded to the owner's folder is kept", async () => {
   const { user, device } = await signedInDevice();
   for (const outside of [
     'https://tracker.example/pixel.png?viewer=1',
@@ -60,14 +60,20 @@ test("a picture on another site is refused; Pacta's own paths and inline picture
     '/\\tracker.example/pixel.png',
     '/\t/tracker.example/pixel.png',
     'http://127.0.0.1:9/pixel.png',
+    '/avatars/me.svg',
+    'data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27/%3E',
+    '/storage/v1/object/public/avatars/0192f5b0-1c2d-7e3f-8a4b-5c6d7e8f9a0c/avatar.webp',
   ]) {
     await edit(device, user.id, { avatar_url: outside });
     const refusal = await eventually(async () => (await device.db.profiles.findOne(user.id).exec())?.sync_rejection);
     expect({ outside, code: refusal.code }).toEqual({ outside, code: 'external_picture' });
-    expect(refusal.message).toMatch(/Profile pictures can only be stored on Pacta/);
+    expect(refusal.message).toMatch(/Profile pictures can only be uploaded to Pacta/);
     expect((await onServer(user.id)).avatar_url).toBeNull();
   }
-  for (const own of ['/avatars/me.svg', 'data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27/%3E']) {
+  for (const own of [
+    `/storage/v1/object/public/avatars/${user.id}/avatar-1.webp`,
+    `/storage/v1/object/public/brand-logos/${user.id}/logo.png`,
+  ]) {
     await edit(device, user.id, { avatar_url: own });
     await eventually(async () => (await onServer(user.id)).avatar_url === own || null);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAttachment } from '../media.ts';
 import { jsonObject, syncColumns, timestamp, uuid } from './fields.ts';
 
 export const conversationDocument = z.object({
@@ -24,6 +25,8 @@ export const messageDocument = z.object({
   sender_id: uuid,
   recipient_id: uuid,
   body: z.string(),
+  /** Files sent with the message (the body may then be empty). */
+  attachments: z.array(messageAttachment).default([]),
   /** Server-owned: the position in the conversation, assigned on arrival; null while pending. */
   seq: z.number().int().min(1).nullable().default(null),
   read_at: timestamp.nullable().default(null),

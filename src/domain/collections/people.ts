@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { portfolioMediaItem } from '../media.ts';
 import { cents, count, jsonObject, stringList, syncColumns, timestamp, uuid } from './fields.ts';
 
 export const PROFILE_ROLES = ['creator', 'brand', 'admin'] as const;
@@ -21,6 +22,8 @@ export const profileDocument = z.object({
   min_deal_amount_cents: cents.nullable().default(null),
   max_deal_amount_cents: cents.nullable().default(null),
   social_links: jsonObject.default({}),
+  /** A creator's portfolio images and short videos, in the order shown. */
+  portfolio_media: z.array(portfolioMediaItem).default([]),
   verified: z.boolean().default(false),
   email_verified: z.boolean().default(false),
   rating: z.number().default(0),

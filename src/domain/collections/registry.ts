@@ -123,7 +123,8 @@ export const collectionSpecs = {
   },
   profiles: {
     table: 'profiles',
-    schemaVersion: 1,
+    // 2: portfolio_media (images and short videos on Pacta's storage).
+    schemaVersion: 2,
     schema: profileDocument,
     serverOwned: [
       'role',
@@ -177,8 +178,8 @@ export const collectionSpecs = {
   },
   messages: {
     table: 'messages',
-    // 1: seq, the server's order.
-    schemaVersion: 1,
+    // 1: seq, the server's order. 2: attachments.
+    schemaVersion: 2,
     schema: messageDocument,
     serverOwned: ['seq'],
     readOnly: false,

@@ -12,6 +12,12 @@ import { MESSAGE_MAX_LENGTH, messageBodyProblem, myReadSeq } from '../../domain/
 import { Avatar } from './avatar.tsx';
 import { markConversationRead, retryMessage, sendMessage } from './data/inbox-operations.ts';
 import { useMessages } from './data/use-inbox-data.ts';
+import { AttachmentView, PendingAttachment } from './message-attachments.tsx';
+import { useUploads } from '../../db/hooks/use-uploads.ts';
+import { queueUpload } from '../../db/uploads/upload-queue.ts';
+import { BUCKETS } from '../../domain/files.ts';
+import { formatBytes } from '../../domain/media.ts';
+import { v7 as uuidv7 } from 'uuid';
 import { displayName, shortTime } from './inbox-format.ts';
 import { useComposerDraft } from './use-composer-draft.ts';
 
@@ -32,6 +38,9 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
   const name = displayName(other);
   const logRef = useRef<HTMLOListElement>(null);
   const list = messages.data ?? [];
+  const sending = useUploads(me).filter(
+    (j) => j.target.kind === 'attachment' && j.target.conversationId === conversation.id,
+  );
 
   // Opening the conversation reads it (on every device, through the synced read position).
   const unread = (conversation.last_seq ?? 0) > myReadSeq(conversation, me);
@@ -87,6 +96,9 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
         {list.map((m) => (
           <MessageBubble key={m.id} message={m} mine={m.sender_id === me} />
         ))}
+        {sending.map((job) => (
+          <PendingAttachment key={job.id} job={job} />
+        ))}
       </ol>
       <Composer conversation={conversation} me={me} />
     </section>
@@ -121,7 +133,10 @@ function MessageBubble({ message, mine }: { message: MessageDocument; mine: bool
       className={`message${mine ? ' is-mine' : ''}${pending ? ' is-pending' : ''}${failed ? ' is-failed' : ''}`}
       data-seq={message.seq ?? undefined}
     >
-      <p className="message-body">{message.body}</p>
+      {message.body ? <p className="message-body">{message.body}</p> : null}
+      {(message.attachments ?? []).map((file) => (
+        <AttachmentView key={file.path} file={file} />
+      ))}
       <p className="message-meta">
         <time dateTime={message.created_at}>{shortTime(message.created_at)}</time>
         {pending ? (
@@ -169,6 +184,42 @@ function Composer({ conversation, me }: { conversation: ConversationDocument; me
     }
   }
 
+  const fileInput = useRef<HTMLInputElement>(null);
+  // A file goes with what is typed as its message; it is kept on the device and sent when online.
+  async function attach(file: File | undefined) {
+    if (!file) return;
+    const rule = BUCKETS.attachments;
+    if (!(rule.allowedTypes as readonly string[]).includes(file.type)) {
+      setError('You can send images (JPEG, PNG, WebP), videos (MP4, WebM, QuickTime) and PDF files.');
+      return;
+    }
+    if (file.size > rule.maxBytes) {
+      setError(`A file can be at most ${formatBytes(rule.maxBytes)}.`);
+      return;
+    }
+    const problem = body.trim() ? messageBodyProblem(body) : null;
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    await queueUpload({
+      userId: me,
+      bucket: 'attachments',
+      folder: conversation.id,
+      file,
+      fileName: file.name,
+      target: {
+        kind: 'attachment',
+        conversationId: conversation.id,
+        recipientId: conversation.user1_id === me ? conversation.user2_id : conversation.user1_id,
+        messageId: uuidv7(),
+        body: body.trim(),
+      },
+    });
+    setBody('');
+    setError(null);
+  }
+
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     // Enter sends; Shift+Enter starts a new line (and Enter while composing with an IME does neither).
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -200,6 +251,23 @@ function Composer({ conversation, me }: { conversation: ConversationDocument; me
         onKeyDown={onKeyDown}
         aria-describedby={near ? 'message-length' : undefined}
       />
+      <input
+        ref={fileInput}
+        className="visually-hidden"
+        type="file"
+        tabIndex={-1}
+        accept={BUCKETS.attachments.allowedTypes.join(',')}
+        aria-label="Attach a file"
+        data-testid="attachment-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          void attach(file);
+        }}
+      />
+      <button type="button" className="button button-secondary" onClick={() => fileInput.current?.click()}>
+        Attach
+      </button>
       <button type="submit" className="button button-primary">
         Send
       </button>

@@ -1,17 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useDatabase } from '../../db/hooks/use-database.ts';
-import { Avatar } from '../../components/avatar.tsx';
 import { ProfileEditError, SocialLinksForm, updateProfile } from '../profiles/index.ts';
 import type { ProfileDocument } from '../../domain/collections/index.ts';
 import { NICHES, type Niche } from '../../domain/niches.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { ProfilePictureField } from './profile-picture-field.tsx';
 
 export const EMAIL_READ_ONLY_TEXT = 'Email cannot be changed. Contact support if needed.';
-
-const PICTURE_RULE =
-  'Pictures are stored on Pacta only: a picture linked from another site would tell that site who views your profile. ' +
-  'Until you can upload one, your profile shows your initials.';
 
 type Errors = Partial<Record<'full_name' | 'bio' | 'niches', string>>;
 
@@ -82,18 +78,7 @@ export function AccountSection({
         aria-labelledby={`${id}-title`}
       >
         <h2 id={`${id}-title`}>Profile</h2>
-        <div className="field profile-picture-field">
-          <span className="field-label">Profile picture</span>
-          <div className="profile-picture-row">
-            <Avatar name={profile.full_name || '?'} url={profile.avatar_url} size={56} square={role === 'brand'} />
-            <p className="muted field-help">{PICTURE_RULE}</p>
-          </div>
-          {profile.sync_rejection?.code === 'external_picture' ? (
-            <p className="field-error" role="alert">
-              Your picture was not saved: {profile.sync_rejection.message}
-            </p>
-          ) : null}
-        </div>
+        <ProfilePictureField profile={profile} role={role} />
         <div className="field">
           <label htmlFor={`${id}-name`}>Full Name</label>
           <input

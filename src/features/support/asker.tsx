@@ -1,4 +1,5 @@
 import { isOwnPicture } from '../../domain/pictures.ts';
+import { storageSrc } from '../../lib/storage-src.ts';
 import type { ProfileDocument, SupportTicketDocument } from '../../domain/collections/index.ts';
 
 /** Who asked: username and avatar (or initials), or the contact form's name and e-mail. */
@@ -22,7 +23,8 @@ export function Asker({ ticket, profile }: { ticket: SupportTicketDocument; prof
 
 export function Avatar({ url, name }: { url: string | null; name: string }) {
   // Only Pacta's own pictures: one on another site would tell it who opened the ticket.
-  if (isOwnPicture(url)) return <img className="avatar" src={url} alt="" width={36} height={36} loading="lazy" />;
+  if (isOwnPicture(url))
+    return <img className="avatar" src={storageSrc(url)} alt="" width={36} height={36} loading="lazy" />;
   const initials = name
     .split(/\s+/)
     .filter(Boolean)

@@ -114,6 +114,7 @@ const FALLBACK_PROFILE: ProfileDocument = {
   min_deal_amount_cents: null,
   max_deal_amount_cents: null,
   social_links: {},
+  portfolio_media: [],
   verified: false,
   email_verified: false,
   rating: 0,

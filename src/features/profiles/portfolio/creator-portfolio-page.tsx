@@ -12,9 +12,11 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { SaveToggle } from '../save-toggle.tsx';
 import { useInvitations } from './use-invitations.ts';
 import { InviteToCampaign } from './invite-to-campaign.tsx';
+import { PortfolioMedia } from './portfolio-media.tsx';
 import { PortfolioReviews } from './portfolio-reviews.tsx';
 import { useCreatorPastDeals, useOpenDealsOf, useProfilesById, useReviewsAbout } from './use-portfolio-data.ts';
 import { isOwnPicture } from '../../../domain/pictures.ts';
+import { storageSrc } from '../../../lib/storage-src.ts';
 
 const STATUS: Record<string, string> = {
   open: 'Open',
@@ -86,7 +88,7 @@ export function CreatorPortfolioPage() {
     <div className="container page portfolio">
       <header className="card portfolio-head">
         {isOwnPicture(p.avatar_url) ? (
-          <img className="portfolio-avatar" src={p.avatar_url} alt="" width={96} height={96} />
+          <img className="portfolio-avatar" src={storageSrc(p.avatar_url)} alt="" width={96} height={96} />
         ) : (
           <span className="portfolio-avatar portfolio-initials" aria-hidden="true">
             {initials(name)}
@@ -146,6 +148,8 @@ export function CreatorPortfolioPage() {
           </div>
         )}
       </header>
+
+      <PortfolioMedia ownerId={p.id} media={p.portfolio_media ?? []} editable={auth.user?.id === p.id} />
 
       <div className="portfolio-grid">
         <section className="card portfolio-section" aria-labelledby="portfolio-deals">

@@ -1,0 +1,65 @@
+import { Dexie, liveQuery, type EntityTable } from 'dexie';
+import type { Observable } from 'dexie';
+import type { UploadJob } from './upload-jobs.ts';
+
+/**
+ * Files waiting to upload, kept on the device until the server has them (docs/decisions/029): one
+ * IndexedDB database beside RxDB's, with the jobs in one table and their bytes in another (a list of
+ * jobs never reads the files). Every tab sees the same queue; Dexie's live queries tell each tab
+ * when another one changed it.
+ */
+type StoredFile = { id: string; blob: Blob };
+
+class UploadDatabase extends Dexie {
+  jobs!: EntityTable<UploadJob, 'id'>;
+  files!: EntityTable<StoredFile, 'id'>;
+  constructor() {
+    super('pacta-uploads');
+    this.version(1).stores({ jobs: 'id, userId', files: 'id' });
+  }
+}
+
+let database: UploadDatabase | undefined;
+const db = () => (database ??= new UploadDatabase());
+
+export async function addUpload(job: UploadJob, blob: Blob): Promise<void> {
+  await db().transaction('rw', db().jobs, db().files, async () => {
+    await db().files.put({ id: job.id, blob });
+    await db().jobs.put(job);
+  });
+}
+
+export function readUploadFile(id: string): Promise<Blob | undefined> {
+  return db()
+    .files.get(id)
+    .then((f) => f?.blob);
+}
+
+export function listUploads(userId: string): Promise<UploadJob[]> {
+  return db().jobs.where('userId').equals(userId).toArray();
+}
+
+export function watchUploads(userId: string): Observable<UploadJob[]> {
+  return liveQuery(() => listUploads(userId));
+}
+
+export async function patchUpload(id: string, patch: Partial<UploadJob>): Promise<void> {
+  await db().jobs.update(id, patch);
+}
+
+/** Removes a job and its file (done, or given up by its owner). */
+export async function removeUpload(id: string): Promise<void> {
+  await db().transaction('rw', db().jobs, db().files, async () => {
+    await db().jobs.delete(id);
+    await db().files.delete(id);
+  });
+}
+
+/** Sign-out: nothing of the user's files stays on the device. */
+export async function removeUserUploads(userId: string): Promise<void> {
+  const ids = (await listUploads(userId)).map((j) => j.id);
+  await db().transaction('rw', db().jobs, db().files, async () => {
+    await db().jobs.bulkDelete(ids);
+    await db().files.bulkDelete(ids);
+  });
+}
