@@ -16,18 +16,18 @@ export const CommissionPolicyPage = lazyPage(
 export const PricingPage = lazyPage(() => import('../features/static/pro/pricing-page.tsx'), 'PricingPage');
 export const GrowthHubPage = lazyPage(() => import('../features/static/growth-hub-page.tsx'), 'GrowthHubPage');
 export const NotFoundPage = lazyPage(() => import('../features/static/not-found-page.tsx'), 'NotFoundPage');
-export const SignInScreen = lazyPage(() => import('../features/auth/sign-in-screen.tsx'), 'SignInScreen');
-export const SignUpScreen = lazyPage(() => import('../features/auth/sign-up-screen.tsx'), 'SignUpScreen');
+export const SignInScreen = lazyPage(() => import('../features/auth/sign-in-page.tsx'), 'SignInScreen');
+export const SignUpScreen = lazyPage(() => import('../features/auth/sign-up-page.tsx'), 'SignUpScreen');
 export const ForgotPasswordScreen = lazyPage(
-  () => import('../features/auth/forgot-password-screen.tsx'),
+  () => import('../features/auth/forgot-password-page.tsx'),
   'ForgotPasswordScreen',
 );
 export const ResetPasswordScreen = lazyPage(
-  () => import('../features/auth/reset-password-screen.tsx'),
+  () => import('../features/auth/reset-password-page.tsx'),
   'ResetPasswordScreen',
 );
 export const AuthCallbackScreen = lazyPage(
-  () => import('../features/auth/auth-callback-screen.tsx'),
+  () => import('../features/auth/auth-callback-page.tsx'),
   'AuthCallbackScreen',
 );
 export const DealsPage = lazyPage(() => import('../features/deals/list/deals-page.tsx'), 'DealsPage');

@@ -6,7 +6,7 @@ import type { Escrow } from '../payments/escrow.ts';
 import { useContracts } from './contracts.ts';
 
 // The payment view crosses the wire from sync-server/payments/escrow.ts to the billing screens
-// (src/features/billing/money-api.ts). Both ends use one schema; these tests fail when one end's
+// (src/features/billing/data/money-api.ts). Both ends use one schema; these tests fail when one end's
 // field changes without the other's.
 
 const payment: DealPayment = {

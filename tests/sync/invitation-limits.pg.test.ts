@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { addToSavedList, removeFromSavedList } from '../../src/features/profiles/saved-list.ts';
+import { addToSavedList, removeFromSavedList } from '../../src/features/profiles/data/saved-list.ts';
 import { invitationEntry, savedListId } from '../../src/domain/saved-lists.ts';
 import { syncTestFixture } from './sync-fixture.ts';
 import { eventually, insertDeals } from './sync-harness.ts';

@@ -4,7 +4,7 @@ import { FormError } from '../../components/form-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatUsd } from '../../domain/fees.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { moneyApi, type DealBalance, type LedgerEntry } from './money-api.ts';
+import { moneyApi, type DealBalance, type LedgerEntry } from './data/money-api.ts';
 import { LedgerTable, type LedgerColumn } from './ledger-table.tsx';
 import { useOnline } from './use-online.ts';
 

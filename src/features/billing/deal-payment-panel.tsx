@@ -5,12 +5,12 @@ import { formatRate, formatUsd, parseUsdToCents, SERVICE_FEE_BP } from '../../do
 import { formatDate } from './format.ts';
 import { paymentStatus, releaseBlocker } from './payment-status.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { CHECKOUT_FAILED, moneyApi, type DealPayment, type EscrowStatus } from './money-api.ts';
+import { CHECKOUT_FAILED, moneyApi, type DealPayment, type EscrowStatus } from './data/money-api.ts';
 import { PayoutSetup } from './payout-setup.tsx';
 import { PaymentsUnavailable } from './payments-unavailable.tsx';
 import { useOnline } from './use-online.ts';
-import { usePaymentsAvailable } from './use-payments-available.ts';
-import { useServerRedirect } from './use-server-redirect.ts';
+import { usePaymentsAvailable } from './data/use-payments-available.ts';
+import { useServerRedirect } from './data/use-server-redirect.ts';
 
 /** What the replicated deal says, for when the server cannot be asked (offline). */
 const OFFLINE_TEXT: Record<EscrowStatus, string> = {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { formatDate } from './format.ts';
 import { FormError } from '../../components/form-error.tsx';
-import { moneyApi, type SubscriptionState } from './money-api.ts';
+import { moneyApi, type SubscriptionState } from './data/money-api.ts';
 import { PaymentsUnavailable } from './payments-unavailable.tsx';
 import { useOnline } from './use-online.ts';
-import { usePaymentsAvailable } from './use-payments-available.ts';
-import { useServerRedirect } from './use-server-redirect.ts';
+import { usePaymentsAvailable } from './data/use-payments-available.ts';
+import { useServerRedirect } from './data/use-server-redirect.ts';
 
 /** Settings → Pro: the subscription as Stripe holds it, and Manage subscription (Stripe's customer portal). */
 export function ManageSubscription() {

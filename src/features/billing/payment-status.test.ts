@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { DealPayment } from './money-api.ts';
+import type { DealPayment } from './data/money-api.ts';
 import { paymentStatus, releaseBlocker } from './payment-status.ts';
 
 const base: DealPayment = {

@@ -1,6 +1,6 @@
 import { formatUsd } from '../../domain/fees.ts';
 import { formatDate } from './format.ts';
-import type { DealPayment } from './money-api.ts';
+import type { DealPayment } from './data/money-api.ts';
 
 /**
  * What the payment panel says about the escrow: one headline and the details under it. The rule:

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { FormError } from '../../components/form-error.tsx';
-import { moneyApi, type PayoutStatus } from './money-api.ts';
+import { moneyApi, type PayoutStatus } from './data/money-api.ts';
 import { PaymentsUnavailable } from './payments-unavailable.tsx';
 import { useOnline } from './use-online.ts';
-import { usePaymentsAvailable } from './use-payments-available.ts';
-import { useServerRedirect } from './use-server-redirect.ts';
+import { usePaymentsAvailable } from './data/use-payments-available.ts';
+import { useServerRedirect } from './data/use-server-redirect.ts';
 
 /** A creator's payout account (Stripe Connect Express): set up once, then every released deal pays into it. */
 export function PayoutSetup({ returnTo, compact = false }: { returnTo: string; compact?: boolean }) {

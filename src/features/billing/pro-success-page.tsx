@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { formatDate } from './format.ts';
-import { moneyApi, type SubscriptionState } from './money-api.ts';
+import { moneyApi, type SubscriptionState } from './data/money-api.ts';
 
 const POLL_MS = 1_500;
 const GIVE_UP_MS = 90_000;

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { FormError } from '../../components/form-error.tsx';
-import { CHECKOUT_FAILED, moneyApi, type Interval } from './money-api.ts';
+import { CHECKOUT_FAILED, moneyApi, type Interval } from './data/money-api.ts';
 import { PaymentsUnavailable } from './payments-unavailable.tsx';
 import { useOnline } from './use-online.ts';
-import { usePaymentsAvailable } from './use-payments-available.ts';
-import { useServerRedirect } from './use-server-redirect.ts';
+import { usePaymentsAvailable } from './data/use-payments-available.ts';
+import { useServerRedirect } from './data/use-server-redirect.ts';
 
 /**
  * Upgrade to Pro: Processing…, then Stripe Checkout (7-day free trial). Failure says the spec's

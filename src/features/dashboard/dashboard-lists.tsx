@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { DealDocument } from '../../domain/collections/index.ts';
 import { formatUsd } from '../../domain/fees.ts';
-import { DASHBOARD_LIST_SIZE as SHOWN, type ApplicationWithDeal } from './dashboard-queries.ts';
-import type { MessagePreview } from './use-dashboard-data.ts';
+import { DASHBOARD_LIST_SIZE as SHOWN, type ApplicationWithDeal } from './data/dashboard-queries.ts';
+import type { MessagePreview } from './data/use-dashboard-data.ts';
 
 const STATUS_LABELS: Record<string, string> = {
   open: 'Open',

@@ -16,7 +16,7 @@ import { MESSAGES } from '../../lib/errors.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { brandStats, creatorStats, greeting, type BrandCounts, type CreatorCounts } from './dashboard-model.ts';
 import { ApplicationList, DealList, MessageList } from './dashboard-lists.tsx';
-import { useDashboardApplications, useDashboardDeals, useRecentMessages } from './use-dashboard-data.ts';
+import { useDashboardApplications, useDashboardDeals, useRecentMessages } from './data/use-dashboard-data.ts';
 import { WorkWaitingCard } from './work-waiting-card.tsx';
 import './dashboard.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { OfferParty } from '../../domain/collections/index.ts';
-import { useDealWork } from './use-dashboard-data.ts';
+import { useDealWork } from './data/use-dashboard-data.ts';
 import { waitingLines, type WaitingLine } from './work-waiting.ts';
 
 function Lines({ lines, label }: { lines: WaitingLine[]; label: string }) {

@@ -4,7 +4,7 @@
  */
 export { SavedListCard } from './saved-list-card.tsx';
 export { SocialLinksForm } from './social-links-form.tsx';
-export { ProfileEditError, updateProfile } from './update-profile.ts';
+export { ProfileEditError, updateProfile } from './data/update-profile.ts';
 export { XpProgress } from './xp-progress.tsx';
 export { SaveToggle } from './save-toggle.tsx';
 export { useInvitations } from './portfolio/use-invitations.ts';

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { useLocalData } from '../../db/hooks/use-database.ts';
 import { useProfile } from '../../db/hooks/use-my-profile.ts';
-import { isVerifiedLink, readSocialLinks, SOCIAL_PLATFORMS } from './social-links.ts';
+import { isVerifiedLink, readSocialLinks, SOCIAL_PLATFORMS } from './data/social-links.ts';
 import { XpProgress } from './xp-progress.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import './profile-page.css';

@@ -8,7 +8,7 @@ import type { SavedListDocument } from '../../domain/collections/index.ts';
 import { isListFull, listLimitMessage, savedListId } from '../../domain/saved-lists.ts';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { toastError } from '../../lib/toasts.ts';
-import { addToSavedList, removeFromSavedList } from './saved-list.ts';
+import { addToSavedList, removeFromSavedList } from './data/saved-list.ts';
 
 type ListKind = 'shortlist' | 'saved_campaigns';
 

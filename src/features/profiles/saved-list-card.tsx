@@ -14,8 +14,8 @@ import {
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { toastError } from '../../lib/toasts.ts';
-import { addToSavedList, removeFromSavedList } from './saved-list.ts';
-import { resolveSavedDeal, type ResolvedEntry } from './resolve-saved-entry.ts';
+import { addToSavedList, removeFromSavedList } from './data/saved-list.ts';
+import { resolveSavedDeal, type ResolvedEntry } from './data/resolve-saved-entry.ts';
 
 type Entry = { value: string; label: string; to: string | null };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

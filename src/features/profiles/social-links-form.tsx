@@ -14,8 +14,8 @@ import {
   validateSocialLinks,
   type SocialLinkErrors,
   type SocialLinks,
-} from './social-links.ts';
-import { updateProfile } from './update-profile.ts';
+} from './data/social-links.ts';
+import { updateProfile } from './data/update-profile.ts';
 
 /** The server's refusals of a profile's links (the database's social-links rule). */
 const LINK_REFUSALS = new Set(['invalid_social_link', 'unknown_social_platform']);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FormError } from '../../components/form-error.tsx';
-import { pushState, turnPushOff, turnPushOn, type PushState } from './push-notifications.ts';
+import { pushState, turnPushOff, turnPushOn, type PushState } from './data/push-notifications.ts';
 
 const STATE_TEXT: Record<PushState, string> = {
   unsupported: 'This browser cannot receive push notifications. Install Pacta or use a browser that supports them.',

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toastSuccess } from '../../lib/toasts.ts';
-import { changePassword } from './change-password.ts';
+import { changePassword } from './data/change-password.ts';
 import { FormError } from '../../components/form-error.tsx';
 
 /**

@@ -7,7 +7,7 @@ import { PushSection } from './push-section.tsx';
 import { EmailSection } from './email-section.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { normaliseSection, SETTINGS_SECTIONS } from './settings-sections.ts';
-import { useSettingsProfile } from './use-settings-profile.ts';
+import { useSettingsProfile } from './data/use-settings-profile.ts';
 import './settings.css';
 
 /** Settings, one section at a time by `?section=`. */

@@ -14,7 +14,7 @@ import { useInvitations } from './use-invitations.ts';
 import { InviteToCampaign } from './invite-to-campaign.tsx';
 import { PortfolioMedia } from './portfolio-media.tsx';
 import { PortfolioReviews } from './portfolio-reviews.tsx';
-import { useCreatorPastDeals, useOpenDealsOf, useProfilesById, useReviewsAbout } from './use-portfolio-data.ts';
+import { useCreatorPastDeals, useOpenDealsOf, useProfilesById, useReviewsAbout } from '../data/use-portfolio-data.ts';
 import { isOwnPicture } from '../../../domain/pictures.ts';
 import { storageSrc } from '../../../lib/storage-src.ts';
 

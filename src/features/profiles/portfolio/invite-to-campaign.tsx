@@ -3,7 +3,7 @@ import type { PactaDatabase } from '../../../db/index.ts';
 import type { DealDocument } from '../../../domain/collections/index.ts';
 import { invitationEntry, invitedCreators } from '../../../domain/saved-lists.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { addToSavedList } from '../saved-list.ts';
+import { addToSavedList } from '../data/saved-list.ts';
 
 /**
  * Invite to Campaign: the brand picks one of its open deals; the invitation is kept in the brand's

@@ -1,4 +1,9 @@
-import { isVerifiedLink, SOCIAL_PLATFORMS, socialLinkError, type SocialPlatform } from '../../domain/social-links.ts';
+import {
+  isVerifiedLink,
+  SOCIAL_PLATFORMS,
+  socialLinkError,
+  type SocialPlatform,
+} from '../../../domain/social-links.ts';
 
 /**
  * Social-links form rules ("Social-links form"): LinkedIn is required for a brand, Instagram for a

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 import { authMessages } from '../../lib/session/auth-messages.ts';
-import { updatePassword } from './auth-actions.ts';
+import { updatePassword } from './data/auth-actions.ts';
 import { validateNewPassword } from './auth-validation.ts';
 import { PasswordField } from './password-field.tsx';
 import { getSessionManager } from '../../lib/session/session.ts';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 import { authMessages } from '../../lib/session/auth-messages.ts';
-import { sendPasswordReset } from './auth-actions.ts';
+import { sendPasswordReset } from './data/auth-actions.ts';
 import './auth.css';
 import { FormError } from '../../components/form-error.tsx';
 

@@ -1,7 +1,7 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
-import { useLiveQuery } from '../../db/hooks/use-live-query.ts';
-import type { MessageDocument, ProfileDocument } from '../../domain/collections/index.ts';
-import { recentMessages } from './dashboard-model.ts';
+import { useLiveQuery } from '../../../db/hooks/use-live-query.ts';
+import type { MessageDocument, ProfileDocument } from '../../../domain/collections/index.ts';
+import { recentMessages } from '../dashboard-model.ts';
 import { brandDashboard$, creatorDashboard$, dealWork$ } from './dashboard-queries.ts';
 
 /** The brand's (or, for an admin, every) newest deals and Quick Stats; live. */

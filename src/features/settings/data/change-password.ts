@@ -1,6 +1,6 @@
-import { errorMessage } from '../../lib/errors.ts';
-import { passwordRefusalMessage } from '../../lib/session/password-refusals.ts';
-import { passwordChangeError } from './settings-sections.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { passwordRefusalMessage } from '../../../lib/session/password-refusals.ts';
+import { passwordChangeError } from '../settings-sections.ts';
 
 export type PasswordChangeResult = { ok: true } | { ok: false; message: string };
 
@@ -20,7 +20,7 @@ export async function changePassword(input: {
   if (invalid) return { ok: false, message: invalid };
   if (!navigator.onLine) return { ok: false, message: PASSWORD_OFFLINE_MESSAGE };
   try {
-    const { getSupabase } = await import('../../lib/supabase.ts');
+    const { getSupabase } = await import('../../../lib/supabase.ts');
     const { error } = await getSupabase().auth.updateUser({
       password: input.password,
       current_password: input.current,

@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { createPactaDatabase, prepareDocument, type PactaDatabase } from '../../db/index.ts';
-import { savedListId } from '../../domain/saved-lists.ts';
+import { createPactaDatabase, prepareDocument, type PactaDatabase } from '../../../db/index.ts';
+import { savedListId } from '../../../domain/saved-lists.ts';
 import { addToSavedList, removeFromSavedList } from './saved-list.ts';
 import { ProfileEditError, updateProfile } from './update-profile.ts';
 

@@ -1,8 +1,8 @@
-import { getSupabase } from '../../lib/supabase.ts';
-import { authMessages } from '../../lib/session/auth-messages.ts';
-import { filledSocialLinks, type SignUpInput } from './auth-validation.ts';
-import { isNetworkError } from '../../lib/session/network-errors.ts';
-import { passwordRefusalMessage } from '../../lib/session/password-refusals.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+import { authMessages } from '../../../lib/session/auth-messages.ts';
+import { filledSocialLinks, type SignUpInput } from '../auth-validation.ts';
+import { isNetworkError } from '../../../lib/session/network-errors.ts';
+import { passwordRefusalMessage } from '../../../lib/session/password-refusals.ts';
 
 /** Where the confirmation e-mail's link lands. */
 export const confirmRedirectUrl = () => `${window.location.origin}/auth/callback`;

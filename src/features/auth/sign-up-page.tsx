@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 import { APP_NAME } from '../../lib/config.ts';
 import { authMessages } from '../../lib/session/auth-messages.ts';
-import { signUp } from './auth-actions.ts';
+import { signUp } from './data/auth-actions.ts';
 import {
   SOCIAL_PLATFORMS,
   validateSignUp,

@@ -1,6 +1,6 @@
-import type { PactaDatabase } from '../../db/index.ts';
-import { prepareDocument } from '../../db/index.ts';
-import { addSavedItem, removeSavedItem, savedListId, type SavedListKind } from '../../domain/saved-lists.ts';
+import type { PactaDatabase } from '../../../db/index.ts';
+import { prepareDocument } from '../../../db/index.ts';
+import { addSavedItem, removeSavedItem, savedListId, type SavedListKind } from '../../../domain/saved-lists.ts';
 
 /**
  * Adds an entry to the user's saved list of a kind (creating the list on first use, with the id

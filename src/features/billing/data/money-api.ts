@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorBody, type ErrorCode } from '../../domain/contracts/errors.ts';
+import { errorBody, type ErrorCode } from '../../../domain/contracts/errors.ts';
 import {
   getDealPayment,
   getLedger,
@@ -22,9 +22,9 @@ import {
   type LedgerEntry,
   type PayoutStatus,
   type SubscriptionState,
-} from '../../domain/contracts/money.ts';
-import { syncServerUrl } from '../../lib/config.ts';
-import { sessionRetryFetch } from '../../lib/session/session.ts';
+} from '../../../domain/contracts/money.ts';
+import { syncServerUrl } from '../../../lib/config.ts';
+import { sessionRetryFetch } from '../../../lib/session/session.ts';
 
 /**
  * The money endpoints (online only, docs/design.md: "checkout, escrow release … go through /api/* and say

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
 import { authMessages } from '../../lib/session/auth-messages.ts';
-import { resendVerification } from './auth-actions.ts';
+import { resendVerification } from './data/auth-actions.ts';
 import { PasswordField } from './password-field.tsx';
 import { getSessionManager } from '../../lib/session/session.ts';
 import { useSessionState } from './use-session-state.ts';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useLocalData } from '../../db/hooks/use-database.ts';
-import { useMyProfile } from '../../db/hooks/use-my-profile.ts';
-import type { ProfileDocument } from '../../domain/collections/index.ts';
-import { MESSAGES, settingsLoadError } from '../../lib/errors.ts';
-import { SETTINGS_RETRY } from './settings-sections.ts';
+import { useLocalData } from '../../../db/hooks/use-database.ts';
+import { useMyProfile } from '../../../db/hooks/use-my-profile.ts';
+import type { ProfileDocument } from '../../../domain/collections/index.ts';
+import { MESSAGES, settingsLoadError } from '../../../lib/errors.ts';
+import { SETTINGS_RETRY } from '../settings-sections.ts';
 
 export type SettingsProfile =
   | { state: 'loading'; attempt: number }

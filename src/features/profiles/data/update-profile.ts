@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { PactaDatabase } from '../../db/index.ts';
-import { prepareDocument } from '../../db/index.ts';
-import { NICHES } from '../../domain/niches.ts';
+import type { PactaDatabase } from '../../../db/index.ts';
+import { prepareDocument } from '../../../db/index.ts';
+import { NICHES } from '../../../domain/niches.ts';
 
 /** What a user may edit on their own profile, with the database's limits. */
 export const profileEdit = z

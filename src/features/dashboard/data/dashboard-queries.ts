@@ -1,9 +1,9 @@
 import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
-import { NEWEST_FIRST_SORT, type PactaDatabase } from '../../db/index.ts';
-import type { ApplicationDocument, DealDocument, DealEventDocument } from '../../domain/collections/index.ts';
-import { workView } from '../../domain/deal-work-view.ts';
-import type { DealWork } from './work-waiting.ts';
-import type { BrandCounts, CreatorCounts } from './dashboard-model.ts';
+import { NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
+import type { ApplicationDocument, DealDocument, DealEventDocument } from '../../../domain/collections/index.ts';
+import { workView } from '../../../domain/deal-work-view.ts';
+import type { DealWork } from '../work-waiting.ts';
+import type { BrandCounts, CreatorCounts } from '../dashboard-model.ts';
 
 /** How many items each dashboard list shows ("Showing 10 of N" links to the rest). */
 export const DASHBOARD_LIST_SIZE = 10;

@@ -1,6 +1,6 @@
-import { getPushPublicKey, type PushUnsubscription } from '../../domain/contracts/push.ts';
-import { syncServerUrl } from '../../lib/config.ts';
-import { sessionRetryFetch } from '../../lib/session/session.ts';
+import { getPushPublicKey, type PushUnsubscription } from '../../../domain/contracts/push.ts';
+import { syncServerUrl } from '../../../lib/config.ts';
+import { sessionRetryFetch } from '../../../lib/session/session.ts';
 
 /**
  * Web Push on this device (a per-device setting: each browser has its own subscription).

@@ -3,8 +3,8 @@ import { firstValueFrom } from 'rxjs';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { createPactaDatabase, NEWEST_FIRST_SORT, type PactaDatabase } from '../../db/index.ts';
-import { applicationDocument, dealDocument, type ApplicationDocument } from '../../domain/collections/index.ts';
+import { createPactaDatabase, NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
+import { applicationDocument, dealDocument, type ApplicationDocument } from '../../../domain/collections/index.ts';
 import { brandDashboard$, creatorDashboard$ } from './dashboard-queries.ts';
 
 // The dashboard's reads against the real local database (RxDB on Dexie): the newest ten, and the

@@ -1,4 +1,4 @@
-import type { PactaDatabase } from '../../db/index.ts';
+import type { PactaDatabase } from '../../../db/index.ts';
 
 export type ResolvedEntry = { ok: true; id: string } | { ok: false; message: string };
 

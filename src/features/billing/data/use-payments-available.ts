@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { healthAnswer } from '../../domain/contracts/health.ts';
-import { syncServerUrl } from '../../lib/config.ts';
-import { useOnline } from './use-online.ts';
+import { healthAnswer } from '../../../domain/contracts/health.ts';
+import { syncServerUrl } from '../../../lib/config.ts';
+import { useOnline } from '../use-online.ts';
 
 /** One question per page load: the answer only changes when the server is reconfigured. */
 let answer: Promise<boolean | undefined> | undefined;
