@@ -9,7 +9,8 @@ import type { ErrorCode } from '../../src/domain/contracts/errors.ts';
 import { HttpError } from './errors.ts';
 
 /** The codes a request its route's schema refused may answer with (all of them 400). */
-type InvalidCode = 'validation_failed' | 'invalid_request' | 'invalid_deal_id' | 'invalid_period' | 'invalid_query';
+type InvalidCode =
+  'validation_failed' | 'invalid_request' | 'invalid_deal_id' | 'invalid_period' | 'invalid_query' | 'invalid_search';
 
 /**
  * What a route answers when its schema refuses the request: its code, and the sentence for each part
