@@ -70,7 +70,12 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   const api = app.withTypeProvider<ZodTypeProvider>();
   const route = {
     preValidation: signedIn(ctx),
-    config: { invalid: { code: 'invalid_search', what: 'search' } },
+    config: {
+      invalid: {
+        code: 'invalid_search',
+        querystring: (problems: string) => `This search cannot be run (${problems}).`,
+      },
+    },
   } as const;
 
   api.get('/search/deals', { schema: getDealSearch, ...route }, async (request) => {
