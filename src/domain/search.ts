@@ -87,12 +87,10 @@ export const dealSearchResponse = z.object({
   deals: z.array(dealDocument),
   next_offset: z.number().int().nullable(),
 });
-export type DealSearchResponse = z.infer<typeof dealSearchResponse>;
 export const creatorSearchResponse = z.object({
   creators: z.array(profileDocument),
   next_offset: z.number().int().nullable(),
 });
-export type CreatorSearchResponse = z.infer<typeof creatorSearchResponse>;
 
 /** A query string for a search request (defaults and empty values left out). */
 export function searchQueryString(request: Record<string, string | number | readonly string[] | undefined>): string {

@@ -1,15 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app.ts';
+import { claimsOf, signedIn } from '../auth/signed-in.ts';
 import { HttpError } from '../http/errors.ts';
 import { createRateLimiter } from '../auth/rate-limit.ts';
 import { serverCollection } from '../sync/collections.ts';
-import {
-  creatorSearchRequest,
-  dealSearchRequest,
-  type CreatorSearchResponse,
-  type DealSearchResponse,
-} from '../../src/domain/search.ts';
+import { getCreatorSearch, getDealSearch } from '../../src/domain/contracts/search.ts';
 import type { DealDocument, ProfileDocument } from '../../src/domain/collections/index.ts';
 
 /**
@@ -34,16 +30,6 @@ const CREATOR_ORDER = {
   rating: `t.rating desc, t.followers desc, t.id`,
 } as const;
 
-function parse<S extends z.ZodType>(schema: S, request: FastifyRequest): z.infer<S> {
-  const parsed = schema.safeParse(request.query);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; ');
-    throw new HttpError(400, 'invalid_search', `This search cannot be run (${problems}).`);
-  }
-  // Control characters and malformed text never get here: every request meets INPUT_LIMITS first.
-  return parsed.data;
-}
-
 /** One page and the offset of the next (a page one longer than asked tells whether there is one). */
 function page<T>(rows: T[], offset: number, limit: number): { items: T[]; next_offset: number | null } {
   return { items: rows.slice(0, limit), next_offset: rows.length > limit ? offset + limit : null };
@@ -54,7 +40,7 @@ function page<T>(rows: T[], offset: number, limit: number): { items: T[]; next_o
  * device does not hold.
  * - Signed in only; each account may search SEARCH_RATE_LIMIT_PER_MINUTE times a minute (shared by
  *   every instance), past it 429 `search_rate_limited`.
- * - The query string is parsed with the shared schema (src/domain/search.ts): text of at most 200
+ * - The query string is parsed with the route's contract (src/domain/contracts/search.ts): text of at most 200
  *   characters, known sorts, pages of at most 50 up to offset 1,000; anything else 400 `invalid_search`.
  * - Runs as the user, so row-level security decides what is found: a deal the user may not read (a
  *   Pro-only deal for a free account, another brand's unpublished deal) is never an answer.
@@ -78,10 +64,23 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     }
   }
 
-  app.get('/search/deals', async (request): Promise<DealSearchResponse> => {
-    // Who asks comes first: an outsider learns nothing, not even which queries are well formed.
-    const claims = await ctx.authenticate(request);
-    const s = parse(dealSearchRequest, request);
+  // Who asks comes first (`signedIn`, before the schema): an outsider learns nothing, not even which
+  // queries are well formed. Control characters and malformed text never reach the schema: every
+  // request meets INPUT_LIMITS first.
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const route = {
+    preValidation: signedIn(ctx),
+    config: {
+      invalid: {
+        code: 'invalid_search',
+        querystring: (problems: string) => `This search cannot be run (${problems}).`,
+      },
+    },
+  } as const;
+
+  api.get('/search/deals', { schema: getDealSearch, ...route }, async (request) => {
+    const claims = claimsOf(request);
+    const s = request.query;
     await count(claims.sub);
     const { rows } = await ctx.db.asUser(claims, (tx) =>
       tx.query<{ doc: DealDocument }>(
@@ -115,10 +114,9 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return { deals: items.map((r) => r.doc), next_offset };
   });
 
-  app.get('/search/creators', async (request): Promise<CreatorSearchResponse> => {
-    // Who asks comes first: an outsider learns nothing, not even which queries are well formed.
-    const claims = await ctx.authenticate(request);
-    const s = parse(creatorSearchRequest, request);
+  api.get('/search/creators', { schema: getCreatorSearch, ...route }, async (request) => {
+    const claims = claimsOf(request);
+    const s = request.query;
     await count(claims.sub);
     const { rows } = await ctx.db.asUser(claims, (tx) =>
       tx.query<{ doc: ProfileDocument }>(

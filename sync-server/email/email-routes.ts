@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { getEmailPreferences, putEmailPreference } from '../../src/domain/contracts/email.ts';
 import { DEAL_EMAIL_KINDS, DEAL_EMAIL_LABELS } from '../../src/domain/deal-emails.ts';
 import type { AppContext } from '../app.ts';
 import { queryParam } from '../auth/request-helpers.ts';
+import { claimsOf, signedIn } from '../auth/signed-in.ts';
 import { HttpError } from '../http/errors.ts';
 import { createDealEmailSender, loadEmailLinkKey, openUnsubscribeToken } from './deal-emails.ts';
 
 /** How often each instance sends the queued deal e-mails. */
 const SEND_EVERY_MS = 15_000;
-
-const preferenceBody = z.object({ kind: z.enum(DEAL_EMAIL_KINDS), enabled: z.boolean() });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (title: string, body: string) => `<!doctype html>
@@ -47,6 +47,8 @@ export async function emailRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     return opened;
   }
 
+  // The unsubscribe link's two routes answer an HTML page (to a mail client or a person following the
+  // link), not JSON, so they keep their own token check and are not among the contracts.
   app.get('/email/unsubscribe', async (request, reply) => {
     const token = queryParam(request, 'token');
     const { kind } = await tokenFrom(token);
@@ -86,8 +88,11 @@ export async function emailRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     });
   });
 
-  app.get('/email/preferences', async (request) => {
-    const { sub } = await ctx.authenticate(request);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preValidation = signedIn(ctx);
+
+  api.get('/email/preferences', { schema: getEmailPreferences, preValidation }, async (request) => {
+    const { sub } = claimsOf(request);
     const { rows } = await ctx.db.pool.query<{ kind: string }>(
       `select kind from pacta_private.email_opt_outs where user_id = $1`,
       [sub],
@@ -98,18 +103,25 @@ export async function emailRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     };
   });
 
-  app.put('/email/preferences', async (request) => {
-    const { sub } = await ctx.authenticate(request);
-    const parsed = preferenceBody.safeParse(request.body);
-    if (!parsed.success)
-      throw new HttpError(400, 'invalid_request', `Send a kind (${DEAL_EMAIL_KINDS.join(', ')}) and enabled.`);
-    const { kind, enabled } = parsed.data;
-    await ctx.db.pool.query(
-      enabled
-        ? `delete from pacta_private.email_opt_outs where user_id = $1 and kind = $2`
-        : `insert into pacta_private.email_opt_outs (user_id, kind) values ($1, $2) on conflict do nothing`,
-      [sub, kind],
-    );
-    return { kind, enabled };
-  });
+  api.put(
+    '/email/preferences',
+    {
+      schema: putEmailPreference,
+      preValidation,
+      config: {
+        invalid: { code: 'invalid_request', body: `Send a kind (${DEAL_EMAIL_KINDS.join(', ')}) and enabled.` },
+      },
+    },
+    async (request) => {
+      const { sub } = claimsOf(request);
+      const { kind, enabled } = request.body;
+      await ctx.db.pool.query(
+        enabled
+          ? `delete from pacta_private.email_opt_outs where user_id = $1 and kind = $2`
+          : `insert into pacta_private.email_opt_outs (user_id, kind) values ($1, $2) on conflict do nothing`,
+        [sub, kind],
+      );
+      return { kind, enabled };
+    },
+  );
 }

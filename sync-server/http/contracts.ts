@@ -9,14 +9,16 @@ import type { ErrorCode } from '../../src/domain/contracts/errors.ts';
 import { HttpError } from './errors.ts';
 
 /** The codes a request its route's schema refused may answer with (all of them 400). */
-type InvalidCode = 'validation_failed' | 'invalid_request' | 'invalid_deal_id' | 'invalid_period' | 'invalid_query';
+type InvalidCode =
+  'validation_failed' | 'invalid_request' | 'invalid_deal_id' | 'invalid_period' | 'invalid_query' | 'invalid_search';
 
 /**
  * What a route answers when its schema refuses the request: its code, and the sentence for each part
- * of the request (without one, the sentence names each problem).
+ * of the request, fixed or built around the problems found (without one, the sentence names each
+ * problem).
  */
 export type InvalidRequest = { code: InvalidCode & ErrorCode; what?: string } & Partial<
-  Record<'body' | 'params' | 'querystring', string>
+  Record<'body' | 'params' | 'querystring', string | ((problems: string) => string)>
 >;
 
 declare module 'fastify' {
@@ -44,7 +46,8 @@ export function contractRefusal(err: unknown, request: FastifyRequest): HttpErro
   const problems = err.validation
     .map((issue) => `${issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || part}: ${issue.message}`)
     .join('; ');
-  return new HttpError(400, invalid.code, invalid[part] ?? `Invalid ${invalid.what ?? 'request'} (${problems})`);
+  const sentence = invalid[part] ?? ((found: string) => `Invalid ${invalid.what ?? 'request'} (${found})`);
+  return new HttpError(400, invalid.code, typeof sentence === 'string' ? sentence : sentence(problems));
 }
 
 export { isResponseSerializationError };

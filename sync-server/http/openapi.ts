@@ -2,8 +2,11 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** Routes the document leaves out: the sync protocol, the local auth (GoTrue's API) and the webhook. */
-const NOT_IN_THE_DOCUMENT = /^\/(sync\/v1|auth\/v1)\/|^\/api\/(stripe\/webhook|openapi\.json)$/;
+/**
+ * Routes the document leaves out: the sync protocol, the local auth and storage (Supabase's own APIs,
+ * documented by Supabase) and the webhook.
+ */
+const NOT_IN_THE_DOCUMENT = /^\/(sync\/v1|auth\/v1|storage\/v1)\/|^\/api\/(stripe\/webhook|openapi\.json)$/;
 
 /**
  * GET /api/openapi.json: the OpenAPI document of `/api`, generated from the same zod contracts

@@ -148,6 +148,9 @@ describe('GET /api/search/deals', () => {
       expect(res.status, query).toBe(400);
       expect(await res.json()).toMatchObject({ code: 'invalid_search', message: expect.any(String) });
     }
+    // The sentence names what is wrong, in the search's words.
+    const sort = await (await get('/api/search/deals?sort=cheapest', creator)).json();
+    expect(sort.message).toMatch(/^This search cannot be run \(sort: .+\)\.$/);
     // A control character is refused by the limits every request meets first.
     const control = await get(`/api/search/deals?q=${encodeURIComponent('kayak\u0000')}`, creator);
     expect(control.status).toBe(400);

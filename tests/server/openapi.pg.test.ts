@@ -45,7 +45,21 @@ test('GET /api/openapi.json describes the /api routes from the same schemas they
   );
   expect(payment.properties!.escrowStatus!.enum).toEqual(['none', 'pending', 'released', 'refunded', 'disputed']);
 
-  // Only /api: the sync protocol, the local auth and the Stripe webhook are not part of it.
+  // Search: the query string's filters and one page of documents, as the device holds them.
+  const dealSearch = doc.paths['/api/search/deals']!.get!;
+  expect(dealSearch.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['q', 'category', 'sort', 'limit']));
+  expect(responseSchema(doc, '/api/search/deals', 'get', '200').required).toEqual(['deals', 'next_offset']);
+  const creatorSearch = doc.paths['/api/search/creators']!.get!;
+  expect(creatorSearch.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['q', 'min_rating', 'region']));
+  expect(responseSchema(doc, '/api/search/creators', 'get', '200').required).toEqual(['creators', 'next_offset']);
+
+  // E-mail preferences: each kind with its label, and the one switch the PUT turns.
+  expect(responseSchema(doc, '/api/email/preferences', 'get', '200').required).toEqual(['emails']);
+  const preference = doc.paths['/api/email/preferences']!.put!.requestBody!.content['application/json']!.schema;
+  expect(preference.required).toEqual(expect.arrayContaining(['kind', 'enabled']));
+  expect(preference.properties!.kind!.enum).toContain('offer');
+
+  // Only /api: the sync protocol, the local auth, storage and the Stripe webhook are not part of it.
   const paths = Object.keys(doc.paths);
   expect(paths.every((p) => p.startsWith('/api/'))).toBe(true);
   expect(paths).not.toContain('/api/stripe/webhook');

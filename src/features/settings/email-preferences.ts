@@ -1,13 +1,7 @@
-import { z } from 'zod';
-import { DEAL_EMAIL_KINDS, type DealEmailKind } from '../../domain/deal-emails.ts';
+import { getEmailPreferences, type EmailPreference } from '../../domain/contracts/email.ts';
+import type { DealEmailKind } from '../../domain/deal-emails.ts';
 import { syncServerUrl } from '../../lib/config.ts';
 import { sessionRetryFetch } from '../../lib/session/session.ts';
-
-/** The e-mails a user may turn off one by one (GET /api/email/preferences), as the server answers. */
-const preferences = z.object({
-  emails: z.array(z.object({ kind: z.enum(DEAL_EMAIL_KINDS), label: z.string(), enabled: z.boolean() })),
-});
-export type EmailPreference = z.infer<typeof preferences>['emails'][number];
 
 const FAILED = 'Pacta could not be reached. Check your connection and try again.';
 
@@ -30,7 +24,8 @@ async function call(method: 'GET' | 'PUT', body?: unknown): Promise<unknown> {
 }
 
 export async function emailPreferences(): Promise<EmailPreference[]> {
-  return preferences.parse(await call('GET')).emails;
+  // The server's contract: an answer that drifted from it is a clear failure here, not a wrong switch.
+  return getEmailPreferences.response[200].parse(await call('GET')).emails;
 }
 
 export async function setEmailPreference(kind: DealEmailKind, enabled: boolean): Promise<void> {

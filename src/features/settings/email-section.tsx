@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 import type { DealEmailKind } from '../../domain/deal-emails.ts';
-import { emailPreferences, setEmailPreference, type EmailPreference } from './email-preferences.ts';
+import type { EmailPreference } from '../../domain/contracts/email.ts';
+import { emailPreferences, setEmailPreference } from './email-preferences.ts';
 
 /**
  * Settings → Notifications: the e-mails for what waits on you, each on or off (the one-click link in
