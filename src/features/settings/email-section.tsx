@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { FormError } from '../../components/form-error.tsx';
 import type { DealEmailKind } from '../../domain/deal-emails.ts';
 import type { EmailPreference } from '../../domain/contracts/email.ts';
-import { emailPreferences, setEmailPreference } from './email-preferences.ts';
+import { emailPreferences, setEmailPreference } from './data/email-preferences.ts';
 
 /**
  * Settings → Notifications: the e-mails for what waits on you, each on or off (the one-click link in

@@ -1,7 +1,7 @@
-import { getEmailPreferences, type EmailPreference } from '../../domain/contracts/email.ts';
-import type { DealEmailKind } from '../../domain/deal-emails.ts';
-import { syncServerUrl } from '../../lib/config.ts';
-import { sessionRetryFetch } from '../../lib/session/session.ts';
+import { getEmailPreferences, type EmailPreference } from '../../../domain/contracts/email.ts';
+import type { DealEmailKind } from '../../../domain/deal-emails.ts';
+import { syncServerUrl } from '../../../lib/config.ts';
+import { sessionRetryFetch } from '../../../lib/session/session.ts';
 
 const FAILED = 'Pacta could not be reached. Check your connection and try again.';
 
