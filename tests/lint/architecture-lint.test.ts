@@ -54,7 +54,7 @@ describe('layer zones', { timeout: 60_000 }, () => {
   test("a feature importing another feature's internals fails; its index.ts is allowed", async () => {
     const internal = await ruleIdsFor(
       'src/features/deals/lint-probe.ts',
-      "import { updateProfile } from '../profiles/update-profile.ts';\nexport const probe = updateProfile;\n",
+      "import { updateProfile } from '../profiles/data/update-profile.ts';\nexport const probe = updateProfile;\n",
     );
     expect(internal).toContain('import-x/no-restricted-paths');
     const publicSurface = await ruleIdsFor(
