@@ -206,6 +206,8 @@ CREATE OR REPLACE FUNCTION pacta_private.search_words(words text[])
 AS $function$
   select coalesce(array_to_string(words, ' '), '')
 $function$;
+revoke all on function pacta_private.search_words(words text[]) from public;
+grant execute on function pacta_private.search_words(words text[]) to authenticated, service_role;
 
 -- function: pacta_private.valid_social_links(links jsonb)
 CREATE OR REPLACE FUNCTION pacta_private.valid_social_links(links jsonb)
