@@ -26,7 +26,9 @@ create function pg_temp.uid(kind text, n int) returns uuid language sql immutabl
 $$;
 
 -- Profiles start without a picture (the app shows initials): pictures are only accepted from Pacta's
--- storage (pacta_private.is_storage_picture).
+-- storage (pacta_private.is_storage_picture). The demo creator's and brand's pictures ship in
+-- supabase/seed-files/ and are stored, and set as their pictures, by the server right after this seed
+-- (sync-server/storage/demo-files.ts).
 
 create temp table seed_niches (i int primary key, name text not null) on commit drop;
 insert into seed_niches select i, n from unnest(array['Technology', 'Fitness', 'Fashion', 'Food', 'Travel', 'Gaming',

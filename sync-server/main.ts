@@ -8,6 +8,8 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './db/demo-logins.ts';
 import type { EmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { withLocalStripe } from './payments/local-stripe/start-local-stripe.ts';
+import { storeDemoFiles } from './storage/demo-files.ts';
+import { createDiskStore } from './storage/object-store.ts';
 import { checkDataDir, checkDeploymentSettings, checkPortFree, portProblem, StartupProblem } from './startup-checks.ts';
 
 /** Longer than any request takes (a snapshot stream stops itself after 20 s). */
@@ -82,6 +84,10 @@ async function start(): Promise<void> {
     log: (line) => console.log(`  applied ${line}`),
   });
   const db = createDatabase(databaseUrl, { directUrl: config.databaseDirectUrl });
+  // The demo's pictures go with the demo data, into Pacta's own file store (a hosted project has its own).
+  if (report.seeded && config.storage.mode === 'disk') {
+    await storeDemoFiles(db, await createDiskStore(config.storage.dir), config.storage.quotaBytesPerUser);
+  }
   const app = await buildServer(config, db, { logStream });
   try {
     await app.listen({ port: config.port, host: config.host });

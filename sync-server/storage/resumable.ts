@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MemoryLocker, Server, type Upload } from '@tus/server';
+import { EVENTS, MemoryLocker, Server, type Upload } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import type { JwtClaims } from '../db/database.ts';
 import { accept, cacheControlOf } from './ingest.ts';
@@ -35,7 +35,10 @@ export async function resumableRoutes(
   const { ctx } = storage;
   const requesters = new WeakMap<object, JwtClaims>();
   // An upload left unfinished for a day is dropped (its bytes count toward no quota while it waits).
-  const datastore = new FileStore({ directory: storage.resumableDir, expirationPeriodInMilliseconds: DAY_MS });
+  const datastore = new FinishedInCreationStore({
+    directory: storage.resumableDir,
+    expirationPeriodInMilliseconds: DAY_MS,
+  });
   const claimsOf = (req: { runtime?: { node?: { req: object } } }): JwtClaims => {
     const node = req.runtime?.node?.req;
     const claims = node && requesters.get(node);
@@ -98,9 +101,12 @@ export async function resumableRoutes(
         await fsp.rm(path.join(storage.resumableDir, upload.id), { force: true });
         await datastore.configstore.delete(upload.id);
       }
+      if (req.method === 'POST') datastore.finishedInCreation.set(upload.id, upload);
       return {};
     },
   });
+  // The creation's answer is written: the finished upload need not be read any more.
+  tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => datastore.finishedInCreation.delete(upload.id));
 
   /** The whole file is here: the same checks and processing as a simple upload, then stored. */
   async function finish(claims: JwtClaims, upload: Upload): Promise<void> {
@@ -139,5 +145,20 @@ export async function resumableRoutes(
       config: { rawBody: true },
       handler: handle,
     });
+  }
+}
+
+/**
+ * A FileStore that still answers for an upload finished by its creation request (tus-js-client's
+ * `uploadDataDuringCreation`: a POST carrying the whole file). @tus/server reads such an upload back
+ * after onUploadFinish, to decide whether to send Upload-Expires, and onUploadFinish has already moved
+ * its bytes into the object store and dropped its record: without this the stored file's creation was
+ * answered 404. The finished upload is kept in memory only until that answer is written.
+ */
+class FinishedInCreationStore extends FileStore {
+  readonly finishedInCreation = new Map<string, Upload>();
+
+  override async getUpload(id: string): Promise<Upload> {
+    return this.finishedInCreation.get(id) ?? super.getUpload(id);
   }
 }

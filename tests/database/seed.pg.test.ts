@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { createDatabase, type Database } from '../../sync-server/db/database.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../sync-server/db/demo-logins.ts';
 import { migrate, type MigrationReport } from '../../sync-server/db/migrate.ts';
+import { storeDemoFiles } from '../../sync-server/storage/demo-files.ts';
+import { createDiskStore } from '../../sync-server/storage/object-store.ts';
+import { startTestServer } from '../support/test-server.ts';
 
 // What `npm start` does on a fresh embedded database: bootstrap + migrations + seed.sql.
 let db: Database;
@@ -150,4 +156,30 @@ test('demo pictures are only on Pacta storage, and reviews read like people (not
     count(*) filter (where rating = 3 and content ~* '(great|easiest|lovely)')::int as upbeat_three_stars from public.reviews`);
   expect(reviews.distinct_texts).toBeGreaterThanOrEqual(20);
   expect(reviews.upbeat_three_stars).toBe(0);
+});
+
+test("the demo creator's and brand's pictures ship with the app and are served from Pacta's storage", async () => {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-seed-files-'));
+  try {
+    // What `npm start` does after seeding a fresh database with its own file store (DATA_DIR/storage).
+    const stored = await storeDemoFiles(db, await createDiskStore(path.join(dataDir, 'storage')), 100 * 1024 * 1024);
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    const server = await startTestServer({ databaseUrl, env: { DATA_DIR: dataDir } });
+    try {
+      for (const email of ['creator@pacta.dev', 'brand@pacta.dev']) {
+        const { avatar_url: url } = await one(
+          `select p.avatar_url from public.profiles p join auth.users u on u.id = p.id where u.email = $1`,
+          [email],
+        );
+        expect(url).toMatch(/^\/storage\/v1\/object\/public\/(avatars|brand-logos)\//);
+        const res = await fetch(`${server.url}${url}`);
+        expect([email, res.status, res.headers.get('content-type')]).toEqual([email, 200, 'image/webp']);
+        expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(500);
+      }
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
 });

@@ -463,6 +463,33 @@ describe('resumable uploads (TUS, as Supabase Storage speaks it)', () => {
     expect(await fs.readdir(path.join(dataDir, 'storage', 'resumable'))).toEqual([]);
   });
 
+  test('a small file sent whole in the creation request (uploadDataDuringCreation) is stored, image and video', async () => {
+    const dealId = await makeDeal(server.db, brand.id);
+    for (const [bucket, name, bytes, contentType] of [
+      ['deliverables', `${dealId}/${randomUUID()}-teaser.mp4`, mp4(64 * 1024), 'video/mp4'],
+      ['avatars', `${brand.id}/${randomUUID()}.jpg`, await jpeg(), 'image/jpeg'],
+    ] as const) {
+      await new Promise<void>((resolve, reject) => {
+        const upload = new Upload(bytes, {
+          endpoint: `${server.url}/storage/v1/upload/resumable`,
+          headers: { authorization: `Bearer ${brand.accessToken}`, 'x-upsert': 'true' },
+          metadata: { bucketName: bucket, objectName: name, contentType, cacheControl: '3600' },
+          uploadDataDuringCreation: true,
+          chunkSize: 6 * 1024 * 1024,
+          retryDelays: [],
+          onError: reject,
+          onSuccess: () => resolve(),
+        });
+        upload.start();
+      });
+      const { data, error } = await storageFor(server, brand).from(bucket).download(name);
+      expect(error).toBeNull();
+      if (bucket === 'deliverables') expect(Buffer.from(await data!.arrayBuffer()).equals(bytes)).toBe(true);
+      else expect((await sharp(Buffer.from(await data!.arrayBuffer())).metadata()).format).toBe('jpeg');
+    }
+    expect(await fs.readdir(path.join(dataDir, 'storage', 'resumable'))).toEqual([]);
+  });
+
   test("another user cannot resume or cancel someone's resumable upload", async () => {
     const dealId = await makeDeal(server.db, brand.id);
     const b64 = (v: string) => Buffer.from(v).toString('base64');

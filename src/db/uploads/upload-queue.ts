@@ -125,10 +125,8 @@ export function runUploads(db: PactaDatabase, userId: string): () => void {
         endpoint: `${supabaseUrl()}/storage/v1/upload/resumable`,
         retryDelays: [0, 1000, 3000, 5000],
         chunkSize: CHUNK_SIZE,
-        // The creation request carries no bytes: every byte goes in a PATCH, so a file small enough for one
-        // request also finishes in a PATCH. @tus/server, with expiring uploads, answers a creation that
-        // finishes the upload 404 (it reads the upload back after it was stored and removed).
-        uploadDataDuringCreation: false,
+        // The first chunk goes with the creation request: a file small enough for one chunk is one request.
+        uploadDataDuringCreation: true,
         removeFingerprintOnSuccess: true,
         // The job's object name is its own (a new id per pick): replacing it is only ever a repeat of the same bytes.
         headers: { 'x-upsert': 'true', apikey: supabaseAnonKey() },
