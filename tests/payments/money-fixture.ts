@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { pullDocument } from '../support/pull-to-end.ts';
 import Stripe from 'stripe';
 import { startLocalStripe, type LocalStripe } from '../../sync-server/payments/local-stripe/local-stripe.ts';
 import { SYNC_PROTOCOL_VERSION } from '../../src/domain/collections/index.ts';
@@ -97,25 +98,7 @@ export async function startMoneyFixture(): Promise<MoneyFixture> {
   });
 
   async function pulled(user: TestUser, collection: string, id: string) {
-    let checkpoint: unknown = null;
-    let found: SyncDoc | undefined;
-    // Read to the end of the feed as a device does: an empty page that says `pending` (an older
-    // transaction, e.g. a money job's, still open) is not the end.
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const query = new URLSearchParams({
-        limit: '1000',
-        ...(checkpoint ? { checkpoint: JSON.stringify(checkpoint) } : {}),
-      });
-      const res = await fetch(`${server.url}/sync/v1/${collection}/pull?${query}`, { headers: syncHeaders(user) });
-      if (res.status !== 200) throw new Error(`pull ${collection}: ${res.status}`);
-      const page = (await res.json()) as { documents: SyncDoc[]; checkpoint: unknown; pending?: boolean };
-      found = page.documents.find((d) => d.id === id) ?? found;
-      if (page.documents.length === 0 && !page.pending) break;
-      if (Date.now() > deadline) throw new Error(`pull ${collection}: still pending after 15 s`);
-      checkpoint = page.checkpoint ?? checkpoint;
-    }
-    return found && !found._deleted ? found : undefined;
+    return (await pullDocument(server.url, syncHeaders(user), collection, id)) as SyncDoc | undefined;
   }
 
   async function pushed(user: TestUser, collection: string, doc: SyncDoc, assumed?: SyncDoc) {

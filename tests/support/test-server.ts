@@ -111,7 +111,15 @@ export async function startTestServer(
       return { id, email: address, role, accessToken: token };
     },
     async close({ keepDatabase } = {}) {
-      await app.close();
+      // As the real server drains (sync-server/main.ts): a keep-alive connection whose last response
+      // finished just after close began is idle only then, and would otherwise hold the close until
+      // its keep-alive timeout.
+      const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(closeIdle);
+      }
       await db.close();
       if (!keepDatabase) await database.drop();
     },

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { pullDocument } from '../support/pull-to-end.ts';
 import { SYNC_PROTOCOL_VERSION } from '../../src/domain/collections/index.ts';
 import { conversationIdFor } from '../../src/domain/conversation-id.ts';
 import type { TestUser } from '../support/test-server.ts';
@@ -76,11 +77,8 @@ async function push(user: TestUser, collection: string, rows: { newDocumentState
 }
 
 async function pulled(user: TestUser, collection: string, id: string): Promise<Doc> {
-  const res = await fetch(`${sync.server.url}/sync/v1/${collection}/pull?limit=1000`, {
-    headers: { authorization: `Bearer ${user.accessToken}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
-  });
-  const { documents } = (await res.json()) as { documents: Doc[] };
-  return documents.find((d) => d.id === id)!;
+  const headers = { authorization: `Bearer ${user.accessToken}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) };
+  return (await pullDocument(sync.server.url, headers, collection, id)) as Doc;
 }
 
 async function conversationPair() {
