@@ -66,8 +66,9 @@ export class SignUpPage {
     const { page } = this;
     await page.getByLabel('Full Name').fill(details.fullName);
     await page.getByLabel('Email Address').fill(details.email);
-    await page.getByLabel('Password', { exact: true }).fill(details.password);
-    await page.getByLabel('Confirm Password', { exact: true }).fill(details.confirmPassword ?? details.password);
+    // Sign-up marks its required fields with a `*` after the label.
+    await page.getByLabel(/^Password( \*)?$/).fill(details.password);
+    await page.getByLabel(/^Confirm Password( \*)?$/).fill(details.confirmPassword ?? details.password);
     await page.getByLabel(details.role === 'creator' ? 'Content creator' : 'Business owner').check();
     for (const name of ['LinkedIn', 'Instagram', 'TikTok', 'YouTube', 'Twitter'] as const) {
       await page.getByLabel(new RegExp(`^${name}`)).fill(details.links?.[name] ?? '');
