@@ -62,4 +62,11 @@ export async function removeUserUploads(userId: string): Promise<void> {
     await db().jobs.bulkDelete(ids);
     await db().files.bulkDelete(ids);
   });
+  // Signing out leaves nothing of the user on the device: with no one else's files waiting, the
+  // queue's database itself goes too.
+  if ((await db().jobs.count()) === 0) {
+    const emptied = db();
+    database = undefined;
+    await emptied.delete();
+  }
 }
