@@ -89,6 +89,8 @@ test('a 30 MB video added to a portfolio with the connection dropped halfway res
   await context.setOffline(true);
   try {
     await expect(pending.getByRole('status')).toHaveText('Saved on this device. It uploads when you are back online.');
+    // The text follows the browser's offline flag at once; the upload itself stops once its request fails.
+    await expect(pending.getByTestId('upload-status')).toHaveAttribute('data-state', 'waiting', { timeout: 30_000 });
     const sent = Number(await pending.locator('progress').getAttribute('value'));
     expect(sent).toBeGreaterThanOrEqual(20);
     expect(sent).toBeLessThan(100);
@@ -140,6 +142,8 @@ test('an attachment sent offline shows from the device at once, goes out on reco
     });
     await expect(pending.locator('img')).toHaveAttribute('src', /^blob:/);
     await expect(pending.getByRole('status')).toHaveText('Saved on this device. It uploads when you are back online.');
+    // The text follows the browser's offline flag at once; the upload itself stops once its request fails.
+    await expect(pending.getByTestId('upload-status')).toHaveAttribute('data-state', 'waiting', { timeout: 30_000 });
     await expect(pending).toContainText('The shot list, as promised');
   } finally {
     await context.setOffline(false);
