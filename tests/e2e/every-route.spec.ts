@@ -10,6 +10,10 @@ import { setDeviceOffline } from './support/offline.ts';
 // and no failed request unless it is listed below with its reason. Then screenshots of the main
 // screens at phone and desktop width, with the visual checks a designer would make first.
 
+// Each role's sweep is its own journey with its own accounts: they share no state, so the workers
+// split them instead of one worker walking all eight.
+test.describe.configure({ mode: 'parallel' });
+
 type Role = 'signed-out' | 'creator' | 'brand' | 'admin';
 type Network = 'online' | 'offline';
 

@@ -41,7 +41,7 @@ test('a change the server refuses never shows "Deal updated!"; the sync panel na
   ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Deal updated!')).toHaveCount(0);
   const label = page.getByTestId('sync-status-label');
-  await expect(label).toHaveText('1 not saved');
+  await expect(label).toHaveText('1 not saved', { timeout: 20_000 });
   // The short label leaves Sign Out on screen at 1280 px.
   const signOut = page.getByRole('button', { name: 'Sign Out' });
   await expect(signOut).toBeInViewport({ ratio: 1 });
