@@ -164,6 +164,27 @@ describe("a deal's files", () => {
   });
 });
 
+test("the brand gets a signed address of a draft picture's thumbnail, as hosted Storage renders one", async () => {
+  const name = `${dealId}/${randomUUID()}-frame.jpg`;
+  const big = await sharp({ create: { width: 960, height: 640, channels: 3, background: '#2e86c1' } })
+    .jpeg()
+    .toBuffer();
+  expect((await storageFor(creator).from('deliverables').upload(name, big)).error).toBeNull();
+  const { data, error } = await storageFor(brand)
+    .from('deliverables')
+    .createSignedUrl(name, 60, { transform: { width: 320, height: 320 } });
+  expect(error).toBeNull();
+  expect(data!.signedUrl).toContain(`/storage/v1/render/image/sign/deliverables/${name}?token=`);
+  const thumb = await fetch(data!.signedUrl);
+  expect(thumb.status).toBe(200);
+  expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(320);
+  // Without a transform, the picture itself.
+  const full = await storageFor(brand).from('deliverables').createSignedUrl(name, 60);
+  expect((await sharp(Buffer.from(await (await fetch(full.data!.signedUrl)).arrayBuffer())).metadata()).width).toBe(
+    960,
+  );
+});
+
 describe('a draft', () => {
   test('names files its creator uploaded to the deal, and the brand is told', async () => {
     const files = [await upload(creator), await upload(creator)];
