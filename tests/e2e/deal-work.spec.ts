@@ -117,9 +117,17 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
   await expect(brandDraft).toContainText('https://video.example/draft-1');
   // The file, through a signed address of the private bucket: its thumbnail, opening the full picture.
   const draftImage = brandDraft.getByTestId('draft-files').getByRole('img', { name: 'cover-frame.png' });
-  await expect(draftImage).toHaveAttribute('src', new RegExp(`/storage/v1/object/sign/deliverables/${deal!.id}/`), {
-    timeout: 30_000,
-  });
+  await expect(draftImage).toHaveAttribute(
+    'src',
+    new RegExp(
+      `/storage/v1/render/image/sign/deliverables/${deal!.id}/[\\w.-]+\\?token=[\\w.-]+&width=320&height=320$`,
+    ),
+    { timeout: 30_000 },
+  );
+  await expect(brandDraft.getByRole('link', { name: 'cover-frame.png' })).toHaveAttribute(
+    'href',
+    new RegExp(`/storage/v1/object/sign/deliverables/${deal!.id}/`),
+  );
   await expect.poll(() => draftImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
   await snap(brandDraft, 'brand-draft-with-file');
   await brandDraft.getByLabel('What should change?').fill('Show the sole grip in the first 5 seconds.');
