@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { shownFileKind, THUMBNAIL_SIDE } from '../../../domain/files.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
+import { useBrowserOnline } from '../../../lib/use-online.ts';
 
 /** Signed addresses of a draft's files last an hour: long enough to review, short if one leaks. */
 const SIGNED_URL_SECONDS = 3600;
@@ -9,14 +10,16 @@ export type DraftFileUrls = { url: string; thumbnail: string | null };
 
 /**
  * Signed addresses for a draft's files in the private deliverables bucket (only the brand and the
- * creator who uploaded them get one), with a thumbnail for each image. Empty while asked for, or offline.
+ * creator who uploaded them get one), with a thumbnail for each image. Empty while asked for, or
+ * offline; asked again when the browser is back online.
  */
 export function useDraftFileUrls(paths: readonly string[]): Record<string, DraftFileUrls> {
   const [urls, setUrls] = useState<Record<string, DraftFileUrls>>({});
   const key = paths.join('\n');
+  const online = useBrowserOnline();
   useEffect(() => {
     const list = key ? key.split('\n') : [];
-    if (list.length === 0) return;
+    if (list.length === 0 || !online) return;
     let cancelled = false;
     const bucket = getSupabase().storage.from('deliverables');
     void (async () => {
@@ -40,6 +43,6 @@ export function useDraftFileUrls(paths: readonly string[]): Record<string, Draft
     return () => {
       cancelled = true;
     };
-  }, [key]);
+  }, [key, online]);
   return urls;
 }
