@@ -7,7 +7,7 @@ import {
   waitingCard,
 } from './pages/deal-work-pages.ts';
 import { seedDeals } from './pages/deals-page.ts';
-import { makePicture } from './pages/files-pages.ts';
+import { makePicture, makeVideo } from './pages/files-pages.ts';
 import type { Locator } from '@playwright/test';
 import { withE2eDatabase } from './support/e2e-server-info.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -94,10 +94,16 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
   try {
     await creatorWork.submitDraft('Instagram Post', 'https://video.example/draft-1', 'First cut, 30 s.', [
       { name: 'cover frame.png', mimeType: 'image/png', buffer: await makePicture(640, 480, '#2e86c1') },
+      { name: 'first cut.mp4', mimeType: 'video/mp4', buffer: makeVideo(256 * 1024) },
+      {
+        name: 'shot list.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n'),
+      },
     ]);
     await expect(pendingDraft.locator('img')).toHaveAttribute('src', /^blob:/);
     await expect(pendingDraft.getByRole('status')).toHaveText(
-      'Saved on this device. It uploads when you are back online.',
+      Array(3).fill('Saved on this device. It uploads when you are back online.'),
     );
     await expect(pendingDraft).toContainText('First cut, 30 s.');
     await snap(creatorDraft, 'creator-draft-offline');
@@ -129,6 +135,10 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
     new RegExp(`/storage/v1/object/sign/deliverables/${deal!.id}/`),
   );
   await expect.poll(() => draftImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  // The video in a player, the PDF as a link: each file of the draft, in the order picked.
+  const signed = new RegExp(`/storage/v1/object/sign/deliverables/${deal!.id}/`);
+  await expect(brandDraft.getByRole('link', { name: 'shot-list.pdf' })).toHaveAttribute('href', signed);
+  await expect(brandDraft.getByLabel('first-cut.mp4')).toHaveAttribute('src', signed);
   await snap(brandDraft, 'brand-draft-with-file');
   await brandDraft.getByLabel('What should change?').fill('Show the sole grip in the first 5 seconds.');
   await brandDraft.getByRole('button', { name: 'Request changes' }).click();

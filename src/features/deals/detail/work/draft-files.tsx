@@ -62,8 +62,7 @@ export function PendingDraft({ jobs }: { jobs: readonly UploadJob[] }) {
   return (
     <div className="work-submission" data-testid="pending-draft">
       <p className="muted">
-        Draft waiting to upload
-        <span className="badge badge-pending">Not sent yet</span>
+        Draft waiting to upload <span className="badge badge-pending">Not sent yet</span>
       </p>
       {target.note ? <blockquote className="work-note">{target.note}</blockquote> : null}
       {target.links.length ? (
