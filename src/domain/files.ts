@@ -86,3 +86,23 @@ export function safeFileName(name: string): string {
 export function objectPath(folderId: string, uniqueId: string, fileName: string): string {
   return `${folderId}/${uniqueId}-${safeFileName(fileName)}`;
 }
+
+const UNIQUE_PREFIX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i;
+
+/** The file name to show for an object made by `objectPath`: its last segment without the unique id. */
+export function shownFileName(path: string): string {
+  const last = path.split('/').pop() ?? '';
+  return last.replace(UNIQUE_PREFIX, '') || last;
+}
+
+/**
+ * How a stored file is shown, by the extension its uploader's device gave it (the server checked the
+ * content against the bucket's types; a picture that does not load is shown as a link instead).
+ */
+export function shownFileKind(path: string): 'image' | 'video' | 'pdf' | 'other' {
+  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  if (ext === 'jpg' || ext === 'jpeg' || ext === 'png' || ext === 'webp') return 'image';
+  if (ext === 'mp4' || ext === 'webm' || ext === 'mov') return 'video';
+  if (ext === 'pdf') return 'pdf';
+  return 'other';
+}

@@ -390,6 +390,28 @@ end $function$;
 revoke all on function pacta_private.campaign_brief_check() from public;
 grant execute on function pacta_private.campaign_brief_check() to authenticated, service_role;
 
+-- function: pacta_private.deal_event_files_check()
+CREATE OR REPLACE FUNCTION pacta_private.deal_event_files_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if cardinality(new.files) = 0 then
+    return new;
+  end if;
+  if new.kind <> 'draft' then
+    perform pacta_private.reject('files_not_allowed', 'Only a draft carries files.', 422, 'files');
+  end if;
+  if (select count(distinct f) from unnest(new.files) f) <> cardinality(new.files)
+     or exists (select 1 from unnest(new.files) f
+                 where not pacta_private.is_own_deal_file(f, new.deal_id, new.author_id)) then
+    perform pacta_private.reject('invalid_draft_file',
+      'Each file of a draft must be one you uploaded to this deal on Pacta.', 422, 'files');
+  end if;
+  return new;
+end $function$;
+
 -- function: pacta_private.deal_events_auto_notice()
 CREATE OR REPLACE FUNCTION pacta_private.deal_events_auto_notice()
  RETURNS trigger
@@ -916,6 +938,19 @@ begin
   return null;
 end $function$;
 
+-- function: pacta_private.is_deal_brand(folder text, user_id text)
+CREATE OR REPLACE FUNCTION pacta_private.is_deal_brand(folder text, user_id text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select folder ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+     and exists (select 1 from public.deals d where d.id = folder::uuid and d.brand_id::text = user_id)
+$function$;
+revoke all on function pacta_private.is_deal_brand(folder text, user_id text) from public;
+grant execute on function pacta_private.is_deal_brand(folder text, user_id text) to authenticated, service_role;
+
 -- function: pacta_private.is_deal_counterparty(deal_id uuid, user_id uuid)
 CREATE OR REPLACE FUNCTION pacta_private.is_deal_counterparty(deal_id uuid, user_id uuid)
  RETURNS boolean
@@ -954,6 +989,34 @@ AS $function$
 $function$;
 revoke all on function pacta_private.is_deal_side(deal_id uuid, user_id uuid) from public;
 grant execute on function pacta_private.is_deal_side(deal_id uuid, user_id uuid) to authenticated, service_role;
+
+-- function: pacta_private.is_own_deal_file(object_name text, deal uuid, author uuid)
+CREATE OR REPLACE FUNCTION pacta_private.is_own_deal_file(object_name text, deal uuid, author uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(object_name ~ ('^' || deal::text || '/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$')
+     and exists (select 1 from storage.objects o
+                  where o.bucket_id = 'deliverables' and o.name = object_name and o.owner_id = author::text), false)
+$function$;
+revoke all on function pacta_private.is_own_deal_file(object_name text, deal uuid, author uuid) from public;
+grant execute on function pacta_private.is_own_deal_file(object_name text, deal uuid, author uuid) to authenticated, service_role;
+
+-- function: pacta_private.is_submitted_deal_file(folder text, object_name text)
+CREATE OR REPLACE FUNCTION pacta_private.is_submitted_deal_file(folder text, object_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select folder ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+     and exists (select 1 from public.deal_events e
+                  where e.deal_id = folder::uuid and e.kind = 'draft' and object_name = any (e.files))
+$function$;
+revoke all on function pacta_private.is_submitted_deal_file(folder text, object_name text) from public;
+grant execute on function pacta_private.is_submitted_deal_file(folder text, object_name text) to authenticated, service_role;
 
 -- function: pacta_private.is_web_link(url text)
 CREATE OR REPLACE FUNCTION pacta_private.is_web_link(url text)
@@ -1155,6 +1218,9 @@ CREATE TRIGGER c_campaign_brief BEFORE INSERT OR UPDATE OF product_url ON deals 
 
 -- trigger: c_deal_status on public.applications
 CREATE TRIGGER c_deal_status BEFORE INSERT OR UPDATE ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_deal_status();
+
+-- trigger: c_draft_files on public.deal_events
+CREATE TRIGGER c_draft_files BEFORE INSERT ON deal_events FOR EACH ROW EXECUTE FUNCTION pacta_private.deal_event_files_check();
 
 -- trigger: c_funded_deal on public.applications
 CREATE TRIGGER c_funded_deal BEFORE UPDATE OF status ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_funded_deal_check();

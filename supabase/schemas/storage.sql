@@ -10,12 +10,30 @@ create policy storage_conversation_files on storage.objects
   using (((bucket_id = 'attachments'::text) AND pacta_private.may_use_conversation_files((storage.foldername(name))[1], ( SELECT auth.uid() AS uid))))
   with check (((bucket_id = 'attachments'::text) AND pacta_private.may_use_conversation_files((storage.foldername(name))[1], ( SELECT auth.uid() AS uid))));
 
--- policy: storage_deal_files on storage.objects
-create policy storage_deal_files on storage.objects
-  as permissive for all
+-- policy: storage_deal_files_delete on storage.objects
+create policy storage_deal_files_delete on storage.objects
+  as permissive for delete
   to authenticated
-  using (((bucket_id = 'deliverables'::text) AND pacta_private.may_use_deal_files((storage.foldername(name))[1], ( SELECT auth.uid() AS uid))))
-  with check (((bucket_id = 'deliverables'::text) AND pacta_private.may_use_deal_files((storage.foldername(name))[1], ( SELECT auth.uid() AS uid))));
+  using (((bucket_id = 'deliverables'::text) AND (owner_id = (( SELECT auth.uid() AS uid))::text) AND pacta_private.may_use_deal_files((storage.foldername(name))[1], ( SELECT auth.uid() AS uid)) AND (NOT pacta_private.is_submitted_deal_file((storage.foldername(name))[1], name))));
+
+-- policy: storage_deal_files_insert on storage.objects
+create policy storage_deal_files_insert on storage.objects
+  as permissive for insert
+  to authenticated
+  with check (((bucket_id = 'deliverables'::text) AND (owner_id = (( SELECT auth.uid() AS uid))::text) AND pacta_private.may_use_deal_files((storage.foldername(name))[1], ( SELECT auth.uid() AS uid))));
+
+-- policy: storage_deal_files_read on storage.objects
+create policy storage_deal_files_read on storage.objects
+  as permissive for select
+  to authenticated
+  using (((bucket_id = 'deliverables'::text) AND pacta_private.may_use_deal_files((storage.foldername(name))[1], ( SELECT auth.uid() AS uid)) AND ((owner_id = (( SELECT auth.uid() AS uid))::text) OR pacta_private.is_deal_brand((storage.foldername(name))[1], (( SELECT auth.uid() AS uid))::text) OR pacta_private.is_deal_brand((storage.foldername(name))[1], owner_id))));
+
+-- policy: storage_deal_files_update on storage.objects
+create policy storage_deal_files_update on storage.objects
+  as permissive for update
+  to authenticated
+  using (((bucket_id = 'deliverables'::text) AND (owner_id = (( SELECT auth.uid() AS uid))::text) AND pacta_private.may_use_deal_files((storage.foldername(name))[1], ( SELECT auth.uid() AS uid)) AND (NOT pacta_private.is_submitted_deal_file((storage.foldername(name))[1], name))))
+  with check (((bucket_id = 'deliverables'::text) AND (owner_id = (( SELECT auth.uid() AS uid))::text) AND pacta_private.may_use_deal_files((storage.foldername(name))[1], ( SELECT auth.uid() AS uid))));
 
 -- policy: storage_own_media_delete on storage.objects
 create policy storage_own_media_delete on storage.objects

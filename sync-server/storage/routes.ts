@@ -44,7 +44,12 @@ const expiresIn = z.coerce
   .int()
   .min(1)
   .max(365 * 24 * 3600);
-const signBody = z.object({ expiresIn });
+// A transform asks for the signed URL of an image's rendition (`createSignedUrl(path, s, { transform })`).
+const transform = z.object({
+  width: z.coerce.number().int().min(0).optional(),
+  height: z.coerce.number().int().min(0).optional(),
+});
+const signBody = z.object({ expiresIn, transform: transform.optional() });
 const signManyBody = z.object({ expiresIn, paths: z.array(z.string()).min(1).max(100) });
 const removeBody = z.object({ prefixes: z.array(z.string()).min(1).max(1000) });
 
@@ -227,11 +232,18 @@ export async function storageRoutes(app: FastifyInstance, { storage }: { storage
   app.post('/object/sign/:bucket/*', async (request) => {
     const who = await writerOf(ctx, request);
     const { bucketId, name } = objectOf(request);
-    const { expiresIn: seconds } = parsed(signBody, request.body);
+    const { expiresIn: seconds, transform: size } = parsed(signBody, request.body);
     await findBucket(ctx.db, bucketId);
     if (!(await readObject(ctx.db, who, bucketId, name))) throw storageErrors.noSuchKey();
     const token = await signedUrls.sign(bucketId, name, seconds);
-    return { signedURL: `/object/sign/${encodeURI(`${bucketId}/${name}`)}?token=${token}` };
+    const path = encodeURI(`${bucketId}/${name}`);
+    if (!size) return { signedURL: `/object/sign/${path}?token=${token}` };
+    // As Storage answers a transform: the rendition's address. The size only picks the thumbnail
+    // made at upload or the image itself, of the object the token grants.
+    const query = new URLSearchParams({ token });
+    if (size.width) query.set('width', String(size.width));
+    if (size.height) query.set('height', String(size.height));
+    return { signedURL: `/render/image/sign/${path}?${query.toString()}` };
   });
   app.post('/object/sign/:bucket', async (request) => {
     const who = await writerOf(ctx, request);

@@ -164,8 +164,23 @@ test("the demo creator's and brand's pictures ship with the app and are served f
     // What `npm start` does after seeding a fresh database with its own file store (DATA_DIR/storage).
     const stored = await storeDemoFiles(db, await createDiskStore(path.join(dataDir, 'storage')), 100 * 1024 * 1024);
     expect(stored.length).toBeGreaterThanOrEqual(2);
+    // Every other demo person and brand gets a picture drawn from their id, stored the same way.
+    const pictures = await one(`select count(*)::int as people,
+      count(*) filter (where avatar_url is null)::int as without,
+      count(*) filter (where not pacta_private.is_storage_picture(avatar_url, id, array['avatars', 'brand-logos']))::int as elsewhere
+      from public.profiles where role in ('creator', 'brand')`);
+    expect(pictures).toMatchObject({ without: 0, elsewhere: 0 });
+    expect(stored.length).toBe(pictures.people);
+    const drawn = await one(`select p.avatar_url from public.profiles p join auth.users u on u.id = p.id
+      where p.role = 'brand' and u.email <> 'brand@pacta.dev' order by p.id limit 1`);
     const server = await startTestServer({ databaseUrl, env: { DATA_DIR: dataDir } });
     try {
+      const logo = await fetch(`${server.url}${drawn.avatar_url}`);
+      expect([drawn.avatar_url, logo.status, logo.headers.get('content-type')]).toEqual([
+        expect.stringMatching(/^\/storage\/v1\/object\/public\/brand-logos\/[0-9a-f-]{36}\/demo\.webp$/),
+        200,
+        'image/webp',
+      ]);
       for (const email of ['creator@pacta.dev', 'brand@pacta.dev']) {
         const { avatar_url: url } = await one(
           `select p.avatar_url from public.profiles p join auth.users u on u.id = p.id where u.email = $1`,

@@ -7,12 +7,13 @@ import {
   waitingCard,
 } from './pages/deal-work-pages.ts';
 import { seedDeals } from './pages/deals-page.ts';
+import { makePicture, makeVideo } from './pages/files-pages.ts';
 import type { Locator } from '@playwright/test';
 import { withE2eDatabase } from './support/e2e-server-info.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // The deal's work between two people on two devices: offer and counter-offer, terms, escrow, a draft
-// submitted offline, changes, approval, the live link, automatic confirmation and the payout hold.
+// submitted offline with a file, changes, approval, the live link, automatic confirmation and the payout hold.
 
 const run = Date.now().toString(36);
 /** A calendar day `days` from now, as a date field takes it. */
@@ -25,7 +26,7 @@ async function snap(part: Locator, name: string) {
   }
 }
 
-test('counter-offer, terms, escrow, an offline draft, changes, approval, live link, automatic confirmation and the payout after the hold', async ({
+test('counter-offer, terms, escrow, an offline draft with a file, changes, approval, live link, automatic confirmation and the payout after the hold', async ({
   newAccount,
   openAs,
 }) => {
@@ -85,13 +86,32 @@ test('counter-offer, terms, escrow, an offline draft, changes, approval, live li
   await completePayoutOnboarding(c.page, creator.fullName);
   await expect(creatorPanel.root).toContainText('Payouts are set up', { timeout: 20_000 });
 
-  // 4. A draft submitted offline: shown at once, synced on reconnect, and the brand is told.
+  // 4. A draft submitted offline with a file: kept on the device and shown at once, uploaded on
+  // reconnect, then the draft syncs and the brand is told.
   await c.context.setOffline(true);
   const creatorDraft = creatorWork.deliverable('Instagram Post');
-  await creatorWork.submitDraft('Instagram Post', 'https://video.example/draft-1', 'First cut, 30 s.');
-  await expect(creatorDraft.getByTestId('deliverable-status')).toHaveText('Draft submitted');
-  await expect(creatorWork.timeline).toContainText('Waiting to sync');
-  await c.context.setOffline(false);
+  const pendingDraft = creatorDraft.getByTestId('pending-draft');
+  try {
+    await creatorWork.submitDraft('Instagram Post', 'https://video.example/draft-1', 'First cut, 30 s.', [
+      { name: 'cover frame.png', mimeType: 'image/png', buffer: await makePicture(640, 480, '#2e86c1') },
+      { name: 'first cut.mp4', mimeType: 'video/mp4', buffer: makeVideo(256 * 1024) },
+      {
+        name: 'shot list.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n'),
+      },
+    ]);
+    await expect(pendingDraft.locator('img')).toHaveAttribute('src', /^blob:/);
+    await expect(pendingDraft.getByRole('status')).toHaveText(
+      Array(3).fill('Saved on this device. It uploads when you are back online.'),
+    );
+    await expect(pendingDraft).toContainText('First cut, 30 s.');
+    await snap(creatorDraft, 'creator-draft-offline');
+  } finally {
+    await c.context.setOffline(false);
+  }
+  await expect(pendingDraft).toHaveCount(0, { timeout: 30_000 });
+  await expect(creatorDraft.getByTestId('deliverable-status')).toHaveText('Draft submitted', { timeout: 30_000 });
   await expect(creatorWork.timeline).not.toContainText('Waiting to sync', { timeout: 30_000 });
   await b.page.goto('/dashboard');
   await expect(waitingCard(b.page)).toContainText('1 draft to review', { timeout: 20_000 });
@@ -101,6 +121,25 @@ test('counter-offer, terms, escrow, an offline draft, changes, approval, live li
   await b.page.goto(dealPath);
   const brandDraft = brandWork.deliverable('Instagram Post');
   await expect(brandDraft).toContainText('https://video.example/draft-1');
+  // The file, through a signed address of the private bucket: its thumbnail, opening the full picture.
+  const draftImage = brandDraft.getByTestId('draft-files').getByRole('img', { name: 'cover-frame.png' });
+  await expect(draftImage).toHaveAttribute(
+    'src',
+    new RegExp(
+      `/storage/v1/render/image/sign/deliverables/${deal!.id}/[\\w.-]+\\?token=[\\w.-]+&width=320&height=320$`,
+    ),
+    { timeout: 30_000 },
+  );
+  await expect(brandDraft.getByRole('link', { name: 'cover-frame.png' })).toHaveAttribute(
+    'href',
+    new RegExp(`/storage/v1/object/sign/deliverables/${deal!.id}/`),
+  );
+  await expect.poll(() => draftImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  // The video in a player, the PDF as a link: each file of the draft, in the order picked.
+  const signed = new RegExp(`/storage/v1/object/sign/deliverables/${deal!.id}/`);
+  await expect(brandDraft.getByRole('link', { name: 'shot-list.pdf' })).toHaveAttribute('href', signed);
+  await expect(brandDraft.getByLabel('first-cut.mp4')).toHaveAttribute('src', signed);
+  await snap(brandDraft, 'brand-draft-with-file');
   await brandDraft.getByLabel('What should change?').fill('Show the sole grip in the first 5 seconds.');
   await brandDraft.getByRole('button', { name: 'Request changes' }).click();
   await expect(brandDraft.getByTestId('deliverable-status')).toHaveText('Changes requested');

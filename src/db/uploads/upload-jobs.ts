@@ -3,14 +3,29 @@
  * where a picked file goes on the server, which upload runs next, how far one got, and what a failure
  * means for the person who picked the file.
  */
+import { objectPath } from '../../domain/files.ts';
 
-export type UploadBucket = 'avatars' | 'brand-logos' | 'portfolio' | 'attachments';
+export type UploadBucket = 'avatars' | 'brand-logos' | 'portfolio' | 'attachments' | 'deliverables';
 
 /** What the finished upload becomes: the record that takes the server's address in place of the local copy. */
 export type UploadTarget =
   | { kind: 'avatar' }
   | { kind: 'portfolio'; mediaId: string; mediaKind: 'image' | 'video' }
-  | { kind: 'attachment'; conversationId: string; recipientId: string; messageId: string; body: string };
+  | { kind: 'attachment'; conversationId: string; recipientId: string; messageId: string; body: string }
+  /**
+   * One file of a draft: every file of the draft carries the whole draft (`files`: all their object
+   * names), and the last one uploaded writes it, so the draft never names a file not yet on the server.
+   */
+  | {
+      kind: 'draft';
+      draftId: string;
+      applicationId: string;
+      dealId: string;
+      deliverableId: string;
+      note: string;
+      links: string[];
+      files: string[];
+    };
 
 /**
  * waiting: queued, runs when online; uploading: bytes on their way; failed: the server refused it or
@@ -23,7 +38,10 @@ export type UploadJob = {
   id: string;
   userId: string;
   bucket: UploadBucket;
-  /** The object's name in its bucket: `<folder>/<job id>.<ext>` (the folder: the owner's id, or the conversation's). */
+  /**
+   * The object's name in its bucket: `<folder>/<job id>.<ext>` (the folder: the owner's id, or the
+   * conversation's), or for a draft's file `<deal id>/<job id>-<file name>` (the brand sees the name).
+   */
   objectName: string;
   fileName: string;
   contentType: string;
@@ -50,6 +68,16 @@ const EXTENSIONS: Record<string, string> = {
 /** The object name a job uploads to: unique per job, so a repeated upload only ever replaces its own bytes. */
 export function objectNameFor(folder: string, jobId: string, contentType: string): string {
   return `${folder}/${jobId}.${EXTENSIONS[contentType] ?? 'bin'}`;
+}
+
+/**
+ * The object name of a draft's file: the deal's folder, the job's id, then the file's own name (made
+ * safe) ending in the extension of its type, so the brand sees what the creator called it.
+ */
+export function draftObjectName(dealId: string, jobId: string, fileName: string, contentType: string): string {
+  const ext = EXTENSIONS[contentType] ?? 'bin';
+  const stem = cleanFileName(fileName).replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  return objectPath(dealId, jobId, `${stem}.${ext}`);
 }
 
 /** A file name safe to show and to store with a message: no path, no control characters, at most 200 characters. */

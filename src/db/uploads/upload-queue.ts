@@ -7,6 +7,7 @@ import { finishUpload } from './finish-upload.ts';
 import {
   afterUploadError,
   cleanFileName,
+  draftObjectName,
   nextJob,
   objectNameFor,
   progressWorthSaving,
@@ -14,7 +15,16 @@ import {
   type UploadJob,
   type UploadTarget,
 } from './upload-jobs.ts';
-import { addUpload, listUploads, patchUpload, readUploadFile, removeUpload, watchUploads } from './upload-store.ts';
+import {
+  addUpload,
+  addUploads,
+  listUploads,
+  patchUpload,
+  readUploadFile,
+  removeUpload,
+  removeUploadWithDraft,
+  watchUploads,
+} from './upload-store.ts';
 
 /** Supabase Storage's resumable uploads take 6 MB chunks (its documented tus-js-client set-up). */
 const CHUNK_SIZE = 6 * 1024 * 1024;
@@ -51,14 +61,70 @@ export async function queueUpload(input: {
   return job;
 }
 
+/**
+ * Queues a draft with its files (to the deal's folder of the deliverables bucket): each file kept on
+ * the device at once and uploaded when online; once the last is on the server, the draft is written
+ * and syncs like any other step of the deal's work. Works offline.
+ */
+export async function queueDraft(input: {
+  userId: string;
+  applicationId: string;
+  dealId: string;
+  deliverableId: string;
+  note: string;
+  links: string[];
+  files: readonly File[];
+}): Promise<string> {
+  const draftId = uuidv7();
+  const createdAt = new Date().toISOString();
+  const picked = input.files.map((file) => {
+    const id = uuidv7();
+    const contentType = file.type || 'application/octet-stream';
+    return { id, file, contentType, objectName: draftObjectName(input.dealId, id, file.name, contentType) };
+  });
+  const target = {
+    kind: 'draft' as const,
+    draftId,
+    applicationId: input.applicationId,
+    dealId: input.dealId,
+    deliverableId: input.deliverableId,
+    note: input.note,
+    links: input.links,
+    files: picked.map((p) => p.objectName),
+  };
+  await addUploads(
+    picked.map(({ id, file, contentType, objectName }) => ({
+      blob: file,
+      job: {
+        id,
+        userId: input.userId,
+        bucket: 'deliverables',
+        objectName,
+        fileName: cleanFileName(file.name),
+        contentType,
+        size: file.size,
+        target,
+        state: 'waiting',
+        bytesSent: 0,
+        error: null,
+        createdAt,
+      },
+    })),
+  );
+  return draftId;
+}
+
 /** Retry of a failed upload: it continues from the last byte the server holds. */
 export async function retryUpload(id: string): Promise<void> {
   await patchUpload(id, { state: 'waiting', error: null });
 }
 
-/** Gives up a waiting or failed upload: the local copy goes, nothing reaches the record. */
+/**
+ * Gives up a waiting or failed upload: the local copy goes, nothing reaches the record. For a draft's
+ * file the whole draft goes (it would name a file the server never got).
+ */
 export async function cancelUpload(id: string): Promise<void> {
-  await removeUpload(id);
+  await removeUploadWithDraft(id);
 }
 
 /**

@@ -29,6 +29,14 @@ export async function addUpload(job: UploadJob, blob: Blob): Promise<void> {
   });
 }
 
+/** Several jobs at once, or none of them (a draft's files: a reload never leaves half a draft queued). */
+export async function addUploads(items: readonly { job: UploadJob; blob: Blob }[]): Promise<void> {
+  await db().transaction('rw', db().jobs, db().files, async () => {
+    await db().files.bulkPut(items.map(({ job, blob }) => ({ id: job.id, blob })));
+    await db().jobs.bulkPut(items.map(({ job }) => job));
+  });
+}
+
 export function readUploadFile(id: string): Promise<Blob | undefined> {
   return db()
     .files.get(id)
@@ -52,6 +60,22 @@ export async function removeUpload(id: string): Promise<void> {
   await db().transaction('rw', db().jobs, db().files, async () => {
     await db().jobs.delete(id);
     await db().files.delete(id);
+  });
+}
+
+/** Gives up a job and every job of the same draft, in one go (a draft goes out whole or not at all). */
+export async function removeUploadWithDraft(id: string): Promise<void> {
+  await db().transaction('rw', db().jobs, db().files, async () => {
+    const job = await db().jobs.get(id);
+    const target = job?.target;
+    const ids =
+      job && target?.kind === 'draft'
+        ? (await db().jobs.where('userId').equals(job.userId).toArray())
+            .filter((j) => j.target.kind === 'draft' && j.target.draftId === target.draftId)
+            .map((j) => j.id)
+        : [id];
+    await db().jobs.bulkDelete(ids);
+    await db().files.bulkDelete(ids);
   });
 }
 

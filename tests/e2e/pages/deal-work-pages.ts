@@ -32,8 +32,14 @@ export class DealWorkPanel {
     await form.getByRole('button', { name: 'Send offer' }).click();
   }
 
-  async submitDraft(deliverable: string, link: string, note: string) {
+  async submitDraft(
+    deliverable: string,
+    link: string,
+    note: string,
+    files: { name: string; mimeType: string; buffer: Buffer }[] = [],
+  ) {
     const form = this.root.getByRole('form', { name: `Submit draft: ${deliverable}` });
+    if (files.length) await form.getByLabel('Files', { exact: true }).setInputFiles(files);
     await form.getByLabel('Links to the draft').fill(link);
     await form.getByLabel('Note (optional)').fill(note);
     await form.getByRole('button', { name: 'Submit draft' }).click();

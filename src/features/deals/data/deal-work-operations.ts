@@ -1,5 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import { prepareDocument, type PactaDatabase } from '../../../db/index.ts';
+import { queueDraft } from '../../../db/uploads/upload-queue.ts';
+import { BUCKETS } from '../../../domain/files.ts';
+import { formatBytes } from '../../../domain/media.ts';
 import type { ApplicationDocument, DealEventDocument } from '../../../domain/collections/index.ts';
 import { parseUsdToCents } from '../../../domain/fees.ts';
 
@@ -82,16 +85,52 @@ export async function submitDraft(
   db: PactaDatabase,
   app: ApplicationDocument,
   me: string,
-  draft: { deliverableId: string; note: string; links: string[]; files?: string[] },
+  draft: { deliverableId: string; note: string; links: string[] },
 ) {
-  if (draft.links.length + (draft.files?.length ?? 0) === 0)
-    throw new DealWorkError('Add a file or a link to the draft.');
+  if (draft.links.length === 0) throw new DealWorkError('Add a file or a link to the draft.');
   await append(db, app, me, {
     kind: 'draft',
     deliverable_id: draft.deliverableId,
     note: draft.note.trim(),
     links: draft.links,
-    files: draft.files ?? [],
+  });
+}
+
+/** A draft carries at most 10 files (the server's limit on one event). */
+export const DRAFT_MAX_FILES = 10;
+
+/** Why a picked file cannot go with a draft, or null: images, videos and PDF files up to the bucket's size. */
+export function draftFileProblem(file: { name: string; type: string; size: number }): string | null {
+  const rule = BUCKETS.deliverables;
+  if (!(rule.allowedTypes as readonly string[]).includes(file.type))
+    return `${file.name}: a draft can carry images (JPEG, PNG, WebP), videos (MP4, WebM, QuickTime) and PDF files.`;
+  if (file.size > rule.maxBytes) return `${file.name}: a file can be at most ${formatBytes(rule.maxBytes)}.`;
+  return null;
+}
+
+/**
+ * 'Submit draft' with files: the files are kept on this device and uploaded to the deal (at once, or
+ * when back online); the draft is written once the last one is on the server.
+ */
+export async function submitDraftWithFiles(
+  app: ApplicationDocument,
+  me: string,
+  draft: { deliverableId: string; note: string; links: string[]; files: readonly File[] },
+): Promise<void> {
+  if (draft.files.length > DRAFT_MAX_FILES)
+    throw new DealWorkError(`A draft can carry at most ${DRAFT_MAX_FILES} files.`);
+  for (const file of draft.files) {
+    const problem = draftFileProblem(file);
+    if (problem) throw new DealWorkError(problem);
+  }
+  await queueDraft({
+    userId: me,
+    applicationId: app.id,
+    dealId: app.deal_id,
+    deliverableId: draft.deliverableId,
+    note: draft.note.trim(),
+    links: draft.links,
+    files: draft.files,
   });
 }
 

@@ -5,15 +5,22 @@ import { DELIVERABLE_STATUS_TEXT } from '../../../../domain/deal-work.ts';
 import { isUnsynced, type DeliverableView } from '../../../../domain/deal-work-view.ts';
 import { dueDayText, instantDateText } from '../../../../domain/work-dates.ts';
 import { FormError } from '../../../../components/form-error.tsx';
+import { useUploads } from '../../../../db/hooks/use-uploads.ts';
+import { BUCKETS } from '../../../../domain/files.ts';
+import { formatBytes } from '../../../../domain/media.ts';
 import {
   agreeToExtraRound,
   approveDraft,
   confirmLive,
+  DRAFT_MAX_FILES,
+  draftFileProblem,
   parseLinks,
   requestChanges,
   submitDraft,
+  submitDraftWithFiles,
   submitLiveLink,
 } from '../../data/deal-work-operations.ts';
+import { DraftFiles, PendingDraft } from './draft-files.tsx';
 import { useWorkAction } from './use-work-action.ts';
 
 /** Only web links become links (the server refuses others; this holds even if one got through). */
@@ -52,13 +59,14 @@ function Submission({ label, event }: { label: string; event: DealEventDocument 
       </p>
       {event.note ? <blockquote className="work-note">{event.note}</blockquote> : null}
       <Links links={event.links} />
+      <DraftFiles paths={event.files} />
     </div>
   );
 }
 
 /**
  * One deliverable of the agreed terms: its status in the words both sides see, and the step that is
- * the viewer's — the creator's 'Submit draft' (a note and links) and 'Submit live link', the brand's
+ * the viewer's — the creator's 'Submit draft' (a note, files and links) and 'Submit live link', the brand's
  * 'Approve' and 'Request changes' (with comments, one round each) and confirming the live link.
  */
 export function DeliverableCard({
@@ -80,17 +88,37 @@ export function DeliverableCard({
   const [links, setLinks] = useState('');
   const [comments, setComments] = useState('');
   const [live, setLive] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
   const creator = myParty === 'creator';
   const roundsLeft = item.roundsIncluded - item.roundsUsed;
+  const uploads = useUploads(creator ? me : null);
+  const pending = uploads.filter(
+    (j) => j.target.kind === 'draft' && j.target.applicationId === app.id && j.target.deliverableId === item.id,
+  );
+
+  function pick(picked: readonly File[]) {
+    const problem = picked.map(draftFileProblem).find(Boolean) ?? null;
+    const next = [...files, ...picked.filter((f) => !draftFileProblem(f))].slice(0, DRAFT_MAX_FILES);
+    setFiles(next);
+    setFileError(
+      problem ??
+        (files.length + picked.length > DRAFT_MAX_FILES ? `A draft can carry at most ${DRAFT_MAX_FILES} files.` : null),
+    );
+  }
 
   async function onDraft(event: FormEvent) {
     event.preventDefault();
-    const ok = await action.run(() =>
-      submitDraft(db, app, me, { deliverableId: item.id, note, links: parseLinks(links) }),
-    );
+    const ok = await action.run(async () => {
+      const draft = { deliverableId: item.id, note, links: parseLinks(links) };
+      if (files.length > 0) await submitDraftWithFiles(app, me, { ...draft, files });
+      else await submitDraft(db, app, me, draft);
+    });
     if (ok) {
       setNote('');
       setLinks('');
+      setFiles([]);
+      setFileError(null);
     }
   }
   async function onChanges(event: FormEvent) {
@@ -124,8 +152,48 @@ export function DeliverableCard({
         />
       ) : null}
 
-      {creator && (item.status === 'not_started' || item.status === 'changes_requested') ? (
+      {pending.length > 0 ? <PendingDraft jobs={pending} /> : null}
+
+      {creator && pending.length === 0 && (item.status === 'not_started' || item.status === 'changes_requested') ? (
         <form className="form work-form" onSubmit={(e) => void onDraft(e)} aria-label={`Submit draft: ${item.title}`}>
+          <div className="field">
+            <label htmlFor={`${uid}-files`}>Files</label>
+            <input
+              id={`${uid}-files`}
+              type="file"
+              multiple
+              accept={BUCKETS.deliverables.allowedTypes.join(',')}
+              aria-describedby={`${uid}-files-hint`}
+              onChange={(e) => {
+                pick(Array.from(e.target.files ?? []));
+                e.target.value = '';
+              }}
+            />
+            <p className="field-hint muted" id={`${uid}-files-hint`}>
+              Images, videos or PDF files, up to {formatBytes(BUCKETS.deliverables.maxBytes)} each. Picked offline, they
+              upload when you are back online.
+            </p>
+            {files.length > 0 ? (
+              <ul className="work-picked" aria-label="Files to send">
+                {files.map((f, i) => (
+                  <li key={`${f.name}-${i}`}>
+                    <span>
+                      {f.name} <span className="muted">{formatBytes(f.size)}</span>
+                    </span>
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      aria-label={`Remove ${f.name}`}
+                      onClick={() => setFiles(files.filter((_, j) => j !== i))}
+                    >
+                      Remove
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <FormError message={fileError} />
+          </div>
           <div className="field">
             <label htmlFor={`${uid}-links`}>Links to the draft</label>
             <textarea
