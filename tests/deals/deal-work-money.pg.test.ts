@@ -21,6 +21,7 @@ beforeAll(async () => {
 afterAll(() => f?.close());
 
 const jobs = () => f.server.app.pactaPayments!.jobs;
+const confirmations = () => f.server.app.pactaLiveLinkConfirmations;
 const q = (sql: string, params: unknown[] = []) => f.server.db.pool.query(sql, params);
 
 async function append(user: TestUser, app: { id: string; dealId: string }, event: Record<string, unknown>) {
@@ -101,9 +102,11 @@ describe('paid within days, at the agreed price', () => {
 
     await delivered(app);
     // The window is still open: the jobs confirm nothing and release nothing.
-    expect(await jobs().run()).toMatchObject({ confirmed: 0, released: [] });
+    expect(await confirmations().run()).toEqual({ confirmed: 0 });
+    expect(await jobs().run()).toMatchObject({ released: [] });
     await closeApprovalWindow(app.id);
-    expect(await jobs().run()).toMatchObject({ confirmed: 1, released: [] });
+    expect(await confirmations().run()).toEqual({ confirmed: 1 });
+    expect(await jobs().run()).toMatchObject({ released: [] });
     const { rows: done } = await q(`select delivered_at, payout_due_at from public.applications where id = $1`, [
       app.id,
     ]);
@@ -172,7 +175,8 @@ describe('paid within days, at the agreed price', () => {
     // The approval window closes, time passes: nothing is confirmed, nothing released.
     await closeApprovalWindow(app.id);
     await q(`update public.deals set completed_at = now() - interval '30 days' where id = $1`, [app.dealId]);
-    expect(await jobs().run()).toMatchObject({ confirmed: 0, released: [] });
+    expect(await confirmations().run()).toEqual({ confirmed: 0 });
+    expect(await jobs().run()).toMatchObject({ released: [] });
     const { rows: still } = await q(
       `select work -> 'd1' ->> 'status' as status from public.applications where id = $1`,
       [app.id],

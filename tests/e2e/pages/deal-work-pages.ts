@@ -55,7 +55,8 @@ export async function expectNotified(page: Page, title: string | RegExp) {
 
 /**
  * Moves the deal's clocks as time passing would (written as the server): the live links' approval
- * window closes, or the payout hold ends; then wakes the money jobs as their schedule would.
+ * window closes (the confirmation job's next run, within 15 s, confirms them), or the payout hold
+ * ends (then the money jobs are woken as their schedule would).
  */
 export async function closeApprovalWindow(dealId: string): Promise<void> {
   await withE2eDatabase(async (client) => {
@@ -68,7 +69,6 @@ export async function closeApprovalWindow(dealId: string): Promise<void> {
         where a.deal_id = $1 and a.work <> '{}'::jsonb`,
       [dealId],
     );
-    await client.query('notify pacta_money');
   });
 }
 
