@@ -132,9 +132,9 @@ test('a proposed change declined, even offline, waits on nobody: the version in 
   const view = workView(proposed, [termsEvent, v2, decline]);
   expect(view.terms).toMatchObject({ version: 2, declinedBy: 'brand' });
   expect(view.termsAgreedVersion).toBe(1);
-  expect(view.termsVersions.map((v) => [v.version, v.by])).toEqual([
-    [1, 'server'],
-    [2, 'creator'],
+  expect(view.termsVersions.map((v) => [v.version, v.by, v.declined])).toEqual([
+    [1, 'server', false],
+    [2, 'creator', true],
   ]);
   expect(waitingItems(proposed, view).filter((i) => i.kind === 'terms')).toEqual([]);
   expect(workStatusText(proposed, view, day)).toBe('Changes requested');

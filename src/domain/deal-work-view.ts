@@ -25,7 +25,7 @@ export type WorkView = {
   terms: { version: number; sheet: TermsSheet; acceptedBy: OfferParty[]; declinedBy: OfferParty | null } | null;
   termsAgreedVersion: number;
   /** Every version of the sheet, oldest first: both sides see them all. */
-  termsVersions: { version: number; sheet: TermsSheet; by: OfferParty | 'server' }[];
+  termsVersions: { version: number; sheet: TermsSheet; by: OfferParty | 'server'; declined: boolean }[];
   deliverables: DeliverableView[];
   deliveredAt: string | null;
   payoutDueAt: string | null;
@@ -89,7 +89,9 @@ export function workView(app: ApplicationDocument, events: readonly DealEventDoc
   for (const e of sorted)
     if (e.kind === 'terms' && e.terms && e.terms_version) {
       sheets.set(e.terms_version, e.terms);
-      termsVersions.push({ version: e.terms_version, sheet: e.terms, by: partyOf(app, e) });
+      const v = e.terms_version;
+      const declined = sorted.some((d) => d.kind === 'terms_declined' && d.terms_version === v);
+      termsVersions.push({ version: v, sheet: e.terms, by: partyOf(app, e), declined });
     }
   termsVersions.sort((a, b) => a.version - b.version);
   let termsVersion = app.terms_version;

@@ -32,9 +32,14 @@ export function TermsForm({
   const uid = useId();
   const [draft, setDraft] = useState<TermsDraft>(() => draftFromSheet(start));
   const action = useWorkAction();
-  const set = (fields: Partial<TermsDraft>) => setDraft((d) => ({ ...d, ...fields }));
-  const setDeliverable = (i: number, fields: Partial<TermsDraft['deliverables'][number]>) =>
+  const set = (fields: Partial<TermsDraft>) => {
+    action.clearError();
+    setDraft((d) => ({ ...d, ...fields }));
+  };
+  const setDeliverable = (i: number, fields: Partial<TermsDraft['deliverables'][number]>) => {
+    action.clearError();
     setDraft((d) => ({ ...d, deliverables: d.deliverables.map((x, j) => (j === i ? { ...x, ...fields } : x)) }));
+  };
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -45,11 +50,9 @@ export function TermsForm({
   }
 
   return (
-    <form
-      className="form work-form terms-form"
-      onSubmit={(e) => void send(e)}
-      aria-label="Propose changes to the terms"
-    >
+    <form className="form work-form terms-form" onSubmit={(e) => void send(e)} aria-labelledby={`${uid}-heading`}>
+      <h4 id={`${uid}-heading`}>Propose changes to the terms</h4>
+      <p className="muted">The other side accepts or declines them; until then the terms in force stay.</p>
       <fieldset className="terms-form-deliverables">
         <legend>Deliverables</legend>
         {draft.deliverables.map((d, i) => (
@@ -90,7 +93,7 @@ export function TermsForm({
         {draft.deliverables.length < 20 ? (
           <button
             type="button"
-            className="button button-ghost button-small"
+            className="button button-ghost button-small terms-form-add"
             onClick={() =>
               set({
                 deliverables: [

@@ -101,6 +101,8 @@ export function TermsSheetCard({
   const proposal = inForce && termsOpen(view) ? terms : null;
   const declined = inForce && terms.declinedBy && terms.version !== inForce.version ? terms : null;
   const canPropose = app.status === 'accepted' && !view.deliveredAt;
+  // 'Propose changes' starts from the proposal waiting for an answer (to revise or counter it), else
+  // from the sheet shown: a declined version is never the starting point.
   const iHaveAccepted = terms.acceptedBy.includes(myParty);
 
   function print() {
@@ -195,7 +197,7 @@ export function TermsSheetCard({
           db={db}
           app={app}
           me={me}
-          start={terms.sheet}
+          start={proposal ? proposal.sheet : shown.sheet}
           nextVersion={terms.version + 1}
           earlier={view.termsVersions.map((v) => v.sheet)}
           unchangedFrom={[terms.sheet, ...(inForce ? [inForce.sheet] : [])]}
@@ -213,13 +215,11 @@ export function TermsSheetCard({
                     Version {v.version}, {v.by === 'server' ? 'written from the brief' : `proposed by ${who(v.by)}`}:{' '}
                     {v.version === view.termsAgreedVersion
                       ? 'in force'
-                      : v.version === terms.version
-                        ? terms.declinedBy
-                          ? 'declined'
-                          : 'waiting for an answer'
-                        : v.version < view.termsAgreedVersion
-                          ? 'replaced'
-                          : 'not accepted'}
+                      : v.declined
+                        ? 'declined'
+                        : v.version === terms.version
+                          ? 'waiting for an answer'
+                          : 'replaced'}
                   </summary>
                   <SheetFacts sheet={v.sheet} />
                 </details>
