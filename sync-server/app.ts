@@ -24,6 +24,7 @@ import { rememberVerifiedTokens } from './auth/verified-tokens.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { apiRoutes } from './api/routes.ts';
 import { createPayments, type Payments } from './payments/payments.ts';
+import { createLiveLinkConfirmations, type LiveLinkConfirmations } from './jobs/live-link-confirmations.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { contractRefusal, isResponseSerializationError, useContracts } from './http/contracts.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     pactaRoutes: { method: string; url: string }[];
     /** The money services (tests run the scheduled jobs and read Stripe through it). */
     pactaPayments: Payments | undefined;
+    /** The automatic confirmation of live links, a job of its own (tests run it). */
+    pactaLiveLinkConfirmations: LiveLinkConfirmations;
   }
   interface FastifyContextConfig {
     /**
@@ -172,6 +175,11 @@ export async function buildServer(
   app.decorate('pactaSigner', signer);
   app.decorate('pactaAuthenticate', ctx.authenticate);
   app.decorate('pactaPayments', ctx.payments);
+  // Runs with payments on or off: the approval window closes either way.
+  const confirmations = createLiveLinkConfirmations({ db, log: app.log });
+  app.decorate('pactaLiveLinkConfirmations', confirmations);
+  app.addHook('onReady', async () => confirmations.start());
+  app.addHook('onClose', () => confirmations.stop());
   if (ctx.payments) {
     const payments = ctx.payments;
     // The scheduled money jobs (automatic release, refunds of cancelled deals) live as long as the server.

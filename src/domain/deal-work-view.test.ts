@@ -121,3 +121,24 @@ test('the timeline says who did what, and when the server confirmed on its own',
     'The live link of Instagram Reel was confirmed automatically: the approval window closed.',
   );
 });
+
+test('a proposed change declined, even offline, waits on nobody: the version in force speaks again, every version stays listed', () => {
+  const proposed = { ...accepted, terms_version: 2, terms_accepted_by: ['creator' as const] };
+  const v2 = ev({ kind: 'terms', author_id: CREATOR, terms: { ...sheet, exclusivity_days: 30 }, terms_version: 2 });
+  const open = workView(proposed, [termsEvent, v2]);
+  expect(open.terms).toMatchObject({ version: 2, acceptedBy: ['creator'], declinedBy: null });
+  expect(waitingItems(proposed, open).filter((i) => i.kind === 'terms')).toEqual([{ on: 'brand', kind: 'terms' }]);
+  const decline = ev({ kind: 'terms_declined', author_id: BRAND, terms_version: 2 }, false);
+  const view = workView(proposed, [termsEvent, v2, decline]);
+  expect(view.terms).toMatchObject({ version: 2, declinedBy: 'brand' });
+  expect(view.termsAgreedVersion).toBe(1);
+  expect(view.termsVersions.map((v) => [v.version, v.by, v.declined])).toEqual([
+    [1, 'server', false],
+    [2, 'creator', true],
+  ]);
+  expect(waitingItems(proposed, view).filter((i) => i.kind === 'terms')).toEqual([]);
+  expect(workStatusText(proposed, view, day)).toBe('Changes requested');
+  expect(timelineText(proposed, decline, { creator: 'Maya', brand: 'Lumen' }, new Map(), (d) => d)).toBe(
+    'Lumen declined terms version 2.',
+  );
+});

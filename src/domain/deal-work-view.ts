@@ -18,9 +18,14 @@ export type WorkView = {
   /** The offer on the table (null once the price is agreed or the application closed). */
   offer: { priceCents: number; dueDate: string | null; by: OfferParty; id: string | null } | null;
   agreed: { priceCents: number; dueDate: string | null } | null;
-  /** The newest terms sheet and who accepted it; null until the server writes version 1. */
-  terms: { version: number; sheet: TermsSheet; acceptedBy: OfferParty[] } | null;
+  /**
+   * The newest terms sheet, who accepted it and who declined it (a declined version leaves the one in
+   * force as it was); null until the server writes version 1.
+   */
+  terms: { version: number; sheet: TermsSheet; acceptedBy: OfferParty[]; declinedBy: OfferParty | null } | null;
   termsAgreedVersion: number;
+  /** Every version of the sheet, oldest first: both sides see them all. */
+  termsVersions: { version: number; sheet: TermsSheet; by: OfferParty | 'server'; declined: boolean }[];
   deliverables: DeliverableView[];
   deliveredAt: string | null;
   payoutDueAt: string | null;
@@ -80,7 +85,15 @@ export function workView(app: ApplicationDocument, events: readonly DealEventDoc
     offer = { priceCents: app.proposed_price_cents, dueDate: null, by: 'creator', id: null };
 
   const sheets = new Map<number, TermsSheet>();
-  for (const e of sorted) if (e.kind === 'terms' && e.terms && e.terms_version) sheets.set(e.terms_version, e.terms);
+  const termsVersions: WorkView['termsVersions'] = [];
+  for (const e of sorted)
+    if (e.kind === 'terms' && e.terms && e.terms_version) {
+      sheets.set(e.terms_version, e.terms);
+      const v = e.terms_version;
+      const declined = sorted.some((d) => d.kind === 'terms_declined' && d.terms_version === v);
+      termsVersions.push({ version: v, sheet: e.terms, by: partyOf(app, e), declined });
+    }
+  termsVersions.sort((a, b) => a.version - b.version);
   let termsVersion = app.terms_version;
   let acceptedBy = [...app.terms_accepted_by];
   let termsAgreedVersion = app.terms_agreed_version;
@@ -142,7 +155,11 @@ export function workView(app: ApplicationDocument, events: readonly DealEventDoc
   }
 
   const newest = sheets.get(termsVersion);
-  const terms = newest ? { version: termsVersion, sheet: newest, acceptedBy } : null;
+  const decline = sorted.find((e) => e.kind === 'terms_declined' && e.terms_version === termsVersion);
+  const declinedBy = decline ? partyOf(app, decline) : 'server';
+  const terms = newest
+    ? { version: termsVersion, sheet: newest, acceptedBy, declinedBy: declinedBy === 'server' ? null : declinedBy }
+    : null;
   const sheet = sheets.get(termsAgreedVersion);
   const deliverables: DeliverableView[] = (sheet?.deliverables ?? []).map((d) => {
     const w = work[d.id] ?? emptyWork(sheet?.revision_rounds ?? 0);
@@ -168,10 +185,16 @@ export function workView(app: ApplicationDocument, events: readonly DealEventDoc
     agreed,
     terms,
     termsAgreedVersion,
+    termsVersions,
     deliverables,
     deliveredAt: app.delivered_at,
     payoutDueAt: app.payout_due_at,
   };
+}
+
+/** A version of the terms waits for an answer: newer than the one in force, and not declined. */
+export function termsOpen(view: Pick<WorkView, 'terms' | 'termsAgreedVersion'>): boolean {
+  return !!view.terms && view.terms.version !== view.termsAgreedVersion && !view.terms.declinedBy;
 }
 
 /** What waits, and on whom: the dashboard's lines and the deal page's "Next" are made of these. */
@@ -194,7 +217,7 @@ export function waitingItems(app: ApplicationDocument, view: WorkView): WaitingI
       priceCents: view.offer.priceCents,
     });
   if (app.status !== 'accepted') return items;
-  if (view.terms && view.termsAgreedVersion !== view.terms.version)
+  if (view.terms && termsOpen(view))
     for (const party of ['creator', 'brand'] as const)
       if (!view.terms.acceptedBy.includes(party)) items.push({ on: party, kind: 'terms' });
   if (view.termsAgreedVersion === 0) return items;
@@ -223,8 +246,7 @@ export function workStatusText(
   if (app.status === 'pending') return view.offer ? OFFER_SENT : null;
   if (app.status !== 'accepted') return null;
   if (view.payoutDueAt) return payoutOnHoldText(formatDate(view.payoutDueAt));
-  if (view.termsAgreedVersion === 0 || (view.terms && view.terms.version !== view.termsAgreedVersion))
-    return view.terms ? 'Terms to accept' : 'Offer accepted';
+  if (view.termsAgreedVersion === 0 || termsOpen(view)) return view.terms ? 'Terms to accept' : 'Offer accepted';
   // The deliverable that is furthest behind speaks for the work.
   const order: DeliverableStatus[] = [
     'changes_requested',
@@ -261,6 +283,8 @@ export function timelineText(
         : `${who} proposed terms version ${ev.terms_version ?? ''}.`;
     case 'terms_accepted':
       return `${who} accepted the terms (version ${ev.terms_version ?? ''}).`;
+    case 'terms_declined':
+      return `${who} declined terms version ${ev.terms_version ?? ''}.`;
     case 'draft':
       return `${who} submitted a draft of ${title}.`;
     case 'changes_requested':

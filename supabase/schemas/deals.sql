@@ -532,11 +532,23 @@ begin
     if new.terms_version is distinct from a.terms_version + 1 then
       perform pacta_private.reject('terms_changed', 'The terms changed meanwhile: look at the newest version.', 409, 'terms_version');
     end if;
+    if party <> 'server' then
+      if a.delivered_at is not null then
+        perform pacta_private.reject('terms_closed', 'The work is delivered: the terms can no longer change.', 409);
+      end if;
+      -- "Any change needs both sides again": a proposal that changes nothing is refused.
+      if new.terms = pacta_private.terms_of(a.id, a.terms_version)
+         or new.terms = pacta_private.terms_of(a.id, a.terms_agreed_version) then
+        perform pacta_private.reject('terms_unchanged', 'These terms are the same as before: change something first.', 422, 'terms');
+      end if;
+    end if;
+    -- The proposer accepts their own version; the other side accepts or declines it.
     perform pacta_private.move_application(a.id, jsonb_build_object('terms_version', new.terms_version,
-      'terms_accepted_by', '[]'::jsonb));
+      'terms_accepted_by', case when party = 'server' then '[]'::jsonb else jsonb_build_array(party) end));
     if party <> 'server' then
       perform pacta_private.deal_work_notify(other, 'terms_changed', 'New terms to accept',
-        format('The terms of "%s" changed (version %s): both sides accept them again.', d.title, new.terms_version), d.id, a.id);
+        format('The %s proposed new terms for "%s" (version %s): accept or decline them.', party, d.title,
+               new.terms_version), d.id, a.id);
     end if;
 
   elsif new.kind = 'terms_accepted' then
@@ -548,6 +560,9 @@ begin
     end if;
     if party = any (a.terms_accepted_by) then
       perform pacta_private.reject('terms_already_accepted', 'You already accepted these terms.', 409);
+    end if;
+    if pacta_private.terms_declined(a.id, a.terms_version) then
+      perform pacta_private.reject('terms_declined', 'These terms were declined: propose new ones instead.', 409, 'terms_version');
     end if;
     accepted := a.terms_accepted_by || party;
     if cardinality(accepted) = 2 then
@@ -562,6 +577,27 @@ begin
       perform pacta_private.deal_work_notify(other, 'terms_to_accept', 'Terms to accept',
         format('The %s accepted the terms of "%s": your turn.', party, d.title), d.id, a.id);
     end if;
+
+  elsif new.kind = 'terms_declined' then
+    -- The other side's answer to a proposed change: the version in force stays.
+    if party = 'server' then
+      perform pacta_private.reject('not_a_participant', 'Only the brand and the creator decline terms.', 403);
+    end if;
+    if new.terms_version is distinct from a.terms_version or a.terms_version = 0 then
+      perform pacta_private.reject('terms_changed', 'The terms changed meanwhile: look at the newest version.', 409, 'terms_version');
+    end if;
+    if party = any (a.terms_accepted_by) then
+      perform pacta_private.reject('terms_already_accepted', 'You already accepted these terms.', 409);
+    end if;
+    if a.terms_agreed_version = 0 then
+      perform pacta_private.reject('no_terms_in_force', 'No terms are in force yet: propose other terms instead.', 409);
+    end if;
+    if pacta_private.terms_declined(a.id, a.terms_version) then
+      perform pacta_private.reject('terms_declined', 'These terms were already declined.', 409, 'terms_version');
+    end if;
+    perform pacta_private.deal_work_notify(other, 'terms_declined', 'Terms declined',
+      format('The %s declined the new terms of "%s" (version %s): version %s stays in force.', party, d.title,
+             a.terms_version, a.terms_agreed_version), d.id, a.id);
 
   else
     -- Submissions: per deliverable of the terms in force.
@@ -1095,6 +1131,19 @@ begin
   perform pacta_private.reject('deal_not_found', 'Deal not found.', 404, 'deal_id');
   return new;
 end $function$;
+
+-- function: pacta_private.terms_declined(application uuid, v integer)
+CREATE OR REPLACE FUNCTION pacta_private.terms_declined(application uuid, v integer)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.deal_events e
+                  where e.application_id = application and e.kind = 'terms_declined' and e.terms_version = v)
+$function$;
+revoke all on function pacta_private.terms_declined(application uuid, v integer) from public;
+grant execute on function pacta_private.terms_declined(application uuid, v integer) to authenticated, service_role;
 
 -- function: pacta_private.terms_of(application uuid, v integer)
 CREATE OR REPLACE FUNCTION pacta_private.terms_of(application uuid, v integer)

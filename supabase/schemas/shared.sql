@@ -152,6 +152,13 @@ AS $function$
     from public.reviews r
    where r.published_at <= now() and r.updated_at < r.published_at and not r.deleted
   union all
+  select 'auto_confirm', count(*), min((x.value ->> 'confirm_due_at')::timestamptz)
+    from public.applications a
+    join public.deals d on d.id = a.deal_id
+    cross join lateral jsonb_each(a.work) x
+   where a.status = 'accepted' and not a.deleted and d.escrow_status <> 'disputed'
+     and x.value ->> 'status' = 'live_submitted' and (x.value ->> 'confirm_due_at')::timestamptz <= now()
+  union all
   select 'push', count(*), min(o.queued_at)
     from pacta_private.push_outbox o where o.sending_since is null
   union all

@@ -11,8 +11,7 @@ const SCHEDULE_MS = 10 * 60_000;
 const LEASE_MS = 5 * 60_000;
 
 /**
- * The server's money jobs: automatic confirmation of live links whose approval window closed,
- * automatic release of completed deals (after the payout hold, or 14 days for a deal without
+ * The server's money jobs: automatic release of completed deals (after the payout hold, or 14 days for a deal without
  * submissions) and full refunds of funded deals that were cancelled. They run on a schedule and when Postgres announces a cancelled
  * funded deal (NOTIFY pacta_money). Every instance runs them: each due deal is claimed first
  * (pacta_private.job_claims), so exactly one instance works on it and the others pass it by instead of
@@ -27,7 +26,6 @@ export function createMoneyJobs(deps: PaymentsDeps, escrow: Escrow) {
   let stopped = false;
 
   async function runOnce(): Promise<{
-    confirmed: number;
     released: string[];
     refunded: string[];
     failed: { dealId: string; reason: string }[];
@@ -49,13 +47,6 @@ export function createMoneyJobs(deps: PaymentsDeps, escrow: Escrow) {
         return false;
       }
     }
-    // "Confirmed automatically when the approval window closes": first, so a deal whose last live
-    // link this confirms starts its payout hold now. Each application is claimed in Postgres (SKIP
-    // LOCKED), so every instance may run it.
-    const { rows } = await deps.db.pool.query<{ confirmed: number }>(
-      'select public.confirm_due_live_links() as confirmed',
-    );
-    const confirmed = rows[0]?.confirmed ?? 0;
     for (const dealId of await escrow.dueForRefund()) {
       if (await settle('cancelled_refund', dealId, () => escrow.refundCancelledDeal(dealId))) refunded.push(dealId);
     }
@@ -68,7 +59,7 @@ export function createMoneyJobs(deps: PaymentsDeps, escrow: Escrow) {
     }
     await claims.forgetOld();
     if (failed.length) deps.log.warn({ failed }, 'money jobs: some deals could not be settled yet');
-    return { confirmed, released, refunded, failed };
+    return { released, refunded, failed };
   }
 
   /** Runs the jobs after any run in progress (never two at once in one process). */

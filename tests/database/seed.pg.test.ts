@@ -10,6 +10,9 @@ import { migrate, type MigrationReport } from '../../sync-server/db/migrate.ts';
 import { storeDemoFiles } from '../../sync-server/storage/demo-files.ts';
 import { createDiskStore } from '../../sync-server/storage/object-store.ts';
 import { startTestServer } from '../support/test-server.ts';
+import { applicationDocument, dealEventDocument } from '../../src/domain/collections/index.ts';
+import { defaultTermsSheet } from '../../src/domain/deal-work.ts';
+import { waitingItems, workStatusText, workView } from '../../src/domain/deal-work-view.ts';
 
 // What `npm start` does on a fresh embedded database: bootstrap + migrations + seed.sql.
 let db: Database;
@@ -88,6 +91,71 @@ test('the demo brand and creator have work in every state', async () => {
     join auth.users u on u.id = a.creator_id where u.email = 'creator@pacta.dev'`);
   expect(creator.n).toBeGreaterThanOrEqual(5);
   expect(creator.statuses).toEqual(expect.arrayContaining(['accepted', 'pending']));
+});
+
+test('the demo brand and creator have a deal in the middle of the work: offer countered, terms accepted, a draft to review', async () => {
+  const ids = await one(`select (select id from auth.users where email = 'brand@pacta.dev') as brand,
+    (select id from auth.users where email = 'creator@pacta.dev') as creator`);
+  const row = await one(
+    `select a.* from public.applications a join public.deals d on d.id = a.deal_id
+      where d.brand_id = $1 and a.creator_id = $2 and a.terms_agreed_version > 0`,
+    [ids.brand, ids.creator],
+  );
+  const log = (
+    await db.pool.query(`select * from public.deal_events where application_id = $1 order by created_at, id`, [row.id])
+  ).rows;
+  expect(log.map((e) => e.kind)).toEqual([
+    'offer',
+    'offer_accepted',
+    'terms',
+    'terms_accepted',
+    'terms_accepted',
+    'draft',
+  ]);
+  expect(log[0]).toMatchObject({ author_id: ids.brand, price_cents: 42_500 });
+  expect(log[2].terms).toEqual(defaultTermsSheet(['Instagram Post'], log[2].terms.deliverables[0].due_date));
+
+  // As both devices read it (the rows as they replicate, through the screens' own rules).
+  const json = (await db.pool.query(`select to_jsonb(a) as a from public.applications a where id = $1`, [row.id]))
+    .rows[0].a;
+  const app = applicationDocument.parse(json);
+  const events = log.map((e) =>
+    dealEventDocument.parse({
+      ...e,
+      due_date: e.due_date instanceof Date ? e.due_date.toISOString().slice(0, 10) : e.due_date,
+      created_at: e.created_at.toISOString(),
+      updated_at: e.updated_at.toISOString(),
+      version: Number(e.version),
+    }),
+  );
+  const view = workView(app, events);
+  expect(view.agreed?.priceCents).toBe(42_500);
+  expect(view.offer).toBeNull();
+  expect(view.deliverables).toMatchObject([
+    { title: 'Instagram Post', status: 'draft_submitted', draft: { id: log[5].id } },
+  ]);
+  expect(workStatusText(app, view, (d) => d)).toBe('Draft submitted');
+  expect(waitingItems(app, view)).toEqual([{ on: 'brand', kind: 'draft_review', deliverable: 'Instagram Post' }]);
+  const unread = await one(
+    `select count(*)::int as n from public.notifications where user_id = $1 and type = 'draft_submitted' and read_at is null
+       and data ->> 'application_id' = $2`,
+    [ids.brand, row.id],
+  );
+  expect(unread.n).toBe(1);
+
+  // The seeded state is the rules' own: the brand's next step goes through them as on any deal.
+  await db.asUser({ sub: ids.brand, role: 'authenticated' }, (tx) =>
+    tx.query(
+      `insert into public.deal_events (id, application_id, deal_id, author_id, kind, deliverable_id, ref_id, note)
+       values (gen_random_uuid(), $1, $2, $3, 'changes_requested', 'd1', $4, 'Show the rain cover in the first 5 seconds.')`,
+      [row.id, row.deal_id, ids.brand, log[5].id],
+    ),
+  );
+  expect((await one(`select work -> 'd1' as w from public.applications where id = $1`, [row.id])).w).toMatchObject({
+    status: 'changes_requested',
+    rounds_used: 1,
+    rounds_included: 2,
+  });
 });
 
 test('the seeded data keeps the invariants the rules keep', async () => {

@@ -21,7 +21,15 @@ beforeAll(async () => {
 afterAll(() => f?.close());
 
 const jobs = () => f.server.app.pactaPayments!.jobs;
+const confirmations = () => f.server.app.pactaLiveLinkConfirmations;
 const q = (sql: string, params: unknown[] = []) => f.server.db.pool.query(sql, params);
+async function until(check: () => Promise<boolean>) {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition never met');
+}
 
 async function append(user: TestUser, app: { id: string; dealId: string }, event: Record<string, unknown>) {
   const doc = {
@@ -101,9 +109,11 @@ describe('paid within days, at the agreed price', () => {
 
     await delivered(app);
     // The window is still open: the jobs confirm nothing and release nothing.
-    expect(await jobs().run()).toMatchObject({ confirmed: 0, released: [] });
+    expect(await confirmations().run()).toEqual({ confirmed: 0 });
+    expect(await jobs().run()).toMatchObject({ released: [] });
     await closeApprovalWindow(app.id);
-    expect(await jobs().run()).toMatchObject({ confirmed: 1, released: [] });
+    expect(await confirmations().run()).toEqual({ confirmed: 1 });
+    expect(await jobs().run()).toMatchObject({ released: [] });
     const { rows: done } = await q(`select delivered_at, payout_due_at from public.applications where id = $1`, [
       app.id,
     ]);
@@ -172,13 +182,37 @@ describe('paid within days, at the agreed price', () => {
     // The approval window closes, time passes: nothing is confirmed, nothing released.
     await closeApprovalWindow(app.id);
     await q(`update public.deals set completed_at = now() - interval '30 days' where id = $1`, [app.dealId]);
-    expect(await jobs().run()).toMatchObject({ confirmed: 0, released: [] });
+    expect(await confirmations().run()).toEqual({ confirmed: 0 });
+    expect(await jobs().run()).toMatchObject({ released: [] });
     const { rows: still } = await q(
       `select work -> 'd1' ->> 'status' as status from public.applications where id = $1`,
       [app.id],
     );
     expect(still[0].status).toBe('live_submitted');
     expect(await f.escrowStatus(app.dealId)).toBe('disputed');
+  });
+
+  test('a card dispute the bank closes in the creator’s favour starts the clock again: confirmed, then released after the hold', async () => {
+    const app = await agreedAt550();
+    // The 0259 card pays and is then disputed with the bank.
+    const start = await f.api(brand, 'POST', `/api/deals/${app.dealId}/fund`);
+    expect((await f.payOnHostedPage(String(start.body.url), '4000000000000259')).status).toBe(303);
+    await until(async () => (await f.escrowStatus(app.dealId)) === 'disputed');
+    await delivered(app);
+    // While the bank decides, the clock stands: the window closes and nothing is confirmed.
+    await closeApprovalWindow(app.id);
+    expect(await confirmations().run()).toEqual({ confirmed: 0 });
+
+    // The brand's bank closes the dispute in the creator's favour (evidence that wins, as Stripe's test mode).
+    const { rows } = await q(`select stripe_dispute_id from public.deal_escrows where deal_id = $1`, [app.dealId]);
+    await f.stripe.disputes.update(rows[0].stripe_dispute_id, { evidence: { uncategorized_text: 'winning_evidence' } });
+    await until(async () => (await f.escrowStatus(app.dealId)) === 'pending');
+    // The clock runs again by itself: the live link is confirmed, the hold starts, and it is released after it.
+    expect(await confirmations().run()).toEqual({ confirmed: 1 });
+    expect(await jobs().run()).toMatchObject({ released: [] });
+    await endPayoutHold(app.id);
+    expect((await jobs().run()).released).toEqual([app.dealId]);
+    expect(await f.escrowStatus(app.dealId)).toBe('released');
   });
 
   test('a funded deal accepts no further creator: the escrow holds the accepted creators’ prices', async () => {

@@ -226,14 +226,22 @@ describe('terms', () => {
       422,
     );
     await append(brand, appId, dealId, { kind: 'terms', terms_version: 2, terms: v2 });
+    // Proposing is the proposer's acceptance; the creator's answer is what is missing.
     expect(await application(appId)).toMatchObject({
       terms_version: 2,
-      terms_accepted_by: [],
+      terms_accepted_by: ['brand'],
       terms_agreed_version: 1,
     });
+    await expectRule(
+      append(brand, appId, dealId, { kind: 'terms_accepted', terms_version: 2 }),
+      'terms_already_accepted',
+    );
     await expectRule(append(creator, appId, dealId, { kind: 'terms_accepted', terms_version: 1 }), 'terms_changed');
     await append(creator, appId, dealId, { kind: 'terms_accepted', terms_version: 2 });
-    await append(brand, appId, dealId, { kind: 'terms_accepted', terms_version: 2 });
+    expect(await application(appId)).toMatchObject({
+      terms_accepted_by: ['brand', 'creator'],
+      terms_agreed_version: 2,
+    });
     expect((await application(appId)).work.d1.rounds_included).toBe(3);
     // A stored event is never edited.
     await expectRule(
@@ -242,6 +250,91 @@ describe('terms', () => {
       ]),
       'immutable_field',
     );
+  });
+});
+
+describe('terms changes', () => {
+  test('either side proposes a change; the other accepts or declines it; declined, the version in force stays', async () => {
+    const { dealId, appId } = await agreedDeal();
+    const v1 = (await events(appId)).find((e) => e.kind === 'terms').terms;
+    // A stranger proposes nothing; a proposal must change something.
+    await expectRule(
+      append(stranger, appId, dealId, { kind: 'terms', terms_version: 2, terms: { ...v1, exclusivity_days: 1 } }),
+      'application_not_found',
+      404,
+    );
+    await expectRule(
+      append(creator, appId, dealId, { kind: 'terms', terms_version: 2, terms: v1 }),
+      'terms_unchanged',
+      422,
+    );
+
+    // The creator proposes paid ads for 90 days and 30 days of exclusivity.
+    const v2 = { ...v1, usage_rights: 'paid_ads', usage_days: 90, exclusivity_days: 30 };
+    await append(creator, appId, dealId, { kind: 'terms', terms_version: 2, terms: v2 });
+    expect(await application(appId)).toMatchObject({
+      terms_version: 2,
+      terms_accepted_by: ['creator'],
+      terms_agreed_version: 1,
+    });
+    expect(await notificationsOf(brand, dealId)).toContainEqual({
+      type: 'terms_changed',
+      title: 'New terms to accept',
+      message: 'The creator proposed new terms for "Summer launch" (version 2): accept or decline them.',
+    });
+    // The proposer cannot decline their own proposal; the brand declines it.
+    await expectRule(
+      append(creator, appId, dealId, { kind: 'terms_declined', terms_version: 2 }),
+      'terms_already_accepted',
+    );
+    await append(brand, appId, dealId, { kind: 'terms_declined', terms_version: 2 });
+    expect(await application(appId)).toMatchObject({
+      terms_version: 2,
+      terms_accepted_by: ['creator'],
+      terms_agreed_version: 1,
+    });
+    expect((await notificationsOf(creator, dealId)).map((n) => n.message)).toContain(
+      'The brand declined the new terms of "Summer launch" (version 2): version 1 stays in force.',
+    );
+    // A declined version is closed: neither accepted nor declined again.
+    await expectRule(append(brand, appId, dealId, { kind: 'terms_accepted', terms_version: 2 }), 'terms_declined', 409);
+    await expectRule(append(brand, appId, dealId, { kind: 'terms_declined', terms_version: 2 }), 'terms_declined', 409);
+    // The work goes on under version 1.
+    const draft = await append(creator, appId, dealId, {
+      kind: 'draft',
+      deliverable_id: 'd1',
+      links: ['https://v.example/cut-1'],
+    });
+
+    // The brand proposes version 3, adding a deliverable; the creator accepts: it is in force, the draft
+    // in review keeps its place and the new deliverable starts.
+    const v3 = { ...v1, deliverables: [...v1.deliverables, { id: 'd2', title: 'Story', due_date: '2099-03-01' }] };
+    await expectRule(append(brand, appId, dealId, { kind: 'terms', terms_version: 2, terms: v3 }), 'terms_changed');
+    await append(brand, appId, dealId, { kind: 'terms', terms_version: 3, terms: v3 });
+    await append(creator, appId, dealId, { kind: 'terms_accepted', terms_version: 3 });
+    const app = await application(appId);
+    expect(app).toMatchObject({ terms_version: 3, terms_agreed_version: 3 });
+    expect(app.work.d1).toMatchObject({ status: 'draft_submitted', draft_id: draft });
+    expect(app.work.d2).toMatchObject({ status: 'not_started', rounds_used: 0 });
+  });
+
+  test('before any version is in force a proposal is answered by acceptance or other terms, not declined', async () => {
+    const dealId = await makeDeal(db, brand, { deliverables: ['Reel'] });
+    const appId = await apply(db, creator, dealId);
+    await asUser(db, brand, `update public.applications set status = 'accepted' where id = $1`, [appId]);
+    const v1 = (await events(appId)).find((e) => e.kind === 'terms').terms;
+    await append(creator, appId, dealId, { kind: 'terms', terms_version: 2, terms: { ...v1, revision_rounds: 3 } });
+    await expectRule(
+      append(brand, appId, dealId, { kind: 'terms_declined', terms_version: 2 }),
+      'no_terms_in_force',
+      409,
+    );
+    // The brand's counter-proposal replaces it; the creator accepts it.
+    await append(brand, appId, dealId, { kind: 'terms', terms_version: 3, terms: { ...v1, revision_rounds: 1 } });
+    await expectRule(append(brand, appId, dealId, { kind: 'terms_accepted', terms_version: 2 }), 'terms_changed');
+    await append(creator, appId, dealId, { kind: 'terms_accepted', terms_version: 3 });
+    expect(await application(appId)).toMatchObject({ terms_agreed_version: 3 });
+    expect((await application(appId)).work.d1.rounds_included).toBe(1);
   });
 });
 
@@ -383,6 +476,16 @@ describe('submissions', () => {
     expect(await deal(dealId)).toMatchObject({ status: 'completed', winner_id: creator });
     expect((await notificationsOf(creator, dealId)).map((n) => n.type)).toEqual(
       expect.arrayContaining(['live_confirmed', 'work_delivered']),
+    );
+    // Once delivered, the terms no longer change.
+    await expectRule(
+      append(creator, appId, dealId, {
+        kind: 'terms',
+        terms_version: 2,
+        terms: { ...(await events(appId)).find((e) => e.kind === 'terms').terms, exclusivity_days: 7 },
+      }),
+      'terms_closed',
+      409,
     );
     // The brand hears of the automatic confirmation too.
     expect((await notificationsOf(brand, dealId)).map((n) => n.message)).toContain(

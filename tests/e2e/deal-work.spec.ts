@@ -3,6 +3,7 @@ import {
   closeApprovalWindow,
   DealWorkPanel,
   endPayoutHold,
+  expectDealEmail,
   expectNotified,
   waitingCard,
 } from './pages/deal-work-pages.ts';
@@ -59,6 +60,8 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
   const creatorWork = new DealWorkPanel(c.page);
   await expect(creatorWork.root).toContainText(`Offer from ${brand.fullName}: $275.00`, { timeout: 20_000 });
   await expectNotified(c.page, 'New offer');
+  // What waits on someone is also an e-mail (the dev mailbox keeps it as composed for SMTP).
+  await expectDealEmail(c.page.request, creator.email, 'offer', /^New offer\n[\s\S]*\$275\.00[\s\S]*Unsubscribe: http/);
   // Both sides see the history.
   await expect(creatorWork.timeline).toContainText(`${brand.fullName} made an offer: $275.00`);
   await creatorWork.button('Accept offer').click();
@@ -116,6 +119,7 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
   await b.page.goto('/dashboard');
   await expect(waitingCard(b.page)).toContainText('1 draft to review', { timeout: 20_000 });
   await expectNotified(b.page, 'Draft to review');
+  await expectDealEmail(b.page.request, brand.email, 'draft_to_review', /^Draft to review\n/);
 
   // 5. Changes requested with comments, the draft resubmitted and approved.
   await b.page.goto(dealPath);
@@ -147,6 +151,12 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
   await expect(creatorDraft).toContainText('Show the sole grip in the first 5 seconds.');
   await expect(creatorDraft).toContainText('Revision rounds: 1 of 2 used');
   await expectNotified(c.page, 'Changes requested');
+  await expectDealEmail(
+    c.page.request,
+    creator.email,
+    'changes_requested',
+    /Show the sole grip in the first 5 seconds\./,
+  );
   await snap(creatorDraft, 'creator-changes-requested');
   // The same in the dark theme (the user's choice, kept in localStorage).
   await c.page.evaluate(() => localStorage.setItem('pacta.theme', 'dark'));
@@ -196,9 +206,88 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
   });
   await b.page.reload();
   await expect(brandPanel.root).toContainText('Payout released to the creator: $261.25.', { timeout: 30_000 });
+  await expectDealEmail(c.page.request, creator.email, 'payout_released', /\$261\.25/);
   const ledger = await ledgerOf(deal!.id);
   expect(ledger.kinds).toMatchObject({ charge: 30_800, fee: 3_300, commission: 1_375, transfer: 26_125 });
   expect(ledger.held).toBe(0);
+});
+
+test('terms changed by either side: the other side sees what changes and declines or accepts; the version in force is the one shown', async ({
+  newAccount,
+  openAs,
+}) => {
+  test.setTimeout(180_000);
+  const brand = await newAccount('brand', { fullName: `Terms Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Terms Creator ${run}` });
+  const [deal] = await seedDeals(brand.email, [`Rain shell review ${run}`], { amountCents: 30_000 });
+  const dealPath = `/deals/${deal!.id}`;
+  const c = await openAs(creator, dealPath);
+  await c.page.getByLabel('Your price ($)').fill('300');
+  await c.page.getByRole('button', { name: 'Apply to this deal' }).click();
+  await expect(c.page).toHaveURL(/\/dashboard$/);
+  const b = await openAs(brand, dealPath);
+  const brandWork = new DealWorkPanel(b.page);
+  await brandWork.button('Accept offer').click();
+  await brandWork.button('Accept terms').click();
+  await c.page.goto(dealPath);
+  const creatorWork = new DealWorkPanel(c.page);
+  await creatorWork.button('Accept terms').click();
+  await expect(creatorWork.status).toHaveText('Terms accepted', { timeout: 20_000 });
+
+  // The creator proposes paid ads for 90 days: the form starts from the sheet in force.
+  await creatorWork.button('Propose changes').click();
+  const form = creatorWork.root.getByRole('form', { name: 'Propose changes to the terms' });
+  await expect(form.getByLabel('Deliverable 1')).toHaveValue('Instagram Post');
+  await expect(form.getByLabel('Revision rounds included')).toHaveValue('2');
+  await form.getByRole('button', { name: 'Propose terms' }).click();
+  await expect(form).toContainText('These terms are the same as before: change something first.');
+  await form.getByLabel('Usage rights').selectOption('paid_ads');
+  // The reason goes once the form changes.
+  await expect(form).not.toContainText('These terms are the same as before');
+  await form.getByLabel('Paid ads for (days)').fill('90');
+  await snap(form, 'terms-propose-form');
+  await form.getByRole('button', { name: 'Propose terms' }).click();
+  const creatorProposal = creatorWork.root.getByTestId('terms-proposal');
+  await expect(creatorProposal).toContainText(
+    'Usage rights: Organic posts only (no paid ads) → Organic posts and paid ads for 90 days',
+  );
+  await expect(creatorProposal).toContainText(`Waiting for ${brand.fullName} to accept or decline.`);
+
+  // The brand sees the proposal beside the version in force, which is still the one shown and printed.
+  const brandProposal = brandWork.root.getByTestId('terms-proposal');
+  await expect(brandProposal).toContainText('Organic posts and paid ads for 90 days', { timeout: 20_000 });
+  await expect(brandWork.status).toHaveText('Terms to accept');
+  await expect(brandWork.terms).toContainText('(version 1)');
+  await expect(brandWork.terms).toContainText('Organic posts only (no paid ads)');
+  await expectNotified(b.page, 'New terms to accept');
+  await snap(brandWork.root, 'terms-proposal-brand');
+  await brandProposal.getByRole('button', { name: 'Decline' }).click();
+  await expect(brandWork.root.getByTestId('terms-declined')).toHaveText(
+    `${brand.fullName} declined version 2. Version 1 stays in force.`,
+  );
+  await expect(creatorWork.root.getByTestId('terms-declined')).toBeVisible({ timeout: 20_000 });
+  await expect(creatorWork.status).toHaveText('Terms accepted');
+  await expect(creatorWork.timeline).toContainText(`${brand.fullName} declined terms version 2.`);
+  await expectNotified(c.page, 'Terms declined');
+
+  // The brand proposes three revision rounds; the creator accepts: version 3 is in force on both sides.
+  await brandWork.proposeTerms({ revisionRounds: '3' });
+  const proposal = creatorWork.root.getByTestId('terms-proposal');
+  await expect(proposal).toContainText('Revision rounds included: 2 → 3', { timeout: 20_000 });
+  // Only that changes: the declined version 2 was not its starting point.
+  await expect(proposal.getByRole('listitem')).toHaveCount(1);
+  await proposal.getByRole('button', { name: 'Accept terms' }).click();
+  await expect(creatorWork.terms).toContainText('(version 3)');
+  await expect(brandWork.terms).toContainText('(version 3)', { timeout: 20_000 });
+  await expect(brandWork.terms).toContainText('Revision rounds included3');
+  await expect(brandWork.terms).toContainText('Organic posts only (no paid ads)');
+  await expect(brandWork.root.getByTestId('terms-proposal')).toHaveCount(0);
+  const versions = brandWork.root.getByTestId('terms-versions');
+  await versions.getByText('All versions (3)').click();
+  await expect(versions).toContainText(`Version 1, written from the brief: replaced`);
+  await expect(versions).toContainText(`Version 2, proposed by ${creator.fullName}: declined`);
+  await expect(versions).toContainText(`Version 3, proposed by ${brand.fullName}: in force`);
+  await snap(brandWork.root, 'terms-versions-brand');
 });
 
 test('Settings → Notifications: each e-mail kind turns off on its own, stays off after a reload, and the server keeps it', async ({

@@ -79,7 +79,14 @@ test('after some traffic the metrics name open streams, pulls and pushes per col
       expect(sample(text, name)).toEqual(expect.any(Number));
     }
     expect(sample(text, 'pacta_db_pool_max_clients')).toBe(20);
-    for (const job of ['auto_release', 'cancelled_refund', 'review_publish', 'push', 'referral_payout']) {
+    for (const job of [
+      'auto_release',
+      'cancelled_refund',
+      'auto_confirm',
+      'review_publish',
+      'push',
+      'referral_payout',
+    ]) {
       expect(sample(text, `pacta_job_lag_seconds{job="${job}"}`)).toBe(0);
       expect(sample(text, `pacta_job_due_items{job="${job}"}`)).toBe(0);
     }

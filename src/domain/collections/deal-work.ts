@@ -22,6 +22,8 @@ export const DEAL_EVENT_KINDS = [
   'terms',
   /** One side accepts a version (`terms_version`); both sides accepting makes it the agreed one. */
   'terms_accepted',
+  /** The other side declines a proposed version (`terms_version`): the version in force stays. */
+  'terms_declined',
   /** The creator submits a draft of a deliverable (`deliverable_id`, `note`, `links`, `files`). */
   'draft',
   /** The brand asks for changes to a draft (`ref_id` = the draft, `note` = the comments): one round. */

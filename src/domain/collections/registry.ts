@@ -227,7 +227,8 @@ export const collectionSpecs = {
   },
   deal_events: {
     table: 'deal_events',
-    schemaVersion: 0,
+    // 1: kind may be 'terms_declined'.
+    schemaVersion: 1,
     schema: dealEventDocument,
     // Appended, never edited: the server refuses any change to a stored event.
     serverOwned: [],

@@ -44,6 +44,7 @@ const work = (
     agreed: { priceCents: 25_000, dueDate: null },
     terms: null,
     termsAgreedVersion: 1,
+    termsVersions: [],
     deliverables: [deliverable(status)],
     deliveredAt: null,
     payoutDueAt,

@@ -852,6 +852,19 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   route('POST', '/v1/refunds', (_, b) => createRefund(b));
   route('GET', '/v1/refunds/:id', ([id]) => get(id, 'refund', 'refund'));
   route('GET', '/v1/disputes/:id', ([id]) => get(id, 'dispute', 'dispute'));
+  route('POST', '/v1/disputes/:id', ([id], b) => {
+    // As Stripe's test mode: evidence reading 'winning_evidence' wins the dispute, 'losing_evidence'
+    // loses it (the bank decides at once); other evidence is only kept.
+    const dispute = get(id, 'dispute', 'dispute');
+    const text = str(obj(b.evidence).uncategorized_text);
+    if (text !== undefined) dispute.evidence = { uncategorized_text: text };
+    const decided = text === 'winning_evidence' ? 'won' : text === 'losing_evidence' ? 'lost' : undefined;
+    if (decided && dispute.status === 'needs_response') {
+      dispute.status = decided;
+      emit('charge.dispute.closed', dispute);
+    }
+    return dispute;
+  });
   route('POST', '/v1/disputes/:id/close', ([id]) => {
     // Closing (accepting) a dispute means it is lost: the cardholder keeps the money.
     const dispute = get(id, 'dispute', 'dispute');

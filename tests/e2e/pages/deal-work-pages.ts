@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { withE2eDatabase } from '../support/e2e-server-info.ts';
 import { NotificationBell } from './inbox-page.ts';
 
@@ -32,6 +32,18 @@ export class DealWorkPanel {
     await form.getByRole('button', { name: 'Send offer' }).click();
   }
 
+  /** 'Propose changes' to the terms: the usage rights (paid ads for `paidAdsDays`, or as they are) and the rounds. */
+  async proposeTerms(change: { paidAdsDays?: string; revisionRounds?: string }) {
+    await this.button('Propose changes').click();
+    const form = this.root.getByRole('form', { name: 'Propose changes to the terms' });
+    if (change.paidAdsDays) {
+      await form.getByLabel('Usage rights').selectOption('paid_ads');
+      await form.getByLabel('Paid ads for (days)').fill(change.paidAdsDays);
+    }
+    if (change.revisionRounds) await form.getByLabel('Revision rounds included').fill(change.revisionRounds);
+    await form.getByRole('button', { name: 'Propose terms' }).click();
+  }
+
   async submitDraft(
     deliverable: string,
     link: string,
@@ -61,7 +73,8 @@ export async function expectNotified(page: Page, title: string | RegExp) {
 
 /**
  * Moves the deal's clocks as time passing would (written as the server): the live links' approval
- * window closes, or the payout hold ends; then wakes the money jobs as their schedule would.
+ * window closes (the confirmation job's next run, within 15 s, confirms them), or the payout hold
+ * ends (then the money jobs are woken as their schedule would).
  */
 export async function closeApprovalWindow(dealId: string): Promise<void> {
   await withE2eDatabase(async (client) => {
@@ -74,7 +87,6 @@ export async function closeApprovalWindow(dealId: string): Promise<void> {
         where a.deal_id = $1 and a.work <> '{}'::jsonb`,
       [dealId],
     );
-    await client.query('notify pacta_money');
   });
 }
 
@@ -87,4 +99,28 @@ export async function endPayoutHold(dealId: string): Promise<void> {
     );
     await client.query('notify pacta_money');
   });
+}
+
+/**
+ * The deal e-mail of `kind` to `email`, as composed for SMTP and kept for the dev mailbox (the sender
+ * runs every 15 s), polled until it is there.
+ */
+export async function expectDealEmail(
+  request: APIRequestContext,
+  email: string,
+  kind: 'offer' | 'draft_to_review' | 'changes_requested' | 'payout_released',
+  text: string | RegExp,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/auth/v1/dev/mailbox.json?email=${encodeURIComponent(email)}`);
+        const { dealEmails } = (await response.json()) as {
+          dealEmails: { kind: string; subject: string; text: string }[];
+        };
+        return dealEmails.filter((m) => m.kind === kind).map((m) => `${m.subject}\n${m.text}`);
+      },
+      { message: `a "${kind}" e-mail to ${email}`, timeout: 45_000 },
+    )
+    .toContainEqual(expect.stringMatching(text));
 }

@@ -3,7 +3,7 @@ import { prepareDocument, type PactaDatabase } from '../../../db/index.ts';
 import { queueDraft } from '../../../db/uploads/upload-queue.ts';
 import { BUCKETS } from '../../../domain/files.ts';
 import { formatBytes } from '../../../domain/media.ts';
-import type { ApplicationDocument, DealEventDocument } from '../../../domain/collections/index.ts';
+import type { ApplicationDocument, DealEventDocument, TermsSheet } from '../../../domain/collections/index.ts';
 import { parseUsdToCents } from '../../../domain/fees.ts';
 
 /**
@@ -61,6 +61,22 @@ export async function acceptOffer(db: PactaDatabase, app: ApplicationDocument, m
 
 export async function acceptTerms(db: PactaDatabase, app: ApplicationDocument, me: string, version: number) {
   await append(db, app, me, { kind: 'terms_accepted', terms_version: version });
+}
+
+/** 'Propose terms': the next version of the sheet, accepted by its proposer; the other side answers it. */
+export async function proposeTerms(
+  db: PactaDatabase,
+  app: ApplicationDocument,
+  me: string,
+  version: number,
+  terms: TermsSheet,
+) {
+  await append(db, app, me, { kind: 'terms', terms_version: version, terms });
+}
+
+/** 'Decline': the proposed version is not accepted; the version in force stays. */
+export async function declineTerms(db: PactaDatabase, app: ApplicationDocument, me: string, version: number) {
+  await append(db, app, me, { kind: 'terms_declined', terms_version: version });
 }
 
 /** The links of a draft, one a line; each must be a web link. */

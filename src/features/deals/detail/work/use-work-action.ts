@@ -19,5 +19,7 @@ export function useWorkAction() {
       setBusy(false);
     }
   }
-  return { busy, error, run };
+  /** The reason no longer applies (the form it was about changed). */
+  const clearError = () => setError(null);
+  return { busy, error, run, clearError };
 }
