@@ -46,16 +46,20 @@ async function rowsStream(user: TestUser) {
   };
 }
 
-test('two devices receive a new deal through the stream, with no pull from either', async () => {
+test('devices receive a new deal through the stream, with no pull from any of them', async () => {
   const brand = await sync.server.createUser({ role: 'brand' });
   const [alice, bob] = [
     await sync.server.createUser({ role: 'creator' }),
     await sync.server.createUser({ role: 'creator' }),
   ];
+  // Another brand replicates the deals in full (it writes its own): the rows reach it through the pull
+  // handler, still without a request.
+  const rival = await sync.server.createUser({ role: 'brand' });
   await insertDeals(sync.server.db, brand.id, 3);
   const devices = [
     await sync.client(alice, ['profiles', 'deals'], { pullOnlyByRole: true }),
     await sync.client(bob, ['profiles', 'deals'], { pullOnlyByRole: true }),
+    await sync.client(rival, ['profiles', 'deals'], { pullOnlyByRole: true }),
   ];
   for (const d of devices) await d.replication.awaitInitialSync();
   await eventually(() => devices.every((d) => d.replication.syncStatus.streaming));
