@@ -5,9 +5,12 @@
  * For each N in BENCH_DEVICES (default 100, 1000, 5000): N devices of BENCH_USERS users (creators
  * free and Pro, brands) open their change streams, each holding its own `deals` checkpoint, in
  * BENCH_READERS device processes (support/fanout-devices.ts). Then BENCH_ROUNDS times one deal is
- * committed and every device reacts to the catalogue notice as the app does: it pulls `deals` from its
- * checkpoint with its scope until the deal is in its hands. Printed per N: the statements the server
- * sent to Postgres per new deal (counted in the server process) and HTTP pulls, the server's CPU time
+ * committed and every device reacts to the stream as the app does: on a `change` notice it pulls `deals`
+ * from its checkpoint with its scope until the deal is in its hands; on a `rows` event that follows its
+ * checkpoint it applies the rows without a pull (BENCH_PROTOCOL=1: devices of the protocol before rows
+ * were streamed, which get notices only). Printed per N: the statements the server
+ * sent to Postgres per new deal (counted in the server process), HTTP pulls and devices that applied the
+ * deal from the stream, the server's CPU time
  * per new deal, notice → pulled and commit → pulled p50/p95 over all devices and rounds. Beside them
  * the raw limits: one pull alone (one device, nothing else running) and commit → notice (the stream
  * fan-out without any pull). The machine's load average is printed with the figures. With
@@ -102,6 +105,7 @@ type DeviceMessage = {
   noticeAt?: number[];
   pulledAt?: number[];
   pulls?: number;
+  applied?: number;
   failures?: number;
 };
 
@@ -172,7 +176,7 @@ try {
   const caughtUp = async () => Promise.all(tokens.map(async (t) => (await pullAs(t, null)).checkpoint));
 
   console.log(
-    `Pacta catalogue fan-out benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; ${USERS} users (creators free and Pro, brands), ${CATALOGUE} deals; load average ${load()}\n`,
+    `Pacta catalogue fan-out benchmark — ${os.cpus().length} CPU(s), Node ${process.version}; ${USERS} users (creators free and Pro, brands), ${CATALOGUE} deals; devices of sync protocol ${process.env.BENCH_PROTOCOL ?? SYNC_PROTOCOL_VERSION}; load average ${load()}\n`,
   );
 
   // Raw limit: one pull of one new deal, alone (a creator's device one deal behind, 20 times).
@@ -212,6 +216,7 @@ try {
     let statements = 0;
     let cpuMs = 0;
     let pulls = 0;
+    let applied = 0;
     let missed = 0;
     let failures = 0;
     for (let round = 1; round <= ROUNDS; round++) {
@@ -245,6 +250,7 @@ try {
       cpuMs += after.cpuMs - before.cpuMs;
       for (const report of reports) {
         pulls += report.pulls!;
+        applied += report.applied ?? 0;
         failures += report.failures!;
         report.noticeAt!.forEach((noticeAt, i) => {
           const pulledAt = report.pulledAt![i]!;
@@ -264,14 +270,14 @@ try {
       `\n${n} devices online (streams opened in ${(openMs / 1000).toFixed(1)} s, ${readers.length} device process${readers.length === 1 ? '' : 'es'}), ${ROUNDS} new deals:`,
     );
     console.log(
-      `  Postgres statements per new deal: ${(statements / ROUNDS).toFixed(0)} (${(statements / ROUNDS / n).toFixed(2)} per device); HTTP pulls per new deal: ${(pulls / ROUNDS).toFixed(0)}`,
+      `  Postgres statements per new deal: ${(statements / ROUNDS).toFixed(0)} (${(statements / ROUNDS / n).toFixed(2)} per device); HTTP pulls per new deal: ${(pulls / ROUNDS).toFixed(0)}; devices that applied it from the stream: ${(applied / ROUNDS).toFixed(0)}`,
     );
     console.log(`  server CPU per new deal: ${(cpuMs / ROUNDS).toFixed(0)} ms`);
     console.log(
       `  notice → pulled: p50 ${ms(percentile(noticeLat, 50))}, p95 ${ms(percentile(noticeLat, 95))} — goal p95 ≤ ${P95_GOAL_MS} ms; commit → pulled: p50 ${ms(percentile(pulledLat, 50))}, p95 ${ms(percentile(pulledLat, 95))}`,
     );
     console.log(
-      `  raw: commit → notice (the stream fan-out alone): p50 ${ms(percentile(commitToNotice, 50))}, p95 ${ms(percentile(commitToNotice, 95))}`,
+      `  raw: commit → notice or rows (the stream fan-out alone): p50 ${ms(percentile(commitToNotice, 50))}, p95 ${ms(percentile(commitToNotice, 95))}`,
     );
     if (missed) console.log(`  devices without the deal within ${ROUND_DEADLINE_MS / 1000} s: ${missed}`);
     if (failures) console.log(`  failed pulls: ${failures}`);

@@ -4,7 +4,10 @@
  * `deals` a device does what the app's replication does: it pulls `deals` from its checkpoint (its
  * scope is in the checkpoint), keeps the new checkpoint, pulls again after 300 ms when the pull found
  * nothing (the notice may have raced its commit's visibility) and after 200 ms when the answer says
- * `pending`. A device is done when the round's deal is in its hands. Times are stamped here.
+ * `pending`. On a `rows` event (BENCH_PROTOCOL 2, the default: the app's own protocol) it does what the
+ * app does with them: applies them when they follow its checkpoint (`placeOf`, `checkpointAfterRows`),
+ * ignores them when it already stands past them, and pulls otherwise. A device is done when the round's
+ * deal is in its hands. Times are stamped here.
  *
  * Over IPC: `{ open: { port, devices: [{ token, checkpoint }] } }` → `{ opened }`;
  * `{ round, dealId }` → `{ armed }`; when every device holds the deal → `{ done: round, noticeAt,
@@ -13,12 +16,20 @@
 import http from 'node:http';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../src/domain/collections/index.ts';
+import {
+  SYNC_PROTOCOL_HEADER,
+  SYNC_PROTOCOL_VERSION,
+  type SyncCheckpoint,
+} from '../../src/domain/collections/index.ts';
+import { checkpointAfterRows, readStreamEvent } from '../../src/domain/contracts/change-stream.ts';
+import { placeOf } from '../../src/db/sync/streamed-rows.ts';
 
 const OPEN_AT_ONCE = 100;
 const now = () => performance.timeOrigin + performance.now();
 const HELLO = Buffer.from('event: hello');
 const CHANGE = Buffer.from('event: change');
+/** The protocol the devices speak: 1 gets `change` notices only (the app before rows were streamed). */
+const PROTOCOL = Number(process.env.BENCH_PROTOCOL ?? SYNC_PROTOCOL_VERSION);
 /** How long the app's replication waits before it retries a pull that failed (RxDB's `retryTime`). */
 const RETRY_MS = 5_000;
 
@@ -34,11 +45,12 @@ let noticeAt = new Float64Array(0);
 let pulledAt = new Float64Array(0);
 let done = 0;
 let pulls = 0;
+let applied = 0;
 let failures = 0;
 const sockets: net.Socket[] = [];
 
 function report(at: number) {
-  process.send!({ done: at, noticeAt: [...noticeAt], pulledAt: [...pulledAt], pulls, failures });
+  process.send!({ done: at, noticeAt: [...noticeAt], pulledAt: [...pulledAt], pulls, applied, failures });
 }
 
 function pull(device: Device): Promise<{ documents: { id: string }[]; checkpoint?: unknown; pending?: boolean }> {
@@ -50,7 +62,7 @@ function pull(device: Device): Promise<{ documents: { id: string }[]; checkpoint
         port,
         path: `/sync/v1/deals/pull?${params}`,
         agent: device.agent,
-        headers: { authorization: `Bearer ${device.token}`, [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) },
+        headers: { authorization: `Bearer ${device.token}`, [SYNC_PROTOCOL_HEADER]: String(PROTOCOL) },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -100,17 +112,42 @@ async function pullRetrying(device: Device) {
   }
 }
 
+function onNotice(slot: number) {
+  if (!round || noticeAt[slot]) return;
+  noticeAt[slot] = now();
+  void react(slot, round);
+}
+
+/** What the app's replication does with rows from the stream (src/db/sync/streamed-rows.ts). */
+function onRows(slot: number, block: string) {
+  const arrived = now();
+  const rows = readStreamEvent('rows', /^data: (.*)$/m.exec(block)?.[1] ?? '');
+  const device = devices[slot]!;
+  if (!rows) return onNotice(slot);
+  if (round && !noticeAt[slot]) noticeAt[slot] = arrived;
+  const place = device.pulling ? 'gap' : placeOf(device.checkpoint as SyncCheckpoint, rows);
+  if (place === 'gap') return void react(slot, round);
+  if (place === 'had') return;
+  device.checkpoint = checkpointAfterRows(device.checkpoint as SyncCheckpoint, rows);
+  if (round && !pulledAt[slot] && rows.documents.some((d) => d.id === dealId)) {
+    applied++;
+    pulledAt[slot] = now();
+    if (++done === devices.length) report(round);
+  }
+}
+
 function openStream(slot: number): Promise<void> {
   const { token } = devices[slot]!;
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port }, () => {
       socket.write(
-        `GET /sync/v1/stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n${SYNC_PROTOCOL_HEADER}: ${SYNC_PROTOCOL_VERSION}\r\nAccept: text/event-stream\r\n\r\n`,
+        `GET /sync/v1/stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n${SYNC_PROTOCOL_HEADER}: ${PROTOCOL}\r\nAccept: text/event-stream\r\n\r\n`,
       );
     });
     socket.setNoDelay(true);
     let opened = false;
     let tail: Buffer = Buffer.alloc(0);
+    let text = '';
     socket.on('data', (chunk: Buffer) => {
       const seen = tail.length ? Buffer.concat([tail, chunk]) : chunk;
       tail = seen.subarray(Math.max(0, seen.length - CHANGE.length));
@@ -120,12 +157,24 @@ function openStream(slot: number): Promise<void> {
         if (seen.indexOf(HELLO) < 0) return;
         opened = true;
         tail = Buffer.alloc(0);
+        // What followed the hello in the same chunk is read as events.
+        text = seen.subarray(seen.indexOf(HELLO) + HELLO.length).toString();
         return resolve();
       }
-      if (round && !noticeAt[slot] && seen.indexOf(CHANGE) >= 0) {
-        noticeAt[slot] = now();
-        void react(slot, round);
+      // Events are read whole (a rows event carries data and may span reads). Each event is one write of
+      // the server, so one chunk of the chunked response: its framing never falls inside an event.
+      text += chunk.toString();
+      let start: number;
+      while ((start = text.indexOf('event: ')) >= 0) {
+        const end = text.indexOf('\n\n', start);
+        if (end < 0) break;
+        const block = text.slice(start, end);
+        text = text.slice(end + 2);
+        if (block.startsWith('event: rows')) onRows(slot, block);
+        // A notice of another collection (the publishing brand's profile) is not a reason to pull deals.
+        else if (block.startsWith('event: change') && block.includes('"collection":"deals"')) onNotice(slot);
       }
+      if (!text.includes('event: ')) text = text.slice(-16);
     });
     socket.on('error', reject);
     sockets.push(socket);
@@ -173,6 +222,7 @@ process.on(
       pulledAt.fill(0);
       done = 0;
       pulls = 0;
+      applied = 0;
       failures = 0;
       process.send!({ armed: round });
     } else if (message.collect !== undefined) {

@@ -1,12 +1,14 @@
 import { EventSource, type ErrorEvent } from 'eventsource';
 import { createBackoff } from '../lib/retry.ts';
-import { readStreamEvent } from '../domain/contracts/change-stream.ts';
+import { readStreamEvent, type ChangeStreamEvent } from '../domain/contracts/change-stream.ts';
 import { SyncHttpError, type SyncApi } from './sync-api.ts';
 
 export type ChangeStreamHandlers = {
   /** The stream (re)connected: notices may have been missed, pull everything once. */
   onHello(): void;
   onChange(collection: string): void;
+  /** A change's rows themselves (protocol 2); without this handler they count as a `change` notice. */
+  onRows?(rows: ChangeStreamEvent<'rows'>): void;
   onConnectedChange(connected: boolean): void;
   onError(err: unknown): void;
 };
@@ -107,6 +109,16 @@ export function openChangeStream(
       const notice = readStreamEvent('change', (event as MessageEvent<string>).data);
       if (notice) handlers.onChange(notice.collection);
       else handlers.onError(new TypeError('An unreadable change notice arrived on the change stream.'));
+    });
+    current.addEventListener('rows', (event) => {
+      const data = (event as MessageEvent<string>).data;
+      const rows = readStreamEvent('rows', data);
+      if (rows && handlers.onRows) return handlers.onRows(rows);
+      if (rows) return handlers.onChange(rows.collection);
+      // Unreadable rows still name their collection as a notice would: pull it.
+      const named = readStreamEvent('change', data);
+      if (named) handlers.onChange(named.collection);
+      handlers.onError(new TypeError('Unreadable rows arrived on the change stream.'));
     });
     current.addEventListener('error', (event) => {
       if (source !== current || stopped) return;

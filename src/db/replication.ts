@@ -25,6 +25,7 @@ import { createLocalChangeFilter } from './local-changes.ts';
 import { createRecentMasters, type RecentMasters } from './recent-masters.ts';
 import { createSnapshotFeed, prefetchKey } from './snapshot-feed.ts';
 import { serverDecidedRole } from './sync/server-role.ts';
+import { createStreamedFeed } from './sync/streamed-rows.ts';
 import { parentsNamed, refusedRow, resetRemovals, ROW_REFUSAL_STATUSES, type ResetContext } from './sync/decisions.ts';
 import {
   dependsOnRole,
@@ -112,6 +113,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   const streams = new Map<CollectionName, Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>>();
   const states = new Map<CollectionName, RxReplicationState<SyncDoc, SyncCheckpoint>>();
   const snapshots = new Map<CollectionName, ReturnType<typeof createSnapshotFeed>>();
+  const streamedFeeds = new Map<CollectionName, ReturnType<typeof createStreamedFeed>>();
   const subs: Subscription[] = [];
   // When each document was last written by a push request (not a row answered without one): a reset
   // that drops such a document pulls again soon, in case the push committed after the feed was read.
@@ -234,6 +236,15 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       replicationIdentifiers(name, opts.serverUrl, spec),
       (a, b) => collection.conflictHandler.isEqual(a, b, 'pacta-local-change-check'),
     );
+    // Rows the change stream carries: straight into RxDB's pull stream when it is idle; in a full
+    // replication always through the pull handler (which first records pulled server states, see
+    // local-changes.ts), without a request when they follow its checkpoint.
+    const streamed = createStreamedFeed({
+      emit: (page) => stream$.next(page),
+      pull: () => pullSoon(name),
+      canEmit: () => mode === 'pull-only' && idleDownstream(states.get(name)),
+    });
+    streamedFeeds.set(name, streamed);
     const state = replicateRxCollection<SyncDoc, SyncCheckpoint>({
       replicationIdentifier,
       collection,
@@ -245,6 +256,17 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         batchSize: pullBatchSize,
         stream$: stream$.asObservable(),
         handler: async (checkpoint, batchSize) => {
+          streamed.pullStarted(checkpoint ?? null);
+          const fromStream = streamed.take(checkpoint ?? null, batchSize);
+          if (fromStream) {
+            if (mode === 'full')
+              await localChanges.recordPulledMasters(
+                states.get(name),
+                fromStream.documents.map((d) => d.id),
+              );
+            streamed.pullEnded(checkpoint ?? null, fromStream);
+            return fromStream;
+          }
           const startedAt = Date.now();
           const page = await track(() =>
             pullPage(api, collection, name, checkpoint ?? null, batchSize, {
@@ -267,6 +289,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
             lastNotice.delete(name);
             resyncLater(name, 300);
           }
+          streamed.pullEnded(checkpoint ?? null, page);
           return page;
         },
       },
@@ -385,6 +408,12 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
         lastNotice.set(name as CollectionName, Date.now());
         pullSoon(name as CollectionName);
       },
+      onRows: (rows) => {
+        const name = rows.collection as CollectionName;
+        const feed = streamedFeeds.get(name);
+        if (feed) feed.arrived(rows);
+        else if (streams.has(name)) pullSoon(name);
+      },
       onConnectedChange: (connected) => status.streaming(connected),
       onError: (err) => {
         if (err instanceof SyncHttpError) status.failed(err.code, err.message, false);
@@ -446,6 +475,21 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       status.complete();
     },
   };
+}
+
+/**
+ * RxDB's downstream has nothing to do: its first sync is done, no pull or page is being processed and no
+ * push is running (RxDB holds pulled pages back while one is), so a page handed to its pull stream now is
+ * processed on the checkpoint it holds now.
+ */
+function idleDownstream(state: RxReplicationState<SyncDoc, SyncCheckpoint> | undefined): boolean {
+  const internal = state?.internalReplicationState;
+  if (!internal) return false;
+  return (
+    internal.firstSyncDone.down.getValue() &&
+    !internal.events.active.down.getValue() &&
+    !internal.events.active.up.getValue()
+  );
 }
 
 /** The longest a pull asked for waits for the replication to be idle (see `pullSoon`). */

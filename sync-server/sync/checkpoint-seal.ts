@@ -1,6 +1,7 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import type { SyncCheckpoint } from '../../src/domain/collections/index.ts';
+import { CHECKPOINT_SEAL_SEPARATOR, STREAMED_SEAL_MARK } from '../../src/domain/contracts/change-stream.ts';
 
 export type CheckpointSeal = {
   /** The checkpoint as sent to `userId`: its scope carries a seal over the whole position. */
@@ -11,6 +12,13 @@ export type CheckpointSeal = {
    * has, so the pull restarts the feed (a reset serves only rows the user may read).
    */
   open(userId: string, collection: string, checkpoint: SyncCheckpoint): SyncCheckpoint;
+  /**
+   * The seal of a position the change stream gives every signed-in reader with rows every one of them
+   * may read (`rows` events): bound to the position, not to a user or a scope. Any device in step sent
+   * those rows would have been issued this very position by a pull, whatever its scope; the scope it
+   * puts beside the seal is checked against the user's scope now, as every scope is.
+   */
+  sealStreamed(collection: string, position: Omit<SyncCheckpoint, 'scope'>): string;
 };
 
 const FORGED_SCOPE = 'unsealed';
@@ -48,6 +56,14 @@ export async function loadCheckpointSeal(db: Database): Promise<CheckpointSeal> 
       .update(JSON.stringify([userId, collection, scope, c.xid, c.id, c.horizon]))
       .digest()
       .subarray(0, 16);
+  // Another message than a user's seal (five parts, the first `streamed`): neither stands for the other.
+  const streamedMac = (collection: string, c: Omit<SyncCheckpoint, 'scope'>) =>
+    createHmac('sha256', secret)
+      .update(JSON.stringify(['streamed', collection, c.xid, c.id, c.horizon]))
+      .digest()
+      .subarray(0, 16);
+  const matches = (given: Buffer, expected: Buffer) =>
+    given.length === expected.length && timingSafeEqual(given, expected);
 
   return {
     seal(userId, collection, checkpoint) {
@@ -57,12 +73,18 @@ export async function loadCheckpointSeal(db: Database): Promise<CheckpointSeal> 
     },
     open(userId, collection, checkpoint) {
       if (checkpoint.scope === null) return checkpoint;
-      const at = checkpoint.scope.lastIndexOf('~');
+      const at = checkpoint.scope.lastIndexOf(CHECKPOINT_SEAL_SEPARATOR);
       const scope = checkpoint.scope.slice(0, Math.max(at, 0));
-      const given = Buffer.from(checkpoint.scope.slice(at + 1), 'base64url');
-      const expected = mac(userId, collection, checkpoint, scope);
-      const valid = at > 0 && given.length === expected.length && timingSafeEqual(given, expected);
+      const tag = checkpoint.scope.slice(at + 1);
+      const valid =
+        at > 0 &&
+        (tag.startsWith(STREAMED_SEAL_MARK)
+          ? matches(Buffer.from(tag.slice(STREAMED_SEAL_MARK.length), 'base64url'), streamedMac(collection, checkpoint))
+          : matches(Buffer.from(tag, 'base64url'), mac(userId, collection, checkpoint, scope)));
       return { ...checkpoint, scope: valid ? scope : FORGED_SCOPE };
+    },
+    sealStreamed(collection, position) {
+      return `${STREAMED_SEAL_MARK}${streamedMac(collection, position).toString('base64url')}`;
     },
   };
 }

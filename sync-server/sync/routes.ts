@@ -13,6 +13,7 @@ import {
   MAX_PULL_LIMIT,
   MAX_PUSH_ROWS,
   MIN_SYNC_PROTOCOL_VERSION,
+  STREAMED_ROWS_PROTOCOL_VERSION,
   SYNC_PROTOCOL_HEADER,
   SYNC_PROTOCOL_VERSION,
   type PullResponse,
@@ -25,6 +26,7 @@ import { pushChanges, type PushRow } from './push.ts';
 import { startChangeListener } from './change-listener.ts';
 import { loadCheckpointSeal } from './checkpoint-seal.ts';
 import { createStreamHub } from './stream-hub.ts';
+import { STREAMED_CATALOG, streamedCatalogRows } from './streamed-catalog-rows.ts';
 import { purgeTombstones } from './tombstones.ts';
 import { aliveSessions } from '../auth/sessions.ts';
 
@@ -42,10 +44,28 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const hub = createStreamHub({ knownCollections: COLLECTION_NAMES });
   const checkpointSeal = await loadCheckpointSeal(ctx.db);
   ctx.metrics.watchOpenStreams(() => hub.size);
+  // A catalog notice is read once here, and its rows go in the stream when every reader may see them.
+  const streamedRows = new Map(
+    STREAMED_CATALOG.map((name) => {
+      const rows = streamedCatalogRows(
+        ctx.db,
+        serverCollection(name)!,
+        checkpointSeal,
+        (change) =>
+          'rows' in change ? hub.streamRows(name, change.rows) : hub.notify({ collection: name, audience: null }),
+        (err) => app.log.warn({ err, collection: name }, 'could not read the rows of a catalog notice'),
+      );
+      rows.notice();
+      return [name as string, rows];
+    }),
+  );
+  app.addHook('onClose', async () => streamedRows.forEach((rows) => rows.close()));
   const listener = startChangeListener(ctx.db.session, {
     onNotice: (notice) => {
       ctx.metrics.changeNotice();
-      hub.notify(notice);
+      const rows = notice.audience === null ? streamedRows.get(notice.collection) : undefined;
+      if (rows) rows.notice();
+      else hub.notify(notice);
     },
     onResync: () => {
       hub.resyncAll();
@@ -231,6 +251,7 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       isAdmin: rows[0]?.role === 'admin',
       expiresAt: typeof user.exp === 'number' ? user.exp : undefined,
       protocol: SYNC_PROTOCOL_VERSION,
+      readsRows: Number(request.headers[SYNC_PROTOCOL_HEADER]) >= STREAMED_ROWS_PROTOCOL_VERSION,
     });
   });
 }

@@ -23,6 +23,8 @@ type StreamClient = {
   /** The session the stream's token belongs to (absent with hosted auth's tokens without one). */
   sessionId: string | undefined;
   isAdmin: boolean;
+  /** The client reads `rows` events (protocol 2 and later); an older one gets `change` notices only. */
+  readsRows: boolean;
   res: ServerResponse;
   pending: Set<string>;
   flushScheduled: boolean;
@@ -102,7 +104,14 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
     /** Registers an open response; `expiresAt` (seconds) ends the stream when the token expires. */
     add(
       res: ServerResponse,
-      user: { id: string; sessionId?: string; isAdmin: boolean; expiresAt?: number; protocol: number },
+      user: {
+        id: string;
+        sessionId?: string;
+        isAdmin: boolean;
+        expiresAt?: number;
+        protocol: number;
+        readsRows?: boolean;
+      },
     ) {
       // Opened while the server shuts down (after closeAll): ended at once, or it would hold the close.
       if (closed) {
@@ -113,6 +122,7 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
         userId: user.id,
         sessionId: user.sessionId,
         isAdmin: user.isAdmin,
+        readsRows: user.readsRows ?? false,
         res,
         pending: new Set(),
         flushScheduled: false,
@@ -139,6 +149,19 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
       const targets = new Set(admins);
       for (const userId of notice.audience) byUser.get(userId)?.forEach((c) => targets.add(c));
       queueAll(targets, [notice.collection]);
+    },
+    /**
+     * Catalog rows every reader may see (`rows`, encoded once): written to every stream now — the read
+     * that made them already waited past the notice — and announced as a `change` to streams of
+     * clients that do not read rows.
+     */
+    streamRows(collection: string, event: Buffer) {
+      const older: StreamClient[] = [];
+      for (const c of clients) {
+        if (c.readsRows) c.res.write(event);
+        else older.push(c);
+      }
+      queueAll(older, [collection]);
     },
     /** After the LISTEN connection was lost: every client re-pulls every collection. */
     resyncAll() {

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { uuid } from './fields.ts';
 
-/** The replication protocol version this code speaks; sent as `X-Pacta-Protocol`. */
-export const SYNC_PROTOCOL_VERSION = 1;
+/**
+ * The replication protocol version this code speaks; sent as `X-Pacta-Protocol`. From 2 the change
+ * stream may carry catalogue rows themselves (`rows` events); a stream opened by a client of 1 gets
+ * `change` notices only.
+ */
+export const SYNC_PROTOCOL_VERSION = 2;
+/** The first version whose change stream may carry rows (`rows` events). */
+export const STREAMED_ROWS_PROTOCOL_VERSION = 2;
 /** Servers answer 426 `client_too_old` to clients below this version. */
 export const MIN_SYNC_PROTOCOL_VERSION = 1;
 export const SYNC_PROTOCOL_HEADER = 'x-pacta-protocol';

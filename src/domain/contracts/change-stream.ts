@@ -1,16 +1,33 @@
 import { z } from 'zod';
+import type { SyncCheckpoint } from '../collections/protocol.ts';
 
 /**
  * The events of `GET /sync/v1/stream` (Server-Sent Events), by name. The server writes them with
  * `streamEvent`, the client reads them with `readStreamEvent`: one shape on both ends.
  * - `hello`: on connect; the client pulls everything once (notices sent while it was away are lost).
  * - `change`: rows of this collection changed; the client pulls it.
+ * - `rows` (protocol 2 and later): the rows themselves, for a change every signed-in reader sees whole
+ *   (open catalogue deals): every row of the feed after `from` up to `to`. A device whose checkpoint is
+ *   `from` applies them and stands at `to`; any other device pulls, as on `change`.
  * - `session_ended`: the stream's session ended (sign-out, password change); the reconnect gets 401.
  * - `reconnect`: the instance is leaving; reconnect within this many milliseconds, at a random moment.
  */
+const xid = z.string().regex(/^\d{1,20}$/);
+const feedId = z.string().min(1).max(64);
+
 export const changeStreamEvents = {
   hello: z.object({ protocol: z.number().int() }),
   change: z.object({ collection: z.string().min(1) }),
+  rows: z.object({
+    collection: z.string().min(1),
+    /** The feed position the rows follow, with the tombstone horizon it was read at. */
+    from: z.object({ xid, id: feedId, horizon: xid }),
+    /** The position of the last row: a device that applied them stands here. */
+    to: z.object({ xid, id: feedId }),
+    /** The server's seal of `to` for every reader (see `checkpointAfterRows`). */
+    seal: z.string().min(2).max(100),
+    documents: z.array(z.looseObject({ id: z.string().min(1), _deleted: z.boolean() })).min(1),
+  }),
   session_ended: z.object({ reason: z.string() }),
   reconnect: z.object({ within: z.number().int().nonnegative() }),
 };
@@ -36,4 +53,25 @@ export function readStreamEvent<E extends ChangeStreamEventName>(
   }
   const parsed = changeStreamEvents[event].safeParse(json);
   return parsed.success ? (parsed.data as ChangeStreamEvent<E>) : undefined;
+}
+
+/** Between a checkpoint's scope and its seal (`creator:free~<seal>`). */
+export const CHECKPOINT_SEAL_SEPARATOR = '~';
+/** Starts a seal the change stream gave every reader of a position, unlike one sealed for one user. */
+export const STREAMED_SEAL_MARK = '.';
+
+/**
+ * The checkpoint of a device that applied streamed rows on top of `held` (which must stand at the rows'
+ * `from`): the rows' last position, with the device's own scope under the seal the stream gave that
+ * position. The server honours the scope only if it is the user's scope now (otherwise the feed restarts).
+ */
+export function checkpointAfterRows(held: SyncCheckpoint, rows: ChangeStreamEvent<'rows'>): SyncCheckpoint {
+  const at = held.scope === null ? -1 : held.scope.lastIndexOf(CHECKPOINT_SEAL_SEPARATOR);
+  const scope = held.scope === null ? null : at < 0 ? held.scope : held.scope.slice(0, at);
+  return {
+    xid: rows.to.xid,
+    id: rows.to.id,
+    scope: scope === null ? null : `${scope}${CHECKPOINT_SEAL_SEPARATOR}${rows.seal}`,
+    horizon: rows.from.horizon,
+  };
 }
