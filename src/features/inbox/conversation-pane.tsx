@@ -20,6 +20,7 @@ import { formatBytes } from '../../domain/media.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { displayName, shortTime } from './inbox-format.ts';
 import { useComposerDraft } from './use-composer-draft.ts';
+import { PersonActions, useBlockedPeople } from '../account/index.ts';
 
 /** The message log is a scrollable region: keyboard users must be able to reach it to scroll it. */
 const SCROLLABLE_REGION_TAB_STOP = 0;
@@ -36,6 +37,9 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
   const db = useDatabase();
   const messages = useMessages(conversation.id);
   const name = displayName(other);
+  const otherId = conversation.user1_id === me ? conversation.user2_id : conversation.user1_id;
+  // Predicts the server's rule: no messages either way between two people when one blocked the other.
+  const blocked = useBlockedPeople(me).includes(otherId);
   const logRef = useRef<HTMLOListElement>(null);
   const list = messages.data ?? [];
   const sending = useUploads(me).filter(
@@ -78,6 +82,7 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
             <p className="muted">{conversation.title}</p>
           ) : null}
         </div>
+        {other ? <PersonActions personId={otherId} name={name} /> : null}
       </header>
       {messages.error ? (
         <p className="form-error" role="alert">
@@ -100,7 +105,14 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
           <PendingAttachment key={job.id} job={job} />
         ))}
       </ol>
-      <Composer conversation={conversation} me={me} />
+      {blocked ? (
+        <p className="muted conversation-blocked">
+          You blocked {name}: neither of you can send messages here. Unblock them above or in{' '}
+          <Link to="/settings?section=privacy">Settings → Privacy</Link>.
+        </p>
+      ) : (
+        <Composer conversation={conversation} me={me} />
+      )}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import './profile-page.css';
 import { ChipList } from '../../components/chip-list.tsx';
 import { isProNow } from '../../domain/pro.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { PersonActions } from '../account/index.ts';
 
 /** /profile/:id and /profile/me: a profile from the local database; your own has an Edit Profile link. */
 export function ProfilePage() {
@@ -81,6 +82,7 @@ export function ProfilePage() {
           </Link>
         )}
       </header>
+      {own ? null : <PersonActions personId={p.id} name={p.full_name || 'this member'} />}
       <section className="card" aria-labelledby="about-title">
         <h2 id="about-title">About</h2>
         <p>{p.bio || 'No bio yet.'}</p>
