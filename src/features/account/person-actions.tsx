@@ -9,12 +9,13 @@ import { useBlockedPeople } from './data/use-blocked-people.ts';
 import { ReportButton } from './report-button.tsx';
 
 /** Block (or unblock) and report another person: on their profile and in a conversation with them. */
-export function PersonActions({ personId, name }: { personId: string; name: string }) {
+export function PersonActions({ personId, name, small = false }: { personId: string; name: string; small?: boolean }) {
   const db = useDatabase();
   const userId = useAuth().user?.id;
   const blocked = useBlockedPeople(userId).includes(personId);
   const [confirming, setConfirming] = useState(false);
   if (!userId || userId === personId) return null;
+  const buttonClass = `button button-ghost${small ? ' button-small' : ''}`;
 
   async function block() {
     if (!db || !userId) return;
@@ -35,15 +36,15 @@ export function PersonActions({ personId, name }: { personId: string; name: stri
   return (
     <div className="person-actions">
       {blocked ? (
-        <button type="button" className="button button-ghost" disabled={!db} onClick={() => void unblock()}>
+        <button type="button" className={buttonClass} disabled={!db} onClick={() => void unblock()}>
           Unblock
         </button>
       ) : (
-        <button type="button" className="button button-ghost" disabled={!db} onClick={() => setConfirming(true)}>
+        <button type="button" className={buttonClass} disabled={!db} onClick={() => setConfirming(true)}>
           Block
         </button>
       )}
-      <ReportButton about={{ target: 'user', id: personId, name }} />
+      <ReportButton about={{ target: 'user', id: personId, name }} className={buttonClass} />
       {confirming ? (
         <ConfirmDialog
           title={`Block ${name}?`}

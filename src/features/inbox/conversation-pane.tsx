@@ -82,7 +82,7 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
             <p className="muted">{conversation.title}</p>
           ) : null}
         </div>
-        {other ? <PersonActions personId={otherId} name={name} /> : null}
+        {other ? <PersonActions personId={otherId} name={name} small /> : null}
       </header>
       {messages.error ? (
         <p className="form-error" role="alert">

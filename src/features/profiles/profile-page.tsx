@@ -77,12 +77,14 @@ export function ProfilePage() {
             Edit Profile
           </Link>
         ) : (
-          <Link className="button button-primary" to={`/inbox/new?with=${encodeURIComponent(p.id)}`}>
-            Message
-          </Link>
+          <div className="profile-head-actions">
+            <Link className="button button-primary" to={`/inbox/new?with=${encodeURIComponent(p.id)}`}>
+              Message
+            </Link>
+            <PersonActions personId={p.id} name={p.full_name || 'this member'} />
+          </div>
         )}
       </header>
-      {own ? null : <PersonActions personId={p.id} name={p.full_name || 'this member'} />}
       <section className="card" aria-labelledby="about-title">
         <h2 id="about-title">About</h2>
         <p>{p.bio || 'No bio yet.'}</p>
