@@ -118,6 +118,21 @@ test.describe('delete my account', () => {
     const brand = await newAccount('brand');
     const creator = await newAccount('creator', { fullName: 'Leaving Creator' });
     const id = await userId(creator.email);
+    const brandId = await userId(brand.email);
+    // They talked: the brand keeps the conversation after the creator leaves.
+    const conversationId = conversationIdFor(brandId, id, null);
+    await withE2eDatabase(async (client) => {
+      await client.query(`insert into public.conversations (id, user1_id, user2_id) values ($1, $2, $3)`, [
+        conversationId,
+        id,
+        brandId,
+      ]);
+      await client.query(
+        `insert into public.messages (id, conversation_id, sender_id, recipient_id, body)
+         values (gen_random_uuid(), $1, $2, $3, 'Thanks for the brief!')`,
+        [conversationId, id, brandId],
+      );
+    });
     const [deal] = await seedDeals(brand.email, ['Reel in progress']);
     await seedAcceptedApplication(deal!.id, creator.email);
     await withE2eDatabase((client) =>
@@ -154,5 +169,14 @@ test.describe('delete my account', () => {
     const signIn = new SignInPage(page);
     await signIn.signIn(creator.email, creator.password);
     await expect(page).toHaveURL(/\/auth\/signin/);
+
+    // The brand still has the conversation, from "Deleted user", and can no longer write to it.
+    const brandDevice = await openAs(brand, `/inbox/${conversationId}`);
+    await expect(brandDevice.page.getByRole('heading', { name: 'Deleted user' })).toBeVisible();
+    await expect(brandDevice.page.getByRole('list', { name: 'Messages with Deleted user' })).toContainText(
+      'Thanks for the brief!',
+    );
+    await new InboxPage(brandDevice.page).write('Are you still there?');
+    await expect(brandDevice.page.getByText('Not sent: This account was deleted.')).toBeVisible({ timeout: 20_000 });
   });
 });

@@ -19,6 +19,7 @@ import { BUCKETS } from '../../domain/files.ts';
 import { formatBytes } from '../../domain/media.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { displayName, shortTime } from './inbox-format.ts';
+import { useAbsentName } from './use-absent-name.ts';
 import { useComposerDraft } from './use-composer-draft.ts';
 import { PersonActions, useBlockedPeople } from '../account/index.ts';
 
@@ -36,7 +37,8 @@ type Props = {
 export function ConversationPane({ me, conversation, other, deal }: Props) {
   const db = useDatabase();
   const messages = useMessages(conversation.id);
-  const name = displayName(other);
+  const absent = useAbsentName();
+  const name = displayName(other, absent);
   const otherId = conversation.user1_id === me ? conversation.user2_id : conversation.user1_id;
   // Predicts the server's rule: no messages either way between two people when one blocked the other.
   const blocked = useBlockedPeople(me).includes(otherId);
@@ -71,7 +73,7 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
         <Link to="/inbox" className="button button-ghost button-small conversation-back">
           <span aria-hidden="true">←</span> <span className="conversation-back-label">All conversations</span>
         </Link>
-        <Avatar profile={other} />
+        <Avatar profile={other} absent={absent} />
         <div>
           <h2 id="conversation-title">{name}</h2>
           {conversation.deal_id ? (
