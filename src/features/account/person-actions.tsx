@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useDatabase } from '../../db/hooks/use-database.ts';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { endSentence } from './end-sentence.ts';
 import { blockPerson, unblockPerson } from './data/blocks.ts';
 import { useBlockedPeople } from './data/use-blocked-people.ts';
 import { ReportButton } from './report-button.tsx';
@@ -21,7 +22,7 @@ export function PersonActions({ personId, name, small = false }: { personId: str
     if (!db || !userId) return;
     try {
       await blockPerson(db, userId, personId);
-      toastSuccess(`You blocked ${name}.`);
+      toastSuccess(endSentence(`You blocked ${name}`));
       setConfirming(false);
     } catch {
       toastError('The block could not be saved. Please try again.');
@@ -30,7 +31,7 @@ export function PersonActions({ personId, name, small = false }: { personId: str
   async function unblock() {
     if (!db || !userId) return;
     await unblockPerson(db, userId, personId);
-    toastSuccess(`You unblocked ${name}.`);
+    toastSuccess(endSentence(`You unblocked ${name}`));
   }
 
   return (
@@ -55,7 +56,7 @@ export function PersonActions({ personId, name, small = false }: { personId: str
         >
           <p>
             {name} will not be able to message you or apply to your deals, and you will not see their messages or
-            applications. They are not told. You can unblock them in Settings → Privacy.
+            applications. They are not notified. You can unblock them in Settings → Privacy.
           </p>
         </ConfirmDialog>
       ) : null}
