@@ -59,6 +59,7 @@ const TABLE_TOPICS: Record<string, string> = {
  * The first pattern that matches wins; anything else goes to `shared.sql`.
  */
 const FUNCTION_TOPICS: [RegExp, string][] = [
+  [/(^account_|^delete_account$|^has_blocked$)/, 'accounts'],
   [/^(sync_|make_replicated|record_early_deletions|early_deletions)/, 'sync'],
   [/(stripe|ledger|escrow|payout|billing|subscription|checkout|payment|commission|fee|percent_of_cents)/, 'money'],
   [/(xp|level|referral|badge|leaderboard|growth)/, 'growth'],

@@ -238,11 +238,13 @@ export async function buildServer(
 
   if (config.auth.mode === 'local') await app.register(authRoutes, { prefix: '/auth/v1', ctx });
   await app.register(syncRoutes, { prefix: '/sync/v1', ctx });
-  await app.register(apiRoutes, { prefix: '/api', ctx });
-  if (config.storage.mode === 'disk') {
+  // One store of file bytes: the storage routes write it, deleting an account empties the person's part.
+  const store = config.storage.mode === 'disk' ? await createDiskStore(config.storage.dir) : undefined;
+  await app.register(apiRoutes, { prefix: '/api', ctx, store });
+  if (config.storage.mode === 'disk' && store) {
     const storage = {
       ctx,
-      store: await createDiskStore(config.storage.dir),
+      store,
       signedUrls: await loadSignedUrls(db),
       quotaBytes: config.storage.quotaBytesPerUser,
       resumableDir: path.join(config.storage.dir, 'resumable'),

@@ -3,6 +3,113 @@
 -- editing it here AND writing the migration that makes it so; tests/schemas/schemas-match.pg.test.ts
 -- fails while the two disagree.
 
+-- function: pacta_private.account_deletion_blockers(user_id uuid)
+CREATE OR REPLACE FUNCTION pacta_private.account_deletion_blockers(user_id uuid)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with theirs as (
+    select d.* from public.deals d
+     where not d.deleted
+       and (d.brand_id = account_deletion_blockers.user_id
+            or account_deletion_blockers.user_id = any (d.selected_creator_ids)
+            or d.winner_id = account_deletion_blockers.user_id
+            or exists (select 1 from public.applications a
+                        where a.deal_id = d.id and a.creator_id = account_deletion_blockers.user_id and a.status = 'accepted')
+            or exists (select 1 from public.deal_escrows e
+                        where e.deal_id = d.id and e.creator_id = account_deletion_blockers.user_id))
+  )
+  select coalesce(array_agg(code order by code), '{}') from (
+    select 'money_in_escrow' as code where exists (select 1 from theirs where escrow_status in ('pending', 'disputed')
+                                                     and exists (select 1 from public.deal_escrows e where e.deal_id = theirs.id and e.funded_at is not null))
+    union all
+    select 'checkout_open' where exists (select 1 from theirs where pacta_private.deal_has_open_checkout(theirs.id))
+    union all
+    select 'deal_in_progress' where exists (select 1 from theirs where status = 'in_progress')
+    union all
+    select 'subscription_active' where exists (
+      select 1 from public.billing_accounts b join public.profiles p on p.id = b.user_id
+       where b.user_id = account_deletion_blockers.user_id and b.stripe_subscription_id is not null
+         and p.pro_tier <> 'free' and (p.pro_until is null or p.pro_until > now()))
+    union all
+    select 'staff_account' where pacta_private.is_admin_user(account_deletion_blockers.user_id)
+  ) as blockers
+$function$;
+revoke all on function pacta_private.account_deletion_blockers(user_id uuid) from public;
+grant execute on function pacta_private.account_deletion_blockers(user_id uuid) to service_role;
+
+-- function: pacta_private.delete_account(user_id uuid)
+CREATE OR REPLACE FUNCTION pacta_private.delete_account(user_id uuid)
+ RETURNS TABLE(bucket_id text, version text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  blockers text[];
+begin
+  -- One deletion at a time per account, and no deal of theirs changes state underneath it.
+  perform 1 from public.profiles p where p.id = delete_account.user_id for update;
+  if not found then
+    perform pacta_private.reject('user_not_found', 'This account does not exist.', 404);
+  end if;
+  blockers := pacta_private.account_deletion_blockers(delete_account.user_id);
+  if cardinality(blockers) > 0 then
+    perform pacta_private.reject(blockers[1], array_to_string(blockers, ','), 409);
+  end if;
+
+  update public.deals d set status = 'cancelled'
+   where d.brand_id = delete_account.user_id and d.status = 'open' and not d.deleted;
+  update public.applications a set status = 'withdrawn'
+   where a.creator_id = delete_account.user_id and a.status = 'pending' and not a.deleted;
+  update public.support_tickets t set status = 'closed'
+   where t.user_id = delete_account.user_id and t.status = 'open' and t.kind <> 'dispute';
+  update public.drafts d set deleted = true, title = '', payload = '{}'
+   where d.user_id = delete_account.user_id;
+  update public.saved_lists l set deleted = true, items = '{}'
+   where l.user_id = delete_account.user_id;
+  update public.notifications n set deleted = true, message = '', data = '{}'
+   where n.user_id = delete_account.user_id;
+  delete from pacta_private.push_subscriptions s where s.user_id = delete_account.user_id;
+
+  update public.profiles p set
+    full_name = 'Deleted user', username = null, avatar_url = null, bio = '', niches = '{}', region = null,
+    platforms = '{}', followers = 0, engagement_rate = 0, min_deal_amount_cents = null, max_deal_amount_cents = null,
+    social_links = '{}', portfolio_media = '[]', referral_code = null, verified = false, email_verified = false,
+    deleted = true
+   where p.id = delete_account.user_id;
+
+  -- The sign-in: no session lives on, and the e-mail address is free for a new account.
+  delete from auth.refresh_tokens r where r.user_id = delete_account.user_id::text;
+  delete from auth.sessions s where s.user_id = delete_account.user_id;
+  delete from auth.identities i where i.user_id = delete_account.user_id;
+  update auth.users u set email = null, phone = null, encrypted_password = null, raw_user_meta_data = '{}',
+    deleted_at = now(), banned_until = 'infinity', updated_at = now()
+   where u.id = delete_account.user_id;
+
+  return query
+    delete from storage.objects o where o.owner_id = delete_account.user_id::text
+    returning o.bucket_id, o.version;
+end $function$;
+revoke all on function pacta_private.delete_account(user_id uuid) from public;
+grant execute on function pacta_private.delete_account(user_id uuid) to service_role;
+
+-- function: pacta_private.has_blocked(blocker uuid, person uuid)
+CREATE OR REPLACE FUNCTION pacta_private.has_blocked(blocker uuid, person uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.saved_lists l
+                  where l.user_id = blocker and l.kind = 'blocked_users' and not l.deleted
+                    and person::text = any (l.items))
+$function$;
+revoke all on function pacta_private.has_blocked(blocker uuid, person uuid) from public;
+grant execute on function pacta_private.has_blocked(blocker uuid, person uuid) to authenticated, service_role;
+
 -- function: public.handle_new_user()
 CREATE OR REPLACE FUNCTION public.handle_new_user()
  RETURNS trigger

@@ -71,6 +71,21 @@ create policy deals_update on public.deals
   using (((brand_id = ( SELECT auth.uid() AS uid)) OR ( SELECT is_admin() AS is_admin)))
   with check (((brand_id = ( SELECT auth.uid() AS uid)) OR ( SELECT is_admin() AS is_admin)));
 
+-- function: pacta_private.applications_block_check()
+CREATE OR REPLACE FUNCTION pacta_private.applications_block_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if pacta_private.has_blocked((select d.brand_id from public.deals d where d.id = new.deal_id), new.creator_id) then
+    perform pacta_private.reject('blocked', 'You cannot apply to this deal.', 403, 'deal_id');
+  end if;
+  return new;
+end $function$;
+revoke all on function pacta_private.applications_block_check() from public;
+grant execute on function pacta_private.applications_block_check() to authenticated, service_role;
+
 -- function: pacta_private.applications_check()
 CREATE OR REPLACE FUNCTION pacta_private.applications_check()
  RETURNS trigger
@@ -1246,6 +1261,9 @@ CREATE TRIGGER a_sync_stamp BEFORE INSERT OR UPDATE ON deal_events FOR EACH ROW 
 
 -- trigger: a_sync_stamp on public.deals
 CREATE TRIGGER a_sync_stamp BEFORE INSERT OR UPDATE ON deals FOR EACH ROW EXECUTE FUNCTION sync_stamp();
+
+-- trigger: b_blocks on public.applications
+CREATE TRIGGER b_blocks BEFORE INSERT ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_block_check();
 
 -- trigger: b_deadline on public.applications
 CREATE TRIGGER b_deadline BEFORE INSERT ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_deadline_check();

@@ -62,6 +62,24 @@ end $function$;
 revoke all on function pacta_private.conversation_for_rules(conversation_id uuid) from public;
 grant execute on function pacta_private.conversation_for_rules(conversation_id uuid) to authenticated, service_role;
 
+-- function: pacta_private.conversations_block_check()
+CREATE OR REPLACE FUNCTION pacta_private.conversations_block_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if pacta_private.has_blocked(new.user1_id, new.user2_id) or pacta_private.has_blocked(new.user2_id, new.user1_id) then
+    perform pacta_private.reject('blocked', 'You cannot message this person.', 403, 'user2_id');
+  end if;
+  if exists (select 1 from public.profiles p where p.id in (new.user1_id, new.user2_id) and p.deleted) then
+    perform pacta_private.reject('account_deleted', 'This account was deleted.', 409, 'user2_id');
+  end if;
+  return new;
+end $function$;
+revoke all on function pacta_private.conversations_block_check() from public;
+grant execute on function pacta_private.conversations_block_check() to authenticated, service_role;
+
 -- function: pacta_private.conversations_check()
 CREATE OR REPLACE FUNCTION pacta_private.conversations_check()
  RETURNS trigger
@@ -166,6 +184,24 @@ AS $function$
 $function$;
 revoke all on function pacta_private.message_preview(body text, files jsonb) from public;
 grant execute on function pacta_private.message_preview(body text, files jsonb) to authenticated, service_role;
+
+-- function: pacta_private.messages_block_check()
+CREATE OR REPLACE FUNCTION pacta_private.messages_block_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if pacta_private.has_blocked(new.recipient_id, new.sender_id) or pacta_private.has_blocked(new.sender_id, new.recipient_id) then
+    perform pacta_private.reject('blocked', 'You cannot message this person.', 403, 'recipient_id');
+  end if;
+  if exists (select 1 from public.profiles p where p.id = new.recipient_id and p.deleted) then
+    perform pacta_private.reject('account_deleted', 'This account was deleted.', 409, 'recipient_id');
+  end if;
+  return new;
+end $function$;
+revoke all on function pacta_private.messages_block_check() from public;
+grant execute on function pacta_private.messages_block_check() to authenticated, service_role;
 
 -- function: pacta_private.messages_check()
 CREATE OR REPLACE FUNCTION pacta_private.messages_check()
@@ -377,6 +413,12 @@ CREATE TRIGGER a_sync_stamp BEFORE INSERT OR UPDATE ON messages FOR EACH ROW EXE
 
 -- trigger: a_sync_stamp on public.notifications
 CREATE TRIGGER a_sync_stamp BEFORE INSERT OR UPDATE ON notifications FOR EACH ROW EXECUTE FUNCTION sync_stamp();
+
+-- trigger: b_blocks on public.conversations
+CREATE TRIGGER b_blocks BEFORE INSERT ON conversations FOR EACH ROW EXECUTE FUNCTION pacta_private.conversations_block_check();
+
+-- trigger: b_blocks on public.messages
+CREATE TRIGGER b_blocks BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION pacta_private.messages_block_check();
 
 -- trigger: b_rules on public.conversations
 CREATE TRIGGER b_rules BEFORE INSERT OR UPDATE ON conversations FOR EACH ROW EXECUTE FUNCTION pacta_private.conversations_check();

@@ -29,6 +29,32 @@ create policy saved_lists_own on public.saved_lists
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 
+-- function: pacta_private.blocked_users_check()
+CREATE OR REPLACE FUNCTION pacta_private.blocked_users_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  item text;
+begin
+  if new.deleted then return new; end if;
+  if cardinality(new.items) > 1000 then
+    perform pacta_private.reject('block_limit_reached', 'You can block up to 1,000 people.', 422, 'items');
+  end if;
+  foreach item in array new.items loop
+    if item !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      perform pacta_private.reject('invalid_block', 'A block names a person.', 422, 'items');
+    end if;
+    if item::uuid = new.user_id then
+      perform pacta_private.reject('cannot_block_yourself', 'You cannot block yourself.', 422, 'items');
+    end if;
+  end loop;
+  return new;
+end $function$;
+revoke all on function pacta_private.blocked_users_check() from public;
+grant execute on function pacta_private.blocked_users_check() to authenticated, service_role;
+
 -- function: pacta_private.profile_links_and_picture_check()
 CREATE OR REPLACE FUNCTION pacta_private.profile_links_and_picture_check()
  RETURNS trigger
@@ -286,6 +312,9 @@ CREATE TRIGGER b_rules BEFORE INSERT OR UPDATE ON saved_lists FOR EACH ROW EXECU
 
 -- trigger: b_rules_granted_pro_features on public.profiles
 CREATE TRIGGER b_rules_granted_pro_features BEFORE UPDATE ON profiles FOR EACH ROW EXECUTE FUNCTION pacta_private.profiles_granted_pro_features_check();
+
+-- trigger: c_blocked_users on public.saved_lists
+CREATE TRIGGER c_blocked_users BEFORE INSERT OR UPDATE ON saved_lists FOR EACH ROW WHEN (new.kind = 'blocked_users'::text) EXECUTE FUNCTION pacta_private.blocked_users_check();
 
 -- trigger: c_limits on public.saved_lists
 CREATE TRIGGER c_limits BEFORE INSERT OR UPDATE ON saved_lists FOR EACH ROW EXECUTE FUNCTION pacta_private.saved_lists_limits();

@@ -201,6 +201,21 @@ end $function$;
 revoke all on function pacta_private.support_messages_effects() from public;
 grant execute on function pacta_private.support_messages_effects() to authenticated, service_role;
 
+-- function: pacta_private.support_report_check()
+CREATE OR REPLACE FUNCTION pacta_private.support_report_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.kind = 'report' and not public.is_server() then
+    perform pacta_private.reject('report_from_api', 'Reports are sent with the Report button.', 403, 'kind');
+  end if;
+  return new;
+end $function$;
+revoke all on function pacta_private.support_report_check() from public;
+grant execute on function pacta_private.support_report_check() to authenticated, service_role;
+
 -- function: pacta_private.support_text_check(subject text, message text)
 CREATE OR REPLACE FUNCTION pacta_private.support_text_check(subject text, message text)
  RETURNS void
@@ -386,6 +401,9 @@ CREATE TRIGGER b_rules BEFORE INSERT OR UPDATE ON support_tickets FOR EACH ROW E
 
 -- trigger: c_dispute_parties on public.support_tickets
 CREATE TRIGGER c_dispute_parties BEFORE INSERT ON support_tickets FOR EACH ROW EXECUTE FUNCTION pacta_private.support_dispute_check();
+
+-- trigger: c_report_from_api on public.support_tickets
+CREATE TRIGGER c_report_from_api BEFORE INSERT ON support_tickets FOR EACH ROW EXECUTE FUNCTION pacta_private.support_report_check();
 
 -- trigger: z_effects on public.contact_messages
 CREATE TRIGGER z_effects AFTER INSERT ON contact_messages FOR EACH ROW EXECUTE FUNCTION pacta_private.contact_messages_effects();

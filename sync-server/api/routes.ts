@@ -8,9 +8,15 @@ import { paymentRoutes } from '../payments/payment-routes.ts';
 import { growthRoutes } from './growth.ts';
 import { emailRoutes } from '../email/email-routes.ts';
 import { searchRoutes } from './search.ts';
+import { accountRoutes } from '../account/account-routes.ts';
+import { reportRoutes } from '../account/report-routes.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 
 /** Online-only endpoints under /api (checkout, escrow and referral rewards come in later issues). */
-export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+export async function apiRoutes(
+  app: FastifyInstance,
+  opts: { ctx: AppContext; store: ObjectStore | undefined },
+): Promise<void> {
   await app.register(contactRoutes, { ctx: opts.ctx });
   await app.register(dealAccessRoutes, { ctx: opts.ctx });
   await app.register(reviewPublisher, { ctx: opts.ctx });
@@ -19,4 +25,6 @@ export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   await app.register(growthRoutes, { ctx: opts.ctx });
   await app.register(emailRoutes, { ctx: opts.ctx });
   await app.register(searchRoutes, { ctx: opts.ctx });
+  await app.register(accountRoutes, { ctx: opts.ctx, store: opts.store });
+  await app.register(reportRoutes, { ctx: opts.ctx });
 }

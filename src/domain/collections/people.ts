@@ -4,7 +4,14 @@ import { cents, count, jsonObject, stringList, syncColumns, timestamp, uuid } fr
 
 export const PROFILE_ROLES = ['creator', 'brand', 'admin'] as const;
 export const PRO_TIERS = ['free', 'basic', 'premium'] as const;
-export const SAVED_LIST_KINDS = ['shortlist', 'saved_campaigns', 'skipped_deals', 'campaign_invites'] as const;
+/** `blocked_users`: the people the user blocked (ids); they cannot message the user or apply to the user's deals. */
+export const SAVED_LIST_KINDS = [
+  'shortlist',
+  'saved_campaigns',
+  'skipped_deals',
+  'campaign_invites',
+  'blocked_users',
+] as const;
 export const DRAFT_KINDS = ['campaign_brief', 'deal', 'message'] as const;
 
 export const profileDocument = z.object({

@@ -148,8 +148,8 @@ export const collectionSpecs = {
   },
   saved_lists: {
     table: 'saved_lists',
-    // 1: the kind campaign_invites (invitations to a campaign).
-    schemaVersion: 1,
+    // 1: the kind campaign_invites (invitations to a campaign). 2: the kind blocked_users.
+    schemaVersion: 2,
     schema: savedListDocument,
     serverOwned: [],
     readOnly: false,
@@ -198,7 +198,8 @@ export const collectionSpecs = {
   },
   support_tickets: {
     table: 'support_tickets',
-    schemaVersion: 1,
+    // 2: the kind report (a report of a person or a deal, written by the server).
+    schemaVersion: 2,
     schema: supportTicketDocument,
     serverOwned: ['is_pro', 'first_response_at', 'last_activity_at', 'closed_at', 'contact_name', 'contact_email'],
     readOnly: false,

@@ -5,9 +5,10 @@ export const TICKET_PRIORITIES = ['high', 'normal', 'low'] as const;
 export const TICKET_STATUSES = ['open', 'closed'] as const;
 /**
  * What a ticket is: a user's question, a dispute about a deal (opened by the payments feature), or
- * a contact-form message (created by the server, so staff answer it from the same queue).
+ * a contact-form message, or a report of a person or a deal (both created by the server, so staff
+ * answer them from the same queue).
  */
-export const TICKET_KINDS = ['question', 'dispute', 'contact'] as const;
+export const TICKET_KINDS = ['question', 'dispute', 'contact', 'report'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketKind = (typeof TICKET_KINDS)[number];

@@ -116,6 +116,24 @@ export const ERRORS = {
   invalid_token: { status: 400, text: 'This link is not valid.' },
   invalid_search: { status: 400, text: 'This search cannot be run. Check the words and filters.' },
   search_rate_limited: { status: 429, text: 'Too many searches in a minute. Wait a moment and try again.' },
+  // Account tools
+  money_in_escrow: {
+    status: 409,
+    text: 'A deal of yours holds money in escrow. Your account can be deleted once it is released or refunded.',
+  },
+  checkout_open: { status: 409, text: 'A payment for a deal of yours is open. Finish or cancel it first.' },
+  deal_in_progress: { status: 409, text: 'A deal of yours is in progress. Complete or cancel it first.' },
+  subscription_active: { status: 409, text: 'Your Pro subscription is active. Cancel it in Settings → Pro first.' },
+  staff_account: { status: 409, text: 'Staff accounts are removed by an operator.' },
+  confirmation_required: { status: 400, text: 'Type DELETE to confirm.' },
+  account_delete_rate_limited: {
+    status: 429,
+    text: 'Too many attempts to delete this account. Please wait an hour and try again.',
+  },
+  export_rate_limited: { status: 429, text: 'You have exported your data several times this hour. Try again later.' },
+  report_rate_limited: { status: 429, text: 'You have sent several reports in a short time. Please wait an hour.' },
+  blocked: { status: 403, text: 'You cannot message this person.' },
+  account_deleted: { status: 409, text: 'This account was deleted.' },
   card_dispute_open: {
     status: 409,
     text: "The brand's bank is handling a card dispute: Stripe settles it, not Pacta.",

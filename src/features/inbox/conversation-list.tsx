@@ -3,6 +3,7 @@ import type { ConversationDocument, DealDocument, ProfileDocument } from '../../
 import { otherMember, unreadCount } from '../../domain/messages.ts';
 import { Avatar } from './avatar.tsx';
 import { displayName, shortTime } from './inbox-format.ts';
+import { useAbsentName } from './use-absent-name.ts';
 
 type Props = {
   me: string;
@@ -14,11 +15,12 @@ type Props = {
 
 /** The conversation list: the other person, the deal's title, last message, time, unread count. */
 export function ConversationList({ me, conversations, profiles, deals, selectedId }: Props) {
+  const absent = useAbsentName();
   return (
     <ul className="conversation-list" aria-label="Conversations">
       {conversations.map((c) => {
         const other = profiles.get(otherMember(c, me));
-        const name = displayName(other);
+        const name = displayName(other, absent);
         const dealTitle = c.deal_id ? (deals.get(c.deal_id)?.title ?? c.title) : c.title;
         const unread = unreadCount(c, me);
         return (
@@ -28,7 +30,7 @@ export function ConversationList({ me, conversations, profiles, deals, selectedI
               className={`conversation-item${c.id === selectedId ? ' is-selected' : ''}${unread ? ' is-unread' : ''}`}
               aria-current={c.id === selectedId ? 'page' : undefined}
             >
-              <Avatar profile={other} />
+              <Avatar profile={other} absent={absent} />
               <span className="conversation-text">
                 <span className="conversation-top">
                   <span className="conversation-name">{name}</span>

@@ -19,7 +19,9 @@ import { BUCKETS } from '../../domain/files.ts';
 import { formatBytes } from '../../domain/media.ts';
 import { v7 as uuidv7 } from 'uuid';
 import { displayName, shortTime } from './inbox-format.ts';
+import { useAbsentName } from './use-absent-name.ts';
 import { useComposerDraft } from './use-composer-draft.ts';
+import { PersonActions, useBlockedPeople } from '../account/index.ts';
 
 /** The message log is a scrollable region: keyboard users must be able to reach it to scroll it. */
 const SCROLLABLE_REGION_TAB_STOP = 0;
@@ -35,7 +37,11 @@ type Props = {
 export function ConversationPane({ me, conversation, other, deal }: Props) {
   const db = useDatabase();
   const messages = useMessages(conversation.id);
-  const name = displayName(other);
+  const absent = useAbsentName();
+  const name = displayName(other, absent);
+  const otherId = conversation.user1_id === me ? conversation.user2_id : conversation.user1_id;
+  // Predicts the server's rule: no messages either way between two people when one blocked the other.
+  const blocked = useBlockedPeople(me).includes(otherId);
   const logRef = useRef<HTMLOListElement>(null);
   const list = messages.data ?? [];
   const sending = useUploads(me).filter(
@@ -67,7 +73,7 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
         <Link to="/inbox" className="button button-ghost button-small conversation-back">
           <span aria-hidden="true">←</span> <span className="conversation-back-label">All conversations</span>
         </Link>
-        <Avatar profile={other} />
+        <Avatar profile={other} absent={absent} />
         <div>
           <h2 id="conversation-title">{name}</h2>
           {conversation.deal_id ? (
@@ -78,6 +84,7 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
             <p className="muted">{conversation.title}</p>
           ) : null}
         </div>
+        {other ? <PersonActions personId={otherId} name={name} small /> : null}
       </header>
       {messages.error ? (
         <p className="form-error" role="alert">
@@ -100,7 +107,14 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
           <PendingAttachment key={job.id} job={job} />
         ))}
       </ol>
-      <Composer conversation={conversation} me={me} />
+      {blocked ? (
+        <p className="muted conversation-blocked">
+          You blocked {name}: neither of you can send messages here. Unblock them above or in{' '}
+          <Link to="/settings?section=privacy">Settings → Privacy</Link>.
+        </p>
+      ) : (
+        <Composer conversation={conversation} me={me} />
+      )}
     </section>
   );
 }

@@ -1,8 +1,21 @@
 import type { ProfileDocument } from '../../domain/collections/index.ts';
 
-/** A person's name as the inbox shows it. */
-export function displayName(profile: ProfileDocument | undefined): string {
-  if (!profile) return 'Pacta member';
+/** Whom a conversation names when the other person's profile is not on the device. */
+const NOT_YET_SYNCED_NAME = 'Pacta member';
+/**
+ * Every profile replicates to every device (any signed-in user may read profiles), so once this
+ * session's first sync is complete a missing one is an account that was deleted: its messages stay,
+ * shown as from "Deleted user".
+ */
+const DELETED_ACCOUNT_NAME = 'Deleted user';
+
+export function absentPersonName(firstSyncComplete: boolean): string {
+  return firstSyncComplete ? DELETED_ACCOUNT_NAME : NOT_YET_SYNCED_NAME;
+}
+
+/** A person's name as the inbox shows it; `absent` when their profile is not on the device. */
+export function displayName(profile: ProfileDocument | undefined, absent = NOT_YET_SYNCED_NAME): string {
+  if (!profile) return absent;
   return profile.full_name || (profile.username ? `@${profile.username}` : 'Pacta member');
 }
 

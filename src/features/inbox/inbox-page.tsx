@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { ConversationPane } from './conversation-pane.tsx';
 import { useConversations, usePeopleAndDeals } from './data/use-inbox-data.ts';
+import { useBlockedPeople } from '../account/index.ts';
 
 /**
  * /inbox and /inbox/{id}: the conversation list beside the open conversation; on a phone they are
@@ -19,12 +20,15 @@ export function InboxPage() {
   const me = useAuth().user?.id ?? null;
   const local = useLocalData();
   const conversations = useConversations(me);
-  const list = useMemo(() => conversations.data ?? [], [conversations.data]);
+  const blocked = useBlockedPeople(me);
+  // "You do not see them": conversations with people the user blocked leave the list (still openable by link).
+  const all = useMemo(() => conversations.data ?? [], [conversations.data]);
+  const list = useMemo(() => all.filter((c) => !me || !blocked.includes(otherMember(c, me))), [all, blocked, me]);
   const { profiles, deals } = usePeopleAndDeals(
-    me ? list.map((c) => otherMember(c, me)) : [],
-    list.flatMap((c) => (c.deal_id ? [c.deal_id] : [])),
+    me ? all.map((c) => otherMember(c, me)) : [],
+    all.flatMap((c) => (c.deal_id ? [c.deal_id] : [])),
   );
-  const selected = selectedId ? list.find((c) => c.id === selectedId) : undefined;
+  const selected = selectedId ? all.find((c) => c.id === selectedId) : undefined;
 
   const failed = local.status === 'error' || conversations.error;
   if (failed) {

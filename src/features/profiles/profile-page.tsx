@@ -9,6 +9,7 @@ import './profile-page.css';
 import { ChipList } from '../../components/chip-list.tsx';
 import { isProNow } from '../../domain/pro.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { PersonActions } from '../account/index.ts';
 
 /** /profile/:id and /profile/me: a profile from the local database; your own has an Edit Profile link. */
 export function ProfilePage() {
@@ -76,9 +77,12 @@ export function ProfilePage() {
             Edit Profile
           </Link>
         ) : (
-          <Link className="button button-primary" to={`/inbox/new?with=${encodeURIComponent(p.id)}`}>
-            Message
-          </Link>
+          <div className="profile-head-actions">
+            <Link className="button button-primary" to={`/inbox/new?with=${encodeURIComponent(p.id)}`}>
+              Message
+            </Link>
+            <PersonActions personId={p.id} name={p.full_name || 'this member'} />
+          </div>
         )}
       </header>
       <section className="card" aria-labelledby="about-title">

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { usePendingChanges } from '../../db/hooks/use-sync-status.ts';
 import { ThemePicker } from '../../components/theme-picker.tsx';
 import { ManageSubscription, PayoutSetup } from '../billing/index.ts';
+import { BlockedPeopleCard, DataExportCard, DeleteAccountCard } from '../account/index.ts';
 
 export function PersonalisationSection() {
   return (
@@ -42,21 +43,26 @@ export function ProSection({ isPro, isCreator }: { isPro: boolean; isCreator: bo
 export function PrivacySection() {
   const pending = usePendingChanges();
   return (
-    <section className="card" aria-labelledby="privacy-title">
-      <h2 id="privacy-title">Privacy and data on this device</h2>
-      <p>
-        Pacta keeps a copy of your deals, messages and profile on this device so it works offline. Signing out deletes
-        that copy; changes that have not synced yet are never deleted without asking you first.
-      </p>
-      <p>
-        {pending > 0
-          ? `${pending} ${pending === 1 ? 'change is' : 'changes are'} waiting to sync.`
-          : 'Everything on this device is synced.'}
-      </p>
-      <p className="settings-links">
-        <Link to="/privacy">Privacy Policy</Link>
-        <Link to="/cookies">Cookie Policy</Link>
-      </p>
-    </section>
+    <div className="settings-stack">
+      <section className="card" aria-labelledby="privacy-title">
+        <h2 id="privacy-title">Privacy and data on this device</h2>
+        <p>
+          Pacta keeps a copy of your deals, messages and profile on this device so it works offline. Signing out deletes
+          that copy; changes that have not synced yet are never deleted without asking you first.
+        </p>
+        <p>
+          {pending > 0
+            ? `${pending} ${pending === 1 ? 'change is' : 'changes are'} waiting to sync.`
+            : 'Everything on this device is synced.'}
+        </p>
+        <p className="settings-links">
+          <Link to="/privacy">Privacy Policy</Link>
+          <Link to="/cookies">Cookie Policy</Link>
+        </p>
+      </section>
+      <DataExportCard />
+      <BlockedPeopleCard />
+      <DeleteAccountCard />
+    </div>
   );
 }

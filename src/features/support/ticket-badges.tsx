@@ -15,6 +15,7 @@ export const KIND_TEXT: Record<TicketKind, string> = {
   question: 'Question',
   dispute: 'Dispute',
   contact: 'Contact form',
+  report: 'Report',
 };
 
 /** A document written on this device that the server has not stamped yet. */

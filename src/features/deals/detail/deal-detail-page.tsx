@@ -36,6 +36,7 @@ import { useInvitedTo } from '../data/use-invitation.ts';
 import { SaveToggle, useInvitations } from '../../profiles/index.ts';
 import { invitedCreators } from '../../../domain/saved-lists.ts';
 import { ChipList } from '../../../components/chip-list.tsx';
+import { ReportButton, useBlockedPeople } from '../../account/index.ts';
 
 /** /deals/{id}: the deal, the creator's apply section or the brand's applicants, reviews, payment summary. */
 export function DealDetailPage() {
@@ -51,6 +52,7 @@ export function DealDetailPage() {
   const { access, deal: serverCopy } = useDealAccess(id, !!db && !deal.loading && !deal.value);
   const invited = useInvitedTo(id, auth.user?.id ?? null);
   const invitations = useInvitations(auth.user?.id ?? null);
+  const blocked = useBlockedPeople(auth.user?.id);
   usePageTitle(deal.value?.title ?? 'Deal');
 
   if (local.status === 'error') {
@@ -152,7 +154,8 @@ export function DealDetailPage() {
           {isOwner ? (
             <ApplicantsPanel
               db={db}
-              applications={applications.value}
+              // Pending applications from people the brand blocked are not shown (the server refuses new ones).
+              applications={applications.value.filter((a) => a.status !== 'pending' || !blocked.includes(a.creator_id))}
               profiles={profiles.byId}
               closed={closed}
               invited={invitedCreators(invitations.items, d.id)}
@@ -182,6 +185,14 @@ export function DealDetailPage() {
           {user && !isOwner && auth.role !== 'brand' ? (
             <div className="deal-detail-save">
               <SaveToggle kind="saved_campaigns" entry={d.id} name={d.title} />
+            </div>
+          ) : null}
+          {user && !isOwner ? (
+            <div className="deal-detail-report">
+              <ReportButton
+                about={{ target: 'deal', id: d.id, name: d.title }}
+                className="button button-ghost button-small"
+              />
             </div>
           ) : null}
           {isOwner && !closed && d.selected_creator_ids.length > 0 ? (
