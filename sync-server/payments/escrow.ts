@@ -14,14 +14,9 @@ import { escrowAllows, escrowRefusal, type EscrowAction } from '../../src/domain
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { dealBalance, recordLedger } from './ledger.ts';
+import { AUTO_RELEASE_DAYS, escrowReleaseDue } from './release-due.ts';
 import { ensureCustomer, loadCaller, notify, type PaymentsDeps } from './payments-deps.ts';
 import { stripeMessage } from './stripe-client.ts';
-
-/**
- * "A completed deal not released or disputed within 14 days is released automatically" — only a
- * deal without submissions; one whose work was submitted is released when its payout hold ends.
- */
-export const AUTO_RELEASE_DAYS = 14;
 
 type DealRow = {
   id: string;
@@ -1001,15 +996,7 @@ export function createEscrow(deps: PaymentsDeps) {
           ? escrow.cancel_requested_at
           : null;
       const amount = escrow?.amount_cents ?? sumOf(await agreedPrices(tx, deal));
-      // A deal whose work was submitted is released when its payout hold ends (the latest creator's).
-      const hold = (
-        await tx.query<{ submitted: boolean; due: Date | null }>(
-          `select exists (select 1 from public.deal_events where deal_id = $1 and kind = 'draft') as submitted,
-                  max(payout_due_at) as due
-             from public.applications where deal_id = $1 and status = 'accepted'`,
-          [dealId],
-        )
-      ).rows[0]!;
+      const releaseDue = deal.escrow_status === 'pending' ? await escrowReleaseDue(tx, deal) : null;
       const party = isBrand ? 'brand' : isCreator ? 'creator' : admin ? 'admin' : undefined;
       const states = { escrowStatus: deal.escrow_status, dealStatus: deal.status };
       const projected = dealPaymentSummary(amount, { creatorIsPro: creator?.commission_bp === PRO_COMMISSION_BP });
@@ -1035,14 +1022,7 @@ export function createEscrow(deps: PaymentsDeps) {
         refundedAt: escrow?.refunded_at?.toISOString() ?? null,
         lastPaymentError: escrow?.funded_at ? null : (escrow?.last_payment_error ?? null),
         creatorPayoutsReady: Boolean(creator?.payouts_enabled),
-        autoReleaseAt:
-          deal.escrow_status !== 'pending'
-            ? null
-            : hold.submitted
-              ? (hold.due?.toISOString() ?? null)
-              : completedAt
-                ? new Date(completedAt.getTime() + AUTO_RELEASE_DAYS * 86_400_000).toISOString()
-                : null,
+        autoReleaseAt: releaseDue?.toISOString() ?? null,
         disputeWindowEndsAt: disputeWindowEndsAt?.toISOString() ?? null,
         dispute: escrow?.disputed_at
           ? {
