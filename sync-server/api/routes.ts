@@ -8,6 +8,7 @@ import { paymentRoutes } from '../payments/payment-routes.ts';
 import { growthRoutes } from './growth.ts';
 import { emailRoutes } from '../email/email-routes.ts';
 import { searchRoutes } from './search.ts';
+import { staffRoutes } from './staff.ts';
 
 /** Online-only endpoints under /api (checkout, escrow and referral rewards come in later issues). */
 export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
@@ -19,4 +20,5 @@ export async function apiRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   await app.register(growthRoutes, { ctx: opts.ctx });
   await app.register(emailRoutes, { ctx: opts.ctx });
   await app.register(searchRoutes, { ctx: opts.ctx });
+  await app.register(staffRoutes, { ctx: opts.ctx });
 }

@@ -1,5 +1,5 @@
 import type { Earning, Earnings } from '../../src/domain/contracts/money.ts';
-import { COMMISSION_BP, PRO_COMMISSION_BP, percentOfCents } from '../../src/domain/fees.ts';
+import { commissionRateOf, percentOfCents } from '../../src/domain/fees.ts';
 import type { Tx } from '../db/database.ts';
 import { escrowReleaseDue } from './release-due.ts';
 
@@ -61,7 +61,7 @@ export async function creatorEarnings(tx: Tx, creatorId: string): Promise<Earnin
       earnings.push({
         ...base,
         status: 'paid',
-        commissionBp: rateOf(transferred + commission, commission),
+        commissionBp: commissionRateOf(transferred + commission, commission),
         commissionCents: commission,
         payoutCents: transferred,
         fundedAt,
@@ -98,7 +98,3 @@ export async function creatorEarnings(tx: Tx, creatorId: string): Promise<Earnin
   };
 }
 
-/** The commission rate a recorded payout was charged at (one of the two rates), or null if neither fits. */
-function rateOf(amountCents: number, commissionCents: number): number | null {
-  return [PRO_COMMISSION_BP, COMMISSION_BP].find((bp) => percentOfCents(amountCents, bp) === commissionCents) ?? null;
-}

@@ -5,6 +5,7 @@ import {
   DISPUTE_WINDOW_DAYS,
   PRO_COMMISSION_BP,
   SERVICE_FEE_BP,
+  commissionRateOf,
   dealPaymentSummary,
   formatRate,
   formatUsd,
@@ -1012,7 +1013,11 @@ export function createEscrow(deps: PaymentsDeps) {
         amountCents: amount,
         serviceFeeCents: escrow?.service_fee_cents ?? projected.serviceFeeCents,
         brandTotalCents: amount + (escrow?.service_fee_cents ?? projected.serviceFeeCents),
-        commissionBp: projected.commissionBp,
+        // Once paid, the rate the payout was taken at (the creator's rate may have changed since).
+        commissionBp: released
+          ? (commissionRateOf(escrow!.transferred_cents + escrow!.commission_cents, escrow!.commission_cents) ??
+            projected.commissionBp)
+          : projected.commissionBp,
         commissionCents: released ? escrow!.commission_cents : projected.commissionCents,
         creatorPayoutCents: released ? escrow!.transferred_cents : projected.creatorPayoutCents,
         transferredCents: escrow?.transferred_cents ?? 0,

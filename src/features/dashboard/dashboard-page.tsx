@@ -119,7 +119,10 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
                 Creator View
               </button>
             </div>
-            <Link className="button button-primary" to="/deals/new">
+            <Link className="button button-primary" to="/admin">
+              Staff home
+            </Link>
+            <Link className="button button-secondary" to="/deals/new">
               Create New Deal
             </Link>
           </div>
