@@ -423,7 +423,8 @@ export function createEscrow(deps: PaymentsDeps) {
     deal: DealRow,
     escrow: EscrowRow,
     amountCents: number,
-    title: string,
+    /** The notice both sides get; null when the caller tells them itself (a dispute's resolution). */
+    title: string | null,
     /** One of several creators (each transfer its own idempotency key); by default the deal's one payee. */
     oneOfSeveral?: string,
   ) {
@@ -492,25 +493,35 @@ export function createEscrow(deps: PaymentsDeps) {
       deal.id,
       creatorId,
     ]);
-    await notify(tx, [creatorId], {
-      type: 'payout_released',
-      title,
-      message: `${formatUsd(transferCents)} for "${deal.title}" was sent to your payout account.`,
-      dealId: deal.id,
-    });
-    await notify(tx, [deal.brand_id], {
-      type: 'payout_released',
-      title,
-      message: `The payout for "${deal.title}" was released to the creator.`,
-      dealId: deal.id,
-    });
+    if (title !== null) {
+      await notify(tx, [creatorId], {
+        type: 'payout_released',
+        title,
+        message: `${formatUsd(transferCents)} for "${deal.title}" was sent to your payout account.`,
+        dealId: deal.id,
+      });
+      await notify(tx, [deal.brand_id], {
+        type: 'payout_released',
+        title,
+        message: `The payout for "${deal.title}" was released to the creator.`,
+        dealId: deal.id,
+      });
+    }
     return { transferCents, commissionCents, creatorId };
   }
 
   // ------------------------------------------------------------------ refunds
 
   /** Refunds `amountCents` of the deal amount plus its share of the service fee (all of it for a full refund). */
-  async function refundBrand(tx: Tx, deal: DealRow, escrow: EscrowRow, amountCents: number, why: string) {
+  async function refundBrand(
+    tx: Tx,
+    deal: DealRow,
+    escrow: EscrowRow,
+    amountCents: number,
+    why: string,
+    /** False when the caller tells the brand itself (a dispute's resolution says the refund). */
+    tellBrand = true,
+  ) {
     const full = amountCents === escrow.amount_cents;
     const feeBack = full
       ? escrow.service_fee_cents
@@ -546,12 +557,13 @@ export function createEscrow(deps: PaymentsDeps) {
       `update public.deal_escrows set refunded_cents = refunded_cents + $2, refunded_at = now(), updated_at = now() where deal_id = $1`,
       [deal.id, total],
     );
-    await notify(tx, [deal.brand_id], {
-      type: 'escrow_refunded',
-      title: 'Refund issued',
-      message: `${formatUsd(total)} for "${deal.title}" is on its way back to your card.`,
-      dealId: deal.id,
-    });
+    if (tellBrand)
+      await notify(tx, [deal.brand_id], {
+        type: 'escrow_refunded',
+        title: 'Refund issued',
+        message: `${formatUsd(total)} for "${deal.title}" is on its way back to your card.`,
+        dealId: deal.id,
+      });
     return total;
   }
 
@@ -807,10 +819,13 @@ export function createEscrow(deps: PaymentsDeps) {
         if (rows.length === 0)
           throw new HttpError(409, 'payouts_not_set_up', 'The creator has not set up payouts yet.');
       }
+      // One notice per person for the resolution, saying both the refund and the payout (the refund's
+      // and the payout's own notices would repeat it under the same title).
       const refundedTotal =
-        refundCents > 0 ? await refundBrand(tx, deal, escrow, refundCents, 'Dispute resolved by Pacta staff') : 0;
-      if (releaseCents > 0)
-        transferCents = (await payCreator(tx, deal, escrow, releaseCents, 'Dispute resolved')).transferCents;
+        refundCents > 0
+          ? await refundBrand(tx, deal, escrow, refundCents, 'Dispute resolved by Pacta staff', false)
+          : 0;
+      if (releaseCents > 0) transferCents = (await payCreator(tx, deal, escrow, releaseCents, null)).transferCents;
       await setEscrowStatus(tx, dealId, releaseCents > 0 ? 'released' : 'refunded');
       await tx.query(`update public.deal_escrows set resolved_at = now(), updated_at = now() where deal_id = $1`, [
         dealId,
