@@ -97,4 +97,3 @@ export async function creatorEarnings(tx: Tx, creatorId: string): Promise<Earnin
     },
   };
 }
-
