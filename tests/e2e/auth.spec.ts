@@ -70,6 +70,11 @@ test.describe('sign-up', () => {
     const signUp = new SignUpPage(page);
     const email = uniqueEmail('brand');
     await signUp.goto();
+    // A brand is asked for its company's name (the name its deals carry), a creator for their own.
+    await expect(page.getByRole('textbox', { name: 'Full Name' })).toBeVisible();
+    await page.getByLabel('Business owner').check();
+    await expect(page.getByRole('textbox', { name: 'Full Name' })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Company Name' })).toHaveAttribute('autocomplete', 'organization');
     await signUp.fill({
       fullName: 'Bram Brand',
       email,

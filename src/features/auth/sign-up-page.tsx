@@ -116,15 +116,16 @@ export function SignUpScreen() {
         <form className="form" onSubmit={onSubmit} ref={form}>
           <FormError message={error} />
           <div className="field">
+            {/* A brand's name on Pacta is its company's: deals, messages and reviews show it. */}
             <label htmlFor="signup-name">
-              Full Name{' '}
+              {role === 'brand' ? 'Company Name' : 'Full Name'}{' '}
               <span className="required" aria-hidden="true">
                 *
               </span>
             </label>
             <input
               id="signup-name"
-              autoComplete="name"
+              autoComplete={role === 'brand' ? 'organization' : 'name'}
               required
               value={fullName}
               onChange={(e) => setFullName(e.target.value)}
