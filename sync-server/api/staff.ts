@@ -36,8 +36,10 @@ async function staffOverview(tx: Tx): Promise<StaffOverview> {
     [LIST_LIMIT],
   );
   const jobs = await tx.query<{ job: StaffOverview['jobsBehind'][number]['job']; due_items: number; oldest: Date }>(
+    // Work due for minutes is work in progress (every notification queues a push at once); a job is
+    // behind when its oldest item has waited longer than that.
     `select job, due_items::int, oldest_due_at as oldest from pacta_private.job_backlog()
-      where due_items > 0 order by oldest_due_at`,
+      where due_items > 0 and oldest_due_at < now() - interval '10 minutes' order by oldest_due_at`,
   );
   return {
     tickets: { open: tickets.open, highPriority: tickets.high, oldestOpenAt: tickets.oldest?.toISOString() ?? null },

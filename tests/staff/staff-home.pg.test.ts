@@ -50,6 +50,7 @@ test('the staff home counts what waits on staff, with links to each deal; nobody
     heldCents: 30_000,
     oldest: [expect.objectContaining({ dealId: late }), expect.objectContaining({ dealId: waiting })],
   });
+  // Only the late release: the pushes the notifications above queued are due for seconds, not behind.
   expect(body.jobsBehind).toEqual([expect.objectContaining({ job: 'auto_release', dueItems: 1 })]);
 
   // Staff only: 403 for a creator or a brand, 401 signed out.

@@ -18,7 +18,7 @@ export const getStaffOverview = {
       disputes: z.object({ count: z.number().int(), oldest: z.array(dealLink) }),
       /** Completed deals whose escrow is still held, oldest completion first (at most 20). */
       awaitingRelease: z.object({ count: z.number().int(), heldCents: z.number().int(), oldest: z.array(dealLink) }),
-      /** Scheduled work due and not done yet; an old item means the job keeps failing on it. */
+      /** Scheduled jobs whose oldest due item has waited over 10 minutes: the job keeps failing on it. */
       jobsBehind: z.array(z.object({ job: z.enum(STAFF_JOBS), dueItems: z.number().int(), oldestDueAt: instant })),
     }),
   },
