@@ -36,6 +36,7 @@ const TABLE_TOPICS: Record<string, string> = {
   deal_emails: 'inbox',
   email_opt_outs: 'inbox',
   email_link_keys: 'inbox',
+  terms_acceptances: 'accounts',
   support_tickets: 'support',
   support_messages: 'support',
   xp_logs: 'growth',

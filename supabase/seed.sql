@@ -318,8 +318,9 @@ insert into seed_products values
   (24, 5, 'Portfolio Photo Kit', 'a light box and copy stand for photographing artwork');
 
 -- Eight kinds of brief; a brand's deals combine each product with a different kind, so no title repeats.
-create temp table seed_briefs (t int primary key, title text not null, ask text not null) on commit drop;
-insert into seed_briefs values
+-- Each kind has the category its title says (a "Giveaway" deal is a Giveaway, a "30-Day Test" a Product Review).
+create temp table seed_briefs (t int primary key, title text not null, ask text not null, category text) on commit drop;
+insert into seed_briefs (t, title, ask) values
   (0, '%s Launch', 'We launch it this month and want it seen in use, in your voice, in the first week: your first reaction, the first real use, and who you would recommend it to.'),
   (1, '%s: 30-Day Test', 'Live with it for a month, then tell your audience what stuck and what did not. We would rather have an honest 4 out of 5 than a scripted rave.'),
   (2, '%s Unboxing', 'Open it on camera, set it up and share first impressions. Keep it unscripted; we only check facts before you post.'),
@@ -328,6 +329,8 @@ insert into seed_briefs values
   (5, '%s: Before and After', 'Compare it fairly with what you used before. Numbers, side-by-side shots and your own verdict are all welcome.'),
   (6, 'A Week With the %s', 'Take it along for a normal week and fold it into your usual content; no special shoot needed.'),
   (7, '%s Ambassador Season', 'A three-month partnership: one piece a month, early access to what we release next, and a say in what we make.');
+update seed_briefs set category = (array['Sponsored Post', 'Product Review', 'Unboxing', 'Tutorial', 'Giveaway',
+  'Product Review', 'Sponsored Post', 'Brand Ambassador'])[t + 1];
 
 create function pg_temp.and_list(items text[]) returns text language sql immutable as $$
   select case when cardinality(items) <= 1 then coalesce(items[1], '')
@@ -350,8 +353,7 @@ select pg_temp.uid('deal', d.n) as id, d.n, b.id as brand_id, b.full_name as bra
           union all select case p when 'TikTok' then 'TikTok Video' when 'YouTube' then 'YouTube Video'
                                   when 'Blog' then 'Blog Post' else 'Twitter Post' end
             from unnest(pl.platforms) as p where p <> 'Instagram') y) as deliverables,
-       pg_temp.pick(array['Sponsored Post', 'Product Review', 'Brand Ambassador', 'Giveaway', 'Tutorial', 'Unboxing',
-         'Event Coverage', 'Affiliate'], 'category' || d.n) as category,
+       br.category,
        -- 1 to 5 niches: the brand's focus first, sometimes one more.
        (select array_agg(x order by o) from (
           select x, o from unnest(b.niches) with ordinality as t(x, o)

@@ -40,6 +40,8 @@ export const DashboardPage = lazyPage(() => import('../features/dashboard/dashbo
 export const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 export const ProSuccessPage = lazyPage(() => import('../features/billing/index.ts'), 'ProSuccessPage');
 export const AdminLedgerPage = lazyPage(() => import('../features/billing/index.ts'), 'AdminLedgerPage');
+export const StaffHomePage = lazyPage(() => import('../features/staff/index.ts'), 'StaffHomePage');
+export const EarningsPage = lazyPage(() => import('../features/billing/index.ts'), 'EarningsPage');
 export const ProfilePage = lazyPage(() => import('../features/profiles/profile-page.tsx'), 'ProfilePage');
 export const CampaignBriefPage = lazyPage(
   () => import('../features/campaigns/campaign-brief-page.tsx'),

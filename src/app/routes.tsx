@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
       { path: '/pro', element: <ProRoute /> },
       { path: '/pricing', element: <Pages.PricingPage /> },
       { path: '/pro/success', element: signedIn(<Pages.ProSuccessPage />) },
+      { path: '/earnings', element: creatorOnly(<Pages.EarningsPage />) },
+      { path: '/admin', element: <RequireRole roles={['admin']}>{<Pages.StaffHomePage />}</RequireRole> },
       { path: '/admin/ledger', element: <RequireRole roles={['admin']}>{<Pages.AdminLedgerPage />}</RequireRole> },
       { path: '/growth', element: signedIn(<Pages.GrowthHubPage />) },
       // Growth tools (the hub's links): screens from the device's data; the brief builder is the wizard.

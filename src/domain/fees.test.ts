@@ -3,6 +3,7 @@ import {
   COMMISSION_BP,
   PRO_COMMISSION_BP,
   SERVICE_FEE_BP,
+  commissionRateOf,
   dealPaymentSummary,
   formatRate,
   formatUsd,
@@ -94,5 +95,15 @@ describe('proYearlySavingPercent', () => {
     expect(proYearlySavingPercent(1_000, 10_001)).toBe(16);
     expect(proYearlySavingPercent(1_000, 12_000)).toBe(0);
     expect(proYearlySavingPercent(1_000, 13_000)).toBe(0);
+  });
+});
+
+describe('commissionRateOf', () => {
+  test('names the rate a recorded commission was taken at, even where rounding hides it', () => {
+    expect(commissionRateOf(40_000, 2_000)).toBe(COMMISSION_BP);
+    expect(commissionRateOf(40_000, 1_000)).toBe(PRO_COMMISSION_BP);
+    // 2.5% of $3.33 is 8.325 cents, recorded as 8: still the Pro rate, not 2.4%.
+    expect(commissionRateOf(333, 8)).toBe(PRO_COMMISSION_BP);
+    expect(commissionRateOf(40_000, 1_234)).toBeNull();
   });
 });

@@ -74,6 +74,15 @@ export function commissionBpFor(creatorIsPro: boolean): number {
   return creatorIsPro ? PRO_COMMISSION_BP : COMMISSION_BP;
 }
 
+/**
+ * The rate a recorded commission was taken at (the payout's amount before commission, and the
+ * commission): the one of the two rates that gives exactly that commission, or null if neither does.
+ * A settled payout shows the rate it was paid at, not the creator's rate today.
+ */
+export function commissionRateOf(amountCents: number, commissionCents: number): number | null {
+  return [PRO_COMMISSION_BP, COMMISSION_BP].find((bp) => percentOfCents(amountCents, bp) === commissionCents) ?? null;
+}
+
 /** Everything a payment summary shows for one deal. */
 export function dealPaymentSummary(amountCents: number, opts: { creatorIsPro: boolean }): PaymentSummary {
   assertCents(amountCents);

@@ -121,6 +121,7 @@ declare
   meta jsonb := coalesce(new.raw_user_meta_data, '{}'::jsonb);
   wanted_role text := meta ->> 'role';
   ref_code text := upper(btrim(coalesce(meta ->> 'ref', '')));
+  terms text := meta ->> 'terms_version';
   referrer uuid;
 begin
   insert into public.profiles (id, role, full_name, referral_code, email_verified, social_links)
@@ -136,6 +137,12 @@ begin
         and jsonb_typeof(link.value) = 'string' and btrim(link.value #>> '{}') <> '')
   )
   on conflict (id) do nothing;
+
+  -- The Terms accepted at sign-up, at the database's time; a malformed version records nothing.
+  if jsonb_typeof(meta -> 'terms_version') = 'string' and terms ~ '^\d{4}-\d{2}-\d{2}$' then
+    insert into pacta_private.terms_acceptances (user_id, terms_version) values (new.id, terms)
+    on conflict (user_id) do nothing;
+  end if;
 
   if ref_code <> '' then
     -- A bad or racing referral must never block the sign-up itself.

@@ -11,6 +11,7 @@ import { searchRoutes } from './search.ts';
 import { accountRoutes } from '../account/account-routes.ts';
 import { reportRoutes } from '../account/report-routes.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
+import { staffRoutes } from './staff.ts';
 
 /** Online-only endpoints under /api (checkout, escrow and referral rewards come in later issues). */
 export async function apiRoutes(
@@ -27,4 +28,5 @@ export async function apiRoutes(
   await app.register(searchRoutes, { ctx: opts.ctx });
   await app.register(accountRoutes, { ctx: opts.ctx, store: opts.store });
   await app.register(reportRoutes, { ctx: opts.ctx });
+  await app.register(staffRoutes, { ctx: opts.ctx });
 }

@@ -5,6 +5,7 @@ import {
   DISPUTE_WINDOW_DAYS,
   PRO_COMMISSION_BP,
   SERVICE_FEE_BP,
+  commissionRateOf,
   dealPaymentSummary,
   formatRate,
   formatUsd,
@@ -14,14 +15,9 @@ import { escrowAllows, escrowRefusal, type EscrowAction } from '../../src/domain
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { dealBalance, recordLedger } from './ledger.ts';
+import { AUTO_RELEASE_DAYS, escrowReleaseDue } from './release-due.ts';
 import { ensureCustomer, loadCaller, notify, type PaymentsDeps } from './payments-deps.ts';
 import { stripeMessage } from './stripe-client.ts';
-
-/**
- * "A completed deal not released or disputed within 14 days is released automatically" — only a
- * deal without submissions; one whose work was submitted is released when its payout hold ends.
- */
-export const AUTO_RELEASE_DAYS = 14;
 
 type DealRow = {
   id: string;
@@ -427,7 +423,8 @@ export function createEscrow(deps: PaymentsDeps) {
     deal: DealRow,
     escrow: EscrowRow,
     amountCents: number,
-    title: string,
+    /** The notice both sides get; null when the caller tells them itself (a dispute's resolution). */
+    title: string | null,
     /** One of several creators (each transfer its own idempotency key); by default the deal's one payee. */
     oneOfSeveral?: string,
   ) {
@@ -496,25 +493,35 @@ export function createEscrow(deps: PaymentsDeps) {
       deal.id,
       creatorId,
     ]);
-    await notify(tx, [creatorId], {
-      type: 'payout_released',
-      title,
-      message: `${formatUsd(transferCents)} for "${deal.title}" was sent to your payout account.`,
-      dealId: deal.id,
-    });
-    await notify(tx, [deal.brand_id], {
-      type: 'payout_released',
-      title,
-      message: `The payout for "${deal.title}" was released to the creator.`,
-      dealId: deal.id,
-    });
+    if (title !== null) {
+      await notify(tx, [creatorId], {
+        type: 'payout_released',
+        title,
+        message: `${formatUsd(transferCents)} for "${deal.title}" was sent to your payout account.`,
+        dealId: deal.id,
+      });
+      await notify(tx, [deal.brand_id], {
+        type: 'payout_released',
+        title,
+        message: `The payout for "${deal.title}" was released to the creator.`,
+        dealId: deal.id,
+      });
+    }
     return { transferCents, commissionCents, creatorId };
   }
 
   // ------------------------------------------------------------------ refunds
 
   /** Refunds `amountCents` of the deal amount plus its share of the service fee (all of it for a full refund). */
-  async function refundBrand(tx: Tx, deal: DealRow, escrow: EscrowRow, amountCents: number, why: string) {
+  async function refundBrand(
+    tx: Tx,
+    deal: DealRow,
+    escrow: EscrowRow,
+    amountCents: number,
+    why: string,
+    /** False when the caller tells the brand itself (a dispute's resolution says the refund). */
+    tellBrand = true,
+  ) {
     const full = amountCents === escrow.amount_cents;
     const feeBack = full
       ? escrow.service_fee_cents
@@ -550,12 +557,13 @@ export function createEscrow(deps: PaymentsDeps) {
       `update public.deal_escrows set refunded_cents = refunded_cents + $2, refunded_at = now(), updated_at = now() where deal_id = $1`,
       [deal.id, total],
     );
-    await notify(tx, [deal.brand_id], {
-      type: 'escrow_refunded',
-      title: 'Refund issued',
-      message: `${formatUsd(total)} for "${deal.title}" is on its way back to your card.`,
-      dealId: deal.id,
-    });
+    if (tellBrand)
+      await notify(tx, [deal.brand_id], {
+        type: 'escrow_refunded',
+        title: 'Refund issued',
+        message: `${formatUsd(total)} for "${deal.title}" is on its way back to your card.`,
+        dealId: deal.id,
+      });
     return total;
   }
 
@@ -811,10 +819,13 @@ export function createEscrow(deps: PaymentsDeps) {
         if (rows.length === 0)
           throw new HttpError(409, 'payouts_not_set_up', 'The creator has not set up payouts yet.');
       }
+      // One notice per person for the resolution, saying both the refund and the payout (the refund's
+      // and the payout's own notices would repeat it under the same title).
       const refundedTotal =
-        refundCents > 0 ? await refundBrand(tx, deal, escrow, refundCents, 'Dispute resolved by Pacta staff') : 0;
-      if (releaseCents > 0)
-        transferCents = (await payCreator(tx, deal, escrow, releaseCents, 'Dispute resolved')).transferCents;
+        refundCents > 0
+          ? await refundBrand(tx, deal, escrow, refundCents, 'Dispute resolved by Pacta staff', false)
+          : 0;
+      if (releaseCents > 0) transferCents = (await payCreator(tx, deal, escrow, releaseCents, null)).transferCents;
       await setEscrowStatus(tx, dealId, releaseCents > 0 ? 'released' : 'refunded');
       await tx.query(`update public.deal_escrows set resolved_at = now(), updated_at = now() where deal_id = $1`, [
         dealId,
@@ -1001,15 +1012,7 @@ export function createEscrow(deps: PaymentsDeps) {
           ? escrow.cancel_requested_at
           : null;
       const amount = escrow?.amount_cents ?? sumOf(await agreedPrices(tx, deal));
-      // A deal whose work was submitted is released when its payout hold ends (the latest creator's).
-      const hold = (
-        await tx.query<{ submitted: boolean; due: Date | null }>(
-          `select exists (select 1 from public.deal_events where deal_id = $1 and kind = 'draft') as submitted,
-                  max(payout_due_at) as due
-             from public.applications where deal_id = $1 and status = 'accepted'`,
-          [dealId],
-        )
-      ).rows[0]!;
+      const releaseDue = deal.escrow_status === 'pending' ? await escrowReleaseDue(tx, deal) : null;
       const party = isBrand ? 'brand' : isCreator ? 'creator' : admin ? 'admin' : undefined;
       const states = { escrowStatus: deal.escrow_status, dealStatus: deal.status };
       const projected = dealPaymentSummary(amount, { creatorIsPro: creator?.commission_bp === PRO_COMMISSION_BP });
@@ -1025,7 +1028,11 @@ export function createEscrow(deps: PaymentsDeps) {
         amountCents: amount,
         serviceFeeCents: escrow?.service_fee_cents ?? projected.serviceFeeCents,
         brandTotalCents: amount + (escrow?.service_fee_cents ?? projected.serviceFeeCents),
-        commissionBp: projected.commissionBp,
+        // Once paid, the rate the payout was taken at (the creator's rate may have changed since).
+        commissionBp: released
+          ? (commissionRateOf(escrow!.transferred_cents + escrow!.commission_cents, escrow!.commission_cents) ??
+            projected.commissionBp)
+          : projected.commissionBp,
         commissionCents: released ? escrow!.commission_cents : projected.commissionCents,
         creatorPayoutCents: released ? escrow!.transferred_cents : projected.creatorPayoutCents,
         transferredCents: escrow?.transferred_cents ?? 0,
@@ -1035,14 +1042,7 @@ export function createEscrow(deps: PaymentsDeps) {
         refundedAt: escrow?.refunded_at?.toISOString() ?? null,
         lastPaymentError: escrow?.funded_at ? null : (escrow?.last_payment_error ?? null),
         creatorPayoutsReady: Boolean(creator?.payouts_enabled),
-        autoReleaseAt:
-          deal.escrow_status !== 'pending'
-            ? null
-            : hold.submitted
-              ? (hold.due?.toISOString() ?? null)
-              : completedAt
-                ? new Date(completedAt.getTime() + AUTO_RELEASE_DAYS * 86_400_000).toISOString()
-                : null,
+        autoReleaseAt: releaseDue?.toISOString() ?? null,
         disputeWindowEndsAt: disputeWindowEndsAt?.toISOString() ?? null,
         dispute: escrow?.disputed_at
           ? {

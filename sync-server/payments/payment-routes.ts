@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   getDealPayment,
+  getEarnings,
   getLedger,
   getPayoutStatus,
   getSubscription,
@@ -22,6 +23,7 @@ import { requireAdmin } from '../auth/authorization.ts';
 import { claimsOf, signedIn } from '../auth/signed-in.ts';
 import type { InvalidRequest } from '../http/contracts.ts';
 import { HttpError } from '../http/errors.ts';
+import { creatorEarnings } from './earnings.ts';
 import { dealBalance } from './ledger.ts';
 import { safeReturnPath } from './payments-deps.ts';
 import type { Payments } from './payments.ts';
@@ -92,6 +94,11 @@ export async function paymentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   api.get('/payouts/status', { schema: getPayoutStatus, preValidation }, async (request) =>
     need().payouts.status(claimsOf(request).sub),
+  );
+
+  // A read of the ledger the server keeps: it answers with payments off too (then nothing was paid).
+  api.get('/earnings', { schema: getEarnings, preValidation }, async (request) =>
+    ctx.db.asService((tx) => creatorEarnings(tx, claimsOf(request).sub)),
   );
 
   api.post('/deals/:id/fund', { schema: postFundDeal, preValidation, config: invalid(dealId) }, async (request) =>

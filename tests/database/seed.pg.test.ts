@@ -215,6 +215,21 @@ test('every seeded deal has its own title and a description that fits its brand,
   expect(misfits.rows).toEqual([]);
 });
 
+test('every seeded deal has the category its title says', async () => {
+  const { rows } = await db.pool.query(`
+    select d.title, d.category from public.deals d
+    where not (case
+      when d.title like '%Giveaway' then d.category = 'Giveaway'
+      when d.title like '%Unboxing' then d.category = 'Unboxing'
+      when d.title like 'How I Use the %' then d.category = 'Tutorial'
+      when d.title like '%: 30-Day Test' or d.title like '%: Before and After' then d.category = 'Product Review'
+      when d.title like '%Ambassador Season' then d.category = 'Brand Ambassador'
+      when d.title like '%Launch' or d.title like 'A Week With the %' then d.category = 'Sponsored Post'
+      else false end)
+    limit 3`);
+  expect(rows).toEqual([]);
+});
+
 test('demo pictures are only on Pacta storage, and reviews read like people (not one line for all)', async () => {
   const people = await one(`select count(*) filter (where avatar_url is not null
     and not pacta_private.is_storage_picture(avatar_url, id, array['avatars', 'brand-logos']))::int as elsewhere

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { TERMS_VERSION } from '../../src/domain/terms.ts';
 import { AUTH_STORAGE_KEY } from '../../src/lib/supabase-events.ts';
 import { createConfirmedAccount, createUnconfirmedAccount, latestEmail, uniqueEmail } from './pages/auth-mailbox.ts';
 import { PasswordResetPages, SignInPage, SignUpPage, type SignUpDetails } from './pages/auth-pages.ts';
@@ -69,6 +70,11 @@ test.describe('sign-up', () => {
     const signUp = new SignUpPage(page);
     const email = uniqueEmail('brand');
     await signUp.goto();
+    // A brand is asked for its company's name (the name its deals carry), a creator for their own.
+    await expect(page.getByRole('textbox', { name: 'Full Name' })).toBeVisible();
+    await page.getByLabel('Business owner').check();
+    await expect(page.getByRole('textbox', { name: 'Full Name' })).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Company Name' })).toHaveAttribute('autocomplete', 'organization');
     await signUp.fill({
       fullName: 'Bram Brand',
       email,
@@ -82,6 +88,15 @@ test.describe('sign-up', () => {
     const mail = await latestEmail(request, email, 'signup');
     await page.goto(mail.action_link);
     await expect(page).toHaveURL(/\/dashboard$/);
+    // The Terms ticked on the form are recorded by the server: which version, at the server's time.
+    const accepted = await withE2eDatabase((client) =>
+      client.query(
+        `select t.terms_version from pacta_private.terms_acceptances t join auth.users u on u.id = t.user_id
+          where u.email = $1 and t.accepted_at > now() - interval '10 minutes'`,
+        [email],
+      ),
+    );
+    expect(accepted.rows).toEqual([{ terms_version: TERMS_VERSION }]);
   });
 
   test('every sign-up validation message', async ({ page }) => {

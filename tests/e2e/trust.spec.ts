@@ -229,3 +229,53 @@ test('deal filters refuse "abc" and a minimum above the maximum, and are kept in
   await expect(max).toHaveValue('900');
   await expect(filters.getByLabel('Category')).toHaveValue('Giveaway');
 });
+
+test('on a phone, Reject stays on the line of Accept in the applicants list', async ({ newAccount, openAs }) => {
+  const brand = await newAccount('brand', { fullName: `Phone Brand ${run}` });
+  const creator = await newAccount('creator', { fullName: `Phone Applicant ${run}` });
+  const [deal] = await seedDeals(brand.email, [`Phone applicants ${run}`]);
+  await seedApplication(deal!.id, creator.email);
+  const { page } = await openAs(brand, `/deals/${deal!.id}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const accept = page.getByRole('button', { name: `Accept ${creator.fullName}` });
+  const reject = page.getByRole('button', { name: `Reject ${creator.fullName}` });
+  await expect(reject).toBeVisible({ timeout: 20_000 });
+  const [a, r] = [(await accept.boundingBox())!, (await reject.boundingBox())!];
+  expect(Math.abs(a.y - r.y)).toBeLessThan(2);
+  expect(r.x).toBeGreaterThan(a.x);
+});
+
+test('a new creator’s dashboard leads to niches, a bio and a photo before swiping, and ticks each step; a new brand’s to its first deal', async ({
+  newAccount,
+  openAs,
+}) => {
+  const creator = await newAccount('creator', { fullName: `First Run Creator ${run}` });
+  const { page } = await openAs(creator, '/dashboard');
+  const card = page.getByRole('region', { name: 'Get started' });
+  await expect(card).toContainText('0 of 4 done', { timeout: 20_000 });
+  await expect(card.getByRole('listitem')).toHaveText([
+    'Choose at least 2 niches',
+    'Write a short bio for brands',
+    'Add a photo',
+    'Swipe deals and apply to one',
+  ]);
+  // The profile filled in (here by the server, as another device would): the steps tick themselves.
+  await withE2eDatabase((client) =>
+    client.query(
+      `update public.profiles set niches = '{Outdoors,Fitness}', bio = $2
+        where id = (select id from auth.users where email = $1)`,
+      [creator.email, 'Trail runner and gear reviewer, posting a new video from the Alps every week.'],
+    ),
+  );
+  await expect(card).toContainText('2 of 4 done', { timeout: 20_000 });
+  await expect(card.getByRole('link', { name: 'Choose at least 2 niches' })).toHaveCount(0);
+  await card.getByRole('link', { name: 'Swipe deals and apply to one' }).click();
+  await expect(page).toHaveURL(/\/swipe$/);
+
+  const brand = await newAccount('brand', { fullName: `First Run Brand ${run}` });
+  const b = await openAs(brand, '/dashboard');
+  const brandCard = b.page.getByRole('region', { name: 'Get started' });
+  await expect(brandCard).toContainText('0 of 3 done', { timeout: 20_000 });
+  await brandCard.getByRole('link', { name: 'Publish your first deal' }).click();
+  await expect(b.page).toHaveURL(/\/deals\/new$/);
+});

@@ -306,6 +306,16 @@ test('a dispute opened by the creator freezes the release; staff refund half; bo
     [dealId],
   );
   expect(resolvedNotes).toHaveLength(2);
+  // Each side is told once: no second "Dispute resolved" from the payout, no separate refund notice.
+  const { rows: afterResolve } = await f.server.db.pool.query(
+    `select user_id, title from public.notifications
+      where data->>'deal_id' = $1 and type in ('dispute_resolved', 'payout_released', 'escrow_refunded')`,
+    [dealId],
+  );
+  expect(afterResolve.map((r) => `${r.user_id === brand.id ? 'brand' : 'creator'}: ${r.title}`).sort()).toEqual([
+    'brand: Dispute resolved',
+    'creator: Dispute resolved',
+  ]);
   const ledger = await f.api(admin, 'GET', `/api/admin/ledger?dealId=${dealId}`);
   expect(ledger.status).toBe(200);
   expect((ledger.body.entries as { kind: string }[]).map((e) => e.kind).sort()).toEqual([

@@ -8,15 +8,17 @@ import { ViewToggle } from './view-toggle.tsx';
 /** The small-screen menu: the same links as the bar plus Quick Actions. Escape closes it. */
 export function MobileMenu({
   role,
+  staff,
   onClose,
   onSignOut,
 }: {
   role: ViewAs | null;
+  staff: boolean;
   onClose: () => void;
   onSignOut: () => Promise<void>;
 }) {
   const panel = useRef<HTMLDivElement>(null);
-  const sections = mobileMenuSections(role);
+  const sections = mobileMenuSections(role, staff);
 
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>('a, button')?.focus();

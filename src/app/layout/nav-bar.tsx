@@ -18,6 +18,7 @@ const InboxNavLink = lazyPage(() => import('../../features/inbox/index.ts'), 'In
 export function NavBar() {
   const auth = useAuth();
   const role = menuRole(auth);
+  const staff = auth.status === 'signed_in' && auth.role === 'admin';
   const signOut = useSignOut();
   // The address the mobile menu was opened on (null: closed).
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -49,7 +50,7 @@ export function NavBar() {
         </Link>
         {auth.status !== 'loading' ? (
           <ul className="nav-links">
-            {mainNavItems(role).map((item) => (
+            {mainNavItems(role, staff).map((item) => (
               <li key={item.to}>
                 <NavLink className="nav-link" to={item.to}>
                   {item.label}
@@ -108,7 +109,7 @@ export function NavBar() {
           </button>
         </div>
       </nav>
-      {menuOpen ? <MobileMenu role={role} onClose={closeMenu} onSignOut={signOut} /> : null}
+      {menuOpen ? <MobileMenu role={role} staff={staff} onClose={closeMenu} onSignOut={signOut} /> : null}
     </header>
   );
 }

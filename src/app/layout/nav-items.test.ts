@@ -17,6 +17,12 @@ test('the navigation bar per role', () => {
   ]);
 });
 
+test('staff have their own home first in the bar and the mobile menu, in either view', () => {
+  expect(mainNavItems('brand', true)[0]).toEqual({ to: '/admin', label: 'Staff' });
+  expect(labels(mobileMenuSections('creator', true).main)).toContain('Staff');
+  expect(labels(mainNavItems('creator'))).not.toContain('Staff');
+});
+
 test('an admin sees the menu of the chosen view; nobody has a menu role while signed out or loading', () => {
   expect(menuRole({ status: 'signed_in', role: 'admin', viewAs: 'brand' })).toBe('brand');
   expect(menuRole({ status: 'signed_in', role: 'admin', viewAs: 'creator' })).toBe('creator');
@@ -49,6 +55,6 @@ test('the mobile menu lists every destination once (Inbox and Notifications not 
     const all = [...main, ...quick].map((i) => i.to);
     expect(new Set(all).size).toBe(all.length);
   }
-  expect(labels(mobileMenuSections('creator').quick)).toEqual(['Swipe Deals', 'My Deals']);
+  expect(labels(mobileMenuSections('creator').quick)).toEqual(['Swipe Deals', 'My Deals', 'Earnings']);
   expect(labels(mobileMenuSections('brand').main)).toContain('Inbox');
 });

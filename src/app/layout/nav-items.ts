@@ -2,8 +2,8 @@ import type { ViewAs } from '../../lib/session/auth-context.ts';
 
 export type NavItem = { to: string; label: string };
 
-/** Main menu per role ("Navigation bar"). */
-export function mainNavItems(role: ViewAs | null): NavItem[] {
+/** Main menu per role ("Navigation bar"); staff, in either view, also have their own home first. */
+export function mainNavItems(role: ViewAs | null, staff = false): NavItem[] {
   if (role === null) {
     return [
       { to: '/auth/signin', label: 'Sign In' },
@@ -11,6 +11,7 @@ export function mainNavItems(role: ViewAs | null): NavItem[] {
     ];
   }
   return [
+    ...(staff ? [{ to: '/admin', label: 'Staff' }] : []),
     { to: '/deals', label: role === 'brand' ? 'Deals' : 'Browse Deals' },
     { to: '/dashboard', label: 'Dashboard' },
     { to: '/profile/me', label: 'Profile' },
@@ -33,6 +34,7 @@ export function quickActions(role: ViewAs | null): NavItem[] {
     return [
       { to: '/swipe', label: 'Swipe Deals' },
       { to: '/my-deals', label: 'My Deals' },
+      { to: '/earnings', label: 'Earnings' },
       { to: '/inbox', label: 'Inbox' },
       { to: '/notifications', label: 'Notifications' },
     ];
@@ -48,9 +50,9 @@ export function quickActions(role: ViewAs | null): NavItem[] {
  * The small-screen menu: the bar's links plus Notifications and Inbox (the bar shows those as icons),
  * then the Quick Actions not already listed — each destination once.
  */
-export function mobileMenuSections(role: ViewAs | null): { main: NavItem[]; quick: NavItem[] } {
+export function mobileMenuSections(role: ViewAs | null, staff = false): { main: NavItem[]; quick: NavItem[] } {
   const main = [
-    ...mainNavItems(role),
+    ...mainNavItems(role, staff),
     ...(role
       ? [
           { to: '/notifications', label: 'Notifications' },

@@ -212,3 +212,38 @@ export const getLedger = {
   querystring: z.object({ dealId: z.guid().optional() }),
   response: { 200: z.object({ entries: z.array(ledgerEntry), balances: z.array(dealBalance) }) },
 };
+
+/**
+ * What one deal pays the signed-in creator, from the ledger: paid once transferred (its commission as
+ * recorded), otherwise what escrow holds for them minus the commission the release will take.
+ */
+export const EARNING_STATUSES = ['paid', 'held', 'disputed', 'refunded'] as const;
+const earning = z.object({
+  dealId: z.guid(),
+  dealTitle: z.string(),
+  brandName: z.string().nullable(),
+  status: z.enum(EARNING_STATUSES),
+  /** The creator's price for the deal: what the brand's escrow holds for them. */
+  amountCents: z.number().int(),
+  /** The commission's rate; null when the deal was refunded (no commission) or an old payout fits no rate. */
+  commissionBp: z.number().int().nullable(),
+  commissionCents: z.number().int(),
+  /** Paid: what was transferred. Held or disputed: what the release will transfer. Refunded: 0. */
+  payoutCents: z.number().int(),
+  fundedAt: instant,
+  paidAt: instant.nullable(),
+  /** Held: when escrow is released on its own; null while not known (the work or the deal not done). */
+  releaseAt: instant.nullable(),
+});
+export type Earning = z.infer<typeof earning>;
+
+export const getEarnings = {
+  summary: "The signed-in creator's earnings: every funded deal, paid or held, newest first",
+  response: {
+    200: z.object({
+      earnings: z.array(earning),
+      totals: z.object({ paidCents: z.number().int(), heldCents: z.number().int(), commissionCents: z.number().int() }),
+    }),
+  },
+};
+export type Earnings = z.infer<(typeof getEarnings.response)[200]>;

@@ -115,16 +115,41 @@ export function SignUpScreen() {
         </PageHeader>
         <form className="form" onSubmit={onSubmit} ref={form}>
           <FormError message={error} />
+          {/* Who signs up comes first: it decides what the name field asks for. */}
+          <fieldset className="role-options">
+            <legend>I am a</legend>
+            <label className="checkbox-field">
+              <input
+                type="radio"
+                name="role"
+                value="creator"
+                checked={role === 'creator'}
+                onChange={() => setRole('creator')}
+              />
+              Content creator
+            </label>
+            <label className="checkbox-field">
+              <input
+                type="radio"
+                name="role"
+                value="brand"
+                checked={role === 'brand'}
+                onChange={() => setRole('brand')}
+              />
+              Business owner
+            </label>
+          </fieldset>
           <div className="field">
+            {/* A brand's name on Pacta is its company's: deals, messages and reviews show it. */}
             <label htmlFor="signup-name">
-              Full Name{' '}
+              {role === 'brand' ? 'Company Name' : 'Full Name'}{' '}
               <span className="required" aria-hidden="true">
                 *
               </span>
             </label>
             <input
               id="signup-name"
-              autoComplete="name"
+              autoComplete={role === 'brand' ? 'organization' : 'name'}
               required
               value={fullName}
               onChange={(e) => setFullName(e.target.value)}
@@ -161,29 +186,6 @@ export function SignUpScreen() {
             autoComplete="new-password"
             markRequired
           />
-          <fieldset className="role-options">
-            <legend>I am a</legend>
-            <label className="checkbox-field">
-              <input
-                type="radio"
-                name="role"
-                value="creator"
-                checked={role === 'creator'}
-                onChange={() => setRole('creator')}
-              />
-              Content creator
-            </label>
-            <label className="checkbox-field">
-              <input
-                type="radio"
-                name="role"
-                value="brand"
-                checked={role === 'brand'}
-                onChange={() => setRole('brand')}
-              />
-              Business owner
-            </label>
-          </fieldset>
           <fieldset className="role-options" style={{ display: 'grid' }}>
             <legend>Social links</legend>
             <p className="muted" style={{ margin: 0 }}>

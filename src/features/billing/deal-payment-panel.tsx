@@ -216,7 +216,7 @@ function Figures({ view }: { view: DealPayment }) {
         <dd data-testid="brand-charged">{formatUsd(charged ? view.chargedCents : view.brandTotalCents)}</dd>
       </div>
       <div>
-        <dt>Platform commission{settled ? '' : ` (${formatRate(view.commissionBp)})`}</dt>
+        <dt>Platform commission ({formatRate(view.commissionBp)})</dt>
         <dd>−{formatUsd(view.commissionCents)}</dd>
       </div>
       <div className="summary-total">

@@ -6,6 +6,7 @@ import './billing.css';
 
 export { AdminLedgerPage } from './admin-ledger-page.tsx';
 export { DealPaymentPanel } from './deal-payment-panel.tsx';
+export { EarningsPage } from './earnings-page.tsx';
 export { ManageSubscription } from './manage-subscription.tsx';
 export { PayoutSetup } from './payout-setup.tsx';
 export { ProSuccessPage } from './pro-success-page.tsx';

@@ -17,6 +17,8 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { brandStats, creatorStats, greeting, type BrandCounts, type CreatorCounts } from './dashboard-model.ts';
 import { ApplicationList, DealList, MessageList } from './dashboard-lists.tsx';
 import { useDashboardApplications, useDashboardDeals, useRecentMessages } from './data/use-dashboard-data.ts';
+import { FirstRunCard } from './first-run-card.tsx';
+import { firstRunSteps } from './first-run.ts';
 import { WorkWaitingCard } from './work-waiting-card.tsx';
 import './dashboard.css';
 
@@ -119,7 +121,10 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
                 Creator View
               </button>
             </div>
-            <Link className="button button-primary" to="/deals/new">
+            <Link className="button button-primary" to="/admin">
+              Staff home
+            </Link>
+            <Link className="button button-secondary" to="/deals/new">
               Create New Deal
             </Link>
           </div>
@@ -127,6 +132,8 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
       </header>
 
       <LevelUpNotice userId={user.id} />
+
+      {auth.isAdmin || !me ? null : <FirstRunCard steps={firstRunSteps(view, me, listCount)} />}
 
       {auth.isAdmin ? null : <WorkWaitingCard userId={user.id} side={view} />}
 

@@ -80,12 +80,12 @@ export function AccountSection({
         <h2 id={`${id}-title`}>Profile</h2>
         <ProfilePictureField profile={profile} role={role} />
         <div className="field">
-          <label htmlFor={`${id}-name`}>Full Name</label>
+          <label htmlFor={`${id}-name`}>{role === 'brand' ? 'Company Name' : 'Full Name'}</label>
           <input
             id={`${id}-name`}
             value={fullName}
             onChange={(e) => setFullName(e.target.value)}
-            autoComplete="name"
+            autoComplete={role === 'brand' ? 'organization' : 'name'}
             required
             {...fieldProps('full_name')}
           />

@@ -34,6 +34,9 @@ export function ProSection({ isPro, isCreator }: { isPro: boolean; isCreator: bo
         <section className="card" aria-labelledby="payouts-title">
           <h2 id="payouts-title">Payouts</h2>
           <PayoutSetup returnTo="/settings?section=pro" />
+          <p className="settings-links">
+            <Link to="/earnings">See your earnings</Link>
+          </p>
         </section>
       ) : null}
     </div>

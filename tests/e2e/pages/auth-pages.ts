@@ -64,12 +64,13 @@ export class SignUpPage {
 
   async fill(details: SignUpDetails) {
     const { page } = this;
-    await page.getByLabel('Full Name').fill(details.fullName);
+    // The role first: a brand is asked for its company's name, a creator for their full name.
+    await page.getByLabel(details.role === 'creator' ? 'Content creator' : 'Business owner').check();
+    await page.getByLabel(details.role === 'creator' ? 'Full Name' : 'Company Name').fill(details.fullName);
     await page.getByLabel('Email Address').fill(details.email);
     // Sign-up marks its required fields with a `*` after the label.
     await page.getByLabel(/^Password( \*)?$/).fill(details.password);
     await page.getByLabel(/^Confirm Password( \*)?$/).fill(details.confirmPassword ?? details.password);
-    await page.getByLabel(details.role === 'creator' ? 'Content creator' : 'Business owner').check();
     for (const name of ['LinkedIn', 'Instagram', 'TikTok', 'YouTube', 'Twitter'] as const) {
       await page.getByLabel(new RegExp(`^${name}`)).fill(details.links?.[name] ?? '');
     }

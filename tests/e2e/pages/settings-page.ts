@@ -13,7 +13,7 @@ export class SettingsPage {
   readonly updatePassword: Locator;
 
   constructor(readonly page: Page) {
-    this.fullName = page.getByLabel('Full Name');
+    this.fullName = page.getByLabel(/^(Full Name|Company Name)$/);
     this.email = page.getByLabel('Email', { exact: true });
     this.bio = page.getByLabel('Bio');
     this.save = page.getByRole('button', { name: 'Save changes' });

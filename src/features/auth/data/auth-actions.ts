@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '../../../domain/terms.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { authMessages } from '../../../lib/session/auth-messages.ts';
 import { filledSocialLinks, type SignUpInput } from '../auth-validation.ts';
@@ -38,8 +39,8 @@ export async function signUp(
           full_name: input.fullName.trim(),
           role: input.role,
           social_links: filledSocialLinks(input.socialLinks),
-          // When the Terms were accepted, kept with the account (validateSignUp refuses without them).
-          terms_accepted_at: new Date().toISOString(),
+          // Which Terms were accepted (validateSignUp refuses without them); the server records when.
+          terms_version: TERMS_VERSION,
           ...(ref ? { ref } : {}),
         },
       },

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { errorBody, type ErrorCode } from '../../../domain/contracts/errors.ts';
 import {
   getDealPayment,
+  getEarnings,
   getLedger,
   getPayoutStatus,
   getSubscription,
@@ -17,6 +18,8 @@ import {
   postResolveDispute,
   type DealBalance,
   type DealPayment,
+  type Earning,
+  type Earnings,
   type EscrowStatus,
   type Interval,
   type LedgerEntry,
@@ -75,7 +78,17 @@ async function call<T>(answer: Answer<T>, method: 'GET' | 'POST', path: string, 
   return answer.parse(json);
 }
 
-export type { DealBalance, DealPayment, EscrowStatus, Interval, LedgerEntry, PayoutStatus, SubscriptionState };
+export type {
+  DealBalance,
+  DealPayment,
+  Earning,
+  Earnings,
+  EscrowStatus,
+  Interval,
+  LedgerEntry,
+  PayoutStatus,
+  SubscriptionState,
+};
 
 const dealPath = (dealId: string, rest = '') => `/api/deals/${encodeURIComponent(dealId)}${rest}`;
 
@@ -102,6 +115,7 @@ export const moneyApi = {
     call(postResolveDispute.response[200], 'POST', `/api/admin/deals/${encodeURIComponent(dealId)}/resolve-dispute`, {
       refundCents,
     }),
+  earnings: () => call(getEarnings.response[200], 'GET', '/api/earnings'),
   ledger: (dealId?: string) =>
     call(getLedger.response[200], 'GET', `/api/admin/ledger${dealId ? `?dealId=${encodeURIComponent(dealId)}` : ''}`),
 };

@@ -103,26 +103,29 @@ export function ApplicantsPanel({
                   {a.status === 'pending' ? (
                     <>
                       <SaveToggle kind="shortlist" entry={a.creator_id} name={name(a)} />
-                      <button
-                        type="button"
-                        className="button button-primary button-small"
-                        // Accepting takes the creator's offer; over the brand's own counter-offer it waits for the creator.
-                        disabled={closed || a.offer_by === 'brand'}
-                        title={a.offer_by === 'brand' ? 'Waiting for the creator to answer your offer' : undefined}
-                        onClick={() => void change(db, a.id, 'accepted')}
-                        aria-label={`Accept ${name(a)}`}
-                      >
-                        Accept
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-secondary button-small"
-                        disabled={closed}
-                        onClick={() => void change(db, a.id, 'rejected')}
-                        aria-label={`Reject ${name(a)}`}
-                      >
-                        Reject
-                      </button>
+                      {/* Accept and Reject are one decision: on a phone they wrap together, never Reject alone. */}
+                      <span className="applicant-decision">
+                        <button
+                          type="button"
+                          className="button button-primary button-small"
+                          // Accepting takes the creator's offer; over the brand's own counter-offer it waits for the creator.
+                          disabled={closed || a.offer_by === 'brand'}
+                          title={a.offer_by === 'brand' ? 'Waiting for the creator to answer your offer' : undefined}
+                          onClick={() => void change(db, a.id, 'accepted')}
+                          aria-label={`Accept ${name(a)}`}
+                        >
+                          Accept
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-secondary button-small"
+                          disabled={closed}
+                          onClick={() => void change(db, a.id, 'rejected')}
+                          aria-label={`Reject ${name(a)}`}
+                        >
+                          Reject
+                        </button>
+                      </span>
                     </>
                   ) : null}
                   <Link

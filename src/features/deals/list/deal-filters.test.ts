@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createPactaDatabase, NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
 import { dealDocument, type DealDocument } from '../../../domain/collections/index.ts';
 import { dealsCount$, dealsPage$, type DealSelector } from '../data/deal-queries.ts';
-import { amountFilterErrors, filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
+import { amountFilterErrors, deadlineNotPassed, filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
 
 // The filters run as selectors in the real local database (RxDB on Dexie), as on the device.
 let db: PactaDatabase;
@@ -107,4 +107,21 @@ test('amount filters say what is wrong: not an amount, or a minimum above the ma
   expect(filterDeals(visible, { ...NO_FILTERS, minAmount: '500', maxAmount: '100' }).amount_cents).toEqual({
     $gte: 50_000,
   });
+});
+
+test('a deal past its deadline is not offered; no deadline, today, a later day and free text are', async () => {
+  await db.deals.bulkInsert([
+    deal({ title: 'past', deadline: '2020-05-01', created_at: '2026-11-04T10:00:00+00:00' }),
+    deal({ title: 'yesterday', deadline: '2026-11-26', created_at: '2026-11-05T10:00:00+00:00' }),
+    deal({ title: 'today', deadline: '2026-11-27', created_at: '2026-11-06T10:00:00+00:00' }),
+    deal({ title: 'later', deadline: '2027-01-15', created_at: '2026-11-07T10:00:00+00:00' }),
+    deal({ title: 'free text', deadline: 'Within 2 weeks', created_at: '2026-11-08T10:00:00+00:00' }),
+  ]);
+  expect(await titles({ ...creator, ...deadlineNotPassed('2026-11-27') })).toEqual([
+    'free text',
+    'later',
+    'today',
+    'b',
+    'a',
+  ]);
 });

@@ -17,6 +17,17 @@ export function visibleToCreator(opts: { isPro: boolean; isAdmin: boolean }): De
 }
 
 /**
+ * Deals whose deadline has not passed on `today` (the user's calendar day, YYYY-MM-DD): no deadline,
+ * today or later. A deadline is stored as YYYY-MM-DD, so the day compares as text; the free-text
+ * deadlines of older deals ("Within 2 weeks", "Flexible") start with a letter and sort after every
+ * date, so they stay. The swipe deck adds it to what it ranks: a deal past its deadline refuses
+ * applications, so it is never offered.
+ */
+export function deadlineNotPassed(today: string): DealSelector {
+  return { $or: [{ deadline: null }, { deadline: { $gte: today } }] };
+}
+
+/**
  * The deals list filters over the deals a creator may see: category equal, amount within [min, max]
  * dollars (an unreadable bound is ignored), and at least one of the chosen niches. The local
  * database walks the visible deals newest first and stops at the page's last card.

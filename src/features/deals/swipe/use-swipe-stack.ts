@@ -5,7 +5,8 @@ import { toastError } from '../../../lib/toasts.ts';
 import { applyToDeal, skipDeal } from '../data/deal-operations.ts';
 import { useDealsNotAppliedTo, useProfiles, useSkippedDealIds } from '../data/use-deal-data.ts';
 import { useRankedDeals } from '../data/use-recommendations.ts';
-import { visibleToCreator } from '../list/deal-filters.ts';
+import { localDay } from '../../../domain/deal-deadline.ts';
+import { deadlineNotPassed, visibleToCreator } from '../list/deal-filters.ts';
 
 /** Cards ranked per request to the worker; the stack asks again as cards are handled. */
 const PAGE = 50;
@@ -40,10 +41,15 @@ export function useSwipeStack(
   const writes = useRef<Promise<unknown>>(Promise.resolve());
 
   const isPro = !!user?.isPro;
+  // The day is read once per visit: a deck left open past midnight keeps yesterday's until it reloads.
+  const [today] = useState(() => localDay());
   const skippedIds = useMemo(() => [...skipped.value].sort(), [skipped.value]);
   const selector = useMemo(
-    () => (skipped.loading ? null : { ...visibleToCreator({ isPro, isAdmin }), id: { $nin: skippedIds } }),
-    [skipped.loading, isPro, isAdmin, skippedIds],
+    () =>
+      skipped.loading
+        ? null
+        : { ...visibleToCreator({ isPro, isAdmin }), ...deadlineNotPassed(today), id: { $nin: skippedIds } },
+    [skipped.loading, isPro, isAdmin, skippedIds, today],
   );
   // The deck is ranked from a bounded set: the newest open deals this creator may see and has not
   // skipped or applied to, read through the open-deals index with the creator's applications to
