@@ -44,6 +44,8 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
   CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** The deals one device holds at most besides those its user is party to (the working set; about 10 MB at 20,000). */
+  DEVICE_DEALS_LIMIT: z.coerce.number().int().positive().default(20_000),
   /** Minimum gap between two auth e-mails to one address (GoTrue's SMTP max frequency). */
   AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   AUTH_OTP_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
@@ -146,6 +148,8 @@ export type ServerConfig = {
   contactRateLimit: { perIp: number; windowSeconds: number };
   /** Searches (`/api/search/*`) one account may run per minute. */
   searchRateLimitPerMinute: number;
+  /** The working set's limit: the deals a device holds (sync-server/sync/working-set.ts). */
+  deviceDealsLimit: number;
   tombstoneHorizonDays: number;
   push: {
     publicKey: string | undefined;
@@ -278,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     contactRateLimit: { perIp: e.CONTACT_RATE_LIMIT_PER_IP, windowSeconds: e.CONTACT_RATE_LIMIT_WINDOW_SECONDS },
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+    deviceDealsLimit: e.DEVICE_DEALS_LIMIT,
     tombstoneHorizonDays: e.TOMBSTONE_HORIZON_DAYS,
     push: {
       publicKey: e.VAPID_PUBLIC_KEY || undefined,

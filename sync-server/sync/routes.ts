@@ -38,7 +38,7 @@ import { aliveSessions } from '../auth/sessions.ts';
 export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const claimsOf = new WeakMap<FastifyRequest, JwtClaims>();
   // After a catalog notice every online device pulls from the same checkpoint: those pulls are read together.
-  const pullChanges = sharedCatalogPulls(ctx.db);
+  const pullChanges = sharedCatalogPulls(ctx.db, ctx.config.deviceDealsLimit);
   const hub = createStreamHub({ knownCollections: COLLECTION_NAMES });
   const checkpointSeal = await loadCheckpointSeal(ctx.db);
   ctx.metrics.watchOpenStreams(() => hub.size);
@@ -163,15 +163,22 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const startedAt = performance.now();
     let out: Gzip | ServerResponse | undefined;
     let gone = false;
-    await streamFreshFeed(ctx.db, claims(request), collection, query.data.limit, async (unsealed) => {
-      const page = sealed(request, collection, unsealed);
-      // Headers go out with the first page: a failure before it is still an ordinary JSON error.
-      out ??= startSnapshotResponse(request, reply, () => (gone = true));
-      if (gone) return false;
-      if (!out.write(`${JSON.stringify(page)}\n`)) await drained(out, reply.raw);
-      if ('flush' in out) out.flush(zlibConstants.Z_SYNC_FLUSH);
-      return !gone && performance.now() - startedAt < SNAPSHOT_BUDGET_MS;
-    }).catch((err: unknown) => {
+    await streamFreshFeed(
+      ctx.db,
+      claims(request),
+      collection,
+      query.data.limit,
+      ctx.config.deviceDealsLimit,
+      async (unsealed) => {
+        const page = sealed(request, collection, unsealed);
+        // Headers go out with the first page: a failure before it is still an ordinary JSON error.
+        out ??= startSnapshotResponse(request, reply, () => (gone = true));
+        if (gone) return false;
+        if (!out.write(`${JSON.stringify(page)}\n`)) await drained(out, reply.raw);
+        if ('flush' in out) out.flush(zlibConstants.Z_SYNC_FLUSH);
+        return !gone && performance.now() - startedAt < SNAPSHOT_BUDGET_MS;
+      },
+    ).catch((err: unknown) => {
       if (!out) throw err;
       request.log.warn({ err, collection: collection.name }, 'snapshot stream failed after its first page');
       reply.raw.destroy();

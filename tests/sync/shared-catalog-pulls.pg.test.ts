@@ -21,7 +21,14 @@ afterEach(() => vi.restoreAllMocks());
 
 const claimsOf = (user: TestUser): JwtClaims => ({ sub: user.id, role: 'authenticated' });
 const alone = (user: TestUser, checkpoint: SyncCheckpoint | null) =>
-  pullChanges(sync.server.db, claimsOf(user), deals, checkpoint, 100) as Promise<Page>;
+  pullChanges(
+    sync.server.db,
+    claimsOf(user),
+    deals,
+    checkpoint,
+    100,
+    sync.server.config.deviceDealsLimit,
+  ) as Promise<Page>;
 
 /** The statements sent to Postgres while `work` runs: read transactions begun, and RLS identities taken. */
 async function statementsDuring<T>(work: () => Promise<T>): Promise<{ result: T; reads: number; asUser: number }> {
@@ -62,7 +69,7 @@ test('ten devices of the same scope pulling after one new deal cost one read and
   const [fresh] = (await insertDeals(sync.server.db, brand.id, 1)) as [string];
   await eventually(async () => (await alone(creators[0]!, checkpoint)).documents.some((d) => d.id === fresh));
 
-  const pull = sharedCatalogPulls(sync.server.db);
+  const pull = sharedCatalogPulls(sync.server.db, sync.server.config.deviceDealsLimit);
   const together = await statementsDuring(() =>
     Promise.all(creators.map((c) => pull(claimsOf(c), deals, checkpoint, 100) as Promise<Page>)),
   );
@@ -101,7 +108,7 @@ test('pulls read together get what RLS shows each of them: Pro-only deals, a bra
   });
   await eventually(async () => (await alone(admin, checkpoints.get(admin.id)!)).documents.length >= 3);
 
-  const pull = sharedCatalogPulls(sync.server.db);
+  const pull = sharedCatalogPulls(sync.server.db, sync.server.config.deviceDealsLimit);
   const together = await statementsDuring(() =>
     Promise.all(everyone.map((u) => pull(claimsOf(u), deals, checkpoints.get(u.id)!, 100) as Promise<Page>)),
   );
@@ -132,7 +139,7 @@ test('a notice arriving while an older transaction is still open: pulls read tog
   const creators = await Promise.all([1, 2, 3].map(() => sync.server.createUser({ role: 'creator' })));
   await insertDeals(sync.server.db, brand.id, 2);
   const checkpoint = await caughtUp(creators[0]!);
-  const pull = sharedCatalogPulls(sync.server.db);
+  const pull = sharedCatalogPulls(sync.server.db, sync.server.config.deviceDealsLimit);
   const pullAll = (from: SyncCheckpoint[]) =>
     Promise.all(creators.map((c, i) => pull(claimsOf(c), deals, from[i]!, 100) as Promise<Page>));
 
@@ -192,7 +199,7 @@ test('a user id written in capitals is the same user: a brand’s own cancelled 
   );
   await eventually(async () => (await alone(brand, checkpoint)).documents.some((d) => d.id === deal));
 
-  const pull = sharedCatalogPulls(sync.server.db);
+  const pull = sharedCatalogPulls(sync.server.db, sync.server.config.deviceDealsLimit);
   const [other, own] = await Promise.all([
     pull(claimsOf(otherBrand), deals, checkpoint, 100) as Promise<Page>,
     pull({ sub: brand.id.toUpperCase(), role: 'authenticated' }, deals, checkpoint, 100) as Promise<Page>,
