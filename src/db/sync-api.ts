@@ -1,4 +1,5 @@
 import {
+  MAX_DEVICE_DEALS,
   SYNC_PROTOCOL_HEADER,
   SYNC_PROTOCOL_VERSION,
   type CollectionName,
@@ -29,6 +30,18 @@ export type SyncApiOptions = {
   fetch?: typeof fetch;
 };
 
+/** Where a device keeps the number of deals it asks to hold (`set` on a pull), when it asks for another than the default. */
+const DEVICE_DEALS_KEY = 'pacta-device-deals';
+
+function storedDeviceDeals(): number | undefined {
+  try {
+    const value = Number(globalThis.localStorage?.getItem(DEVICE_DEALS_KEY) ?? NaN);
+    return Number.isInteger(value) && value >= 1 && value <= MAX_DEVICE_DEALS ? value : undefined;
+  } catch {
+    return undefined; // storage refused (a private window's policy): the server's default
+  }
+}
+
 /** The three sync endpoints over HTTP. No UI concerns: errors are thrown, callers decide. */
 export function createSyncApi(opts: SyncApiOptions) {
   const base = `${opts.serverUrl.replace(/\/$/, '')}/sync/v1`;
@@ -48,6 +61,13 @@ export function createSyncApi(opts: SyncApiOptions) {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...extra,
     };
+  }
+
+  function feedParams(limit: number): URLSearchParams {
+    const params = new URLSearchParams({ limit: String(limit) });
+    const set = storedDeviceDeals();
+    if (set !== undefined) params.set('set', String(set));
+    return params;
   }
 
   async function json<T>(res: Response): Promise<T> {
@@ -70,7 +90,7 @@ export function createSyncApi(opts: SyncApiOptions) {
       checkpoint: SyncCheckpoint | null,
       limit: number,
     ): Promise<PullResponse<SyncDoc>> {
-      const params = new URLSearchParams({ limit: String(limit) });
+      const params = feedParams(limit);
       if (checkpoint) params.set('checkpoint', JSON.stringify(checkpoint));
       const res = await doFetch(`${base}/${collection}/pull?${params}`, { headers: await headers() });
       return json(res);
@@ -84,7 +104,10 @@ export function createSyncApi(opts: SyncApiOptions) {
       limit: number,
       signal?: AbortSignal,
     ): AsyncGenerator<PullResponse<SyncDoc>> {
-      const res = await doFetch(`${base}/${collection}/snapshot?limit=${limit}`, { headers: await headers(), signal });
+      const res = await doFetch(`${base}/${collection}/snapshot?${feedParams(limit)}`, {
+        headers: await headers(),
+        signal,
+      });
       if (!res.ok || !res.body) {
         await json(res);
         return;

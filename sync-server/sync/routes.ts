@@ -11,6 +11,7 @@ import {
   COLLECTION_NAMES,
   DEFAULT_PULL_LIMIT,
   MAX_PULL_LIMIT,
+  MAX_DEVICE_DEALS,
   MAX_PUSH_ROWS,
   MIN_SYNC_PROTOCOL_VERSION,
   SYNC_PROTOCOL_HEADER,
@@ -38,7 +39,7 @@ import { aliveSessions } from '../auth/sessions.ts';
 export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const claimsOf = new WeakMap<FastifyRequest, JwtClaims>();
   // After a catalog notice every online device pulls from the same checkpoint: those pulls are read together.
-  const pullChanges = sharedCatalogPulls(ctx.db, ctx.config.deviceDealsLimit);
+  const pullChanges = sharedCatalogPulls(ctx.db);
   const hub = createStreamHub({ knownCollections: COLLECTION_NAMES });
   const checkpointSeal = await loadCheckpointSeal(ctx.db);
   ctx.metrics.watchOpenStreams(() => hub.size);
@@ -118,6 +119,8 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const pullQuery = z.object({
     checkpoint: z.string().max(2000).optional(),
     limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
+    /** The deals the device holds at most (its working set), when it asks for another number than the default. */
+    set: z.coerce.number().int().min(1).max(MAX_DEVICE_DEALS).optional(),
   });
 
   app.get('/:collection/pull', async (request, reply) => {
@@ -141,7 +144,13 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       checkpoint = checkpointSeal.open(claims(request).sub, collection.name, parsed.data);
     }
     const startedAt = performance.now();
-    const page = await pullChanges(claims(request), collection, checkpoint, query.data.limit);
+    const page = await pullChanges(
+      claims(request),
+      collection,
+      checkpoint,
+      query.data.limit,
+      query.data.set ?? ctx.config.deviceDealsLimit,
+    );
     const queriedAt = performance.now();
     const encoded = encodedFor(page, claims(request).sub, (unsealed) =>
       unsealed ? checkpointSeal.seal(claims(request).sub, collection.name, unsealed) : null,

@@ -46,7 +46,7 @@ const READS_AT_ONCE = 4;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type CatalogPull = { claims: JwtClaims; checkpoint: SyncCheckpoint; limit: number };
+type CatalogPull = { claims: JwtClaims; checkpoint: SyncCheckpoint; limit: number; deviceLimit: number };
 /** The user as Postgres writes a uuid (lower case), which is how the reads below name them. */
 const userOf = (pull: CatalogPull) => pull.claims.sub.toLowerCase();
 type Viewer = { scope: string; sameRowsAs: string };
@@ -65,7 +65,7 @@ type Viewer = { scope: string; sameRowsAs: string };
  * Fresh feeds, checkpoints that restart the feed (another scope, a purge since), and requests with
  * the service role or no user id go through `pullChanges` alone.
  */
-export function sharedCatalogPulls(db: Database, deviceLimit: number) {
+export function sharedCatalogPulls(db: Database) {
   const readers = new Map<string, (pull: CatalogPull) => Promise<PullResponse<Doc> | null>>();
 
   return async function pull(
@@ -73,6 +73,7 @@ export function sharedCatalogPulls(db: Database, deviceLimit: number) {
     collection: ServerCollection,
     checkpoint: SyncCheckpoint | null,
     limit: number,
+    deviceLimit: number,
   ): Promise<PullResponse<Doc>> {
     const personalReaders = PERSONAL_READERS[collection.name];
     if (
@@ -87,14 +88,15 @@ export function sharedCatalogPulls(db: Database, deviceLimit: number) {
       return pullChanges(db, claims, collection, checkpoint, limit, deviceLimit);
     let read = readers.get(collection.name);
     if (!read) {
-      read = batched((pulls: CatalogPull[]) => readTogether(db, collection, personalReaders, pulls, deviceLimit), {
+      read = batched((pulls: CatalogPull[]) => readTogether(db, collection, personalReaders, pulls), {
         max: MAX_PULLS_PER_READ,
         lanes: READS_AT_ONCE,
       });
       readers.set(collection.name, read);
     }
     return (
-      (await read({ claims, checkpoint, limit })) ?? pullChanges(db, claims, collection, checkpoint, limit, deviceLimit)
+      (await read({ claims, checkpoint, limit, deviceLimit })) ??
+      pullChanges(db, claims, collection, checkpoint, limit, deviceLimit)
     );
   };
 }
@@ -108,7 +110,6 @@ async function readTogether(
   collection: ServerCollection,
   personalReadersSql: string,
   pulls: CatalogPull[],
-  deviceLimit: number,
 ): Promise<(PullResponse<Doc> | null)[]> {
   return inReadSnapshot(db, pulls[0]!.claims, async (tx) => {
     const users = [...new Set(pulls.map(userOf))];
@@ -144,7 +145,7 @@ async function readTogether(
     pulls.forEach((p, i) => {
       const { scope } = viewers.get(userOf(p))!;
       if (restartsFeed(p.checkpoint, { horizon, scope })) return;
-      const key = `${p.checkpoint.xid}/${p.checkpoint.id}/${p.limit}/${scope}`;
+      const key = `${p.checkpoint.xid}/${p.checkpoint.id}/${p.limit}/${scope}/${p.deviceLimit}`;
       let page = pages.get(key);
       if (!page)
         pages.set(
@@ -180,7 +181,7 @@ async function readTogether(
         }
         let answer: PullResponse<Doc> | null = null;
         await becomeUser(tx, pulls[i]!.claims);
-        if (viewer.scope.startsWith('admin:') || (await everythingFits(tx, deviceLimit))) {
+        if (viewer.scope.startsWith('admin:') || (await everythingFits(tx, pulls[i]!.deviceLimit))) {
           const shown = await shownRows(tx, collection, page.from, page.limit, false);
           const rows = asSeenBy(knownOfPage, shown, page.limit);
           const last = rows.at(-1);

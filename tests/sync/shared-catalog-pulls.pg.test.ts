@@ -69,9 +69,13 @@ test('ten devices of the same scope pulling after one new deal cost one read and
   const [fresh] = (await insertDeals(sync.server.db, brand.id, 1)) as [string];
   await eventually(async () => (await alone(creators[0]!, checkpoint)).documents.some((d) => d.id === fresh));
 
-  const pull = sharedCatalogPulls(sync.server.db, sync.server.config.deviceDealsLimit);
+  const pull = sharedCatalogPulls(sync.server.db);
   const together = await statementsDuring(() =>
-    Promise.all(creators.map((c) => pull(claimsOf(c), deals, checkpoint, 100) as Promise<Page>)),
+    Promise.all(
+      creators.map(
+        (c) => pull(claimsOf(c), deals, checkpoint, 100, sync.server.config.deviceDealsLimit) as Promise<Page>,
+      ),
+    ),
   );
   expect(together.reads).toBe(1);
   expect(together.asUser).toBe(1);
@@ -108,9 +112,14 @@ test('pulls read together get what RLS shows each of them: Pro-only deals, a bra
   });
   await eventually(async () => (await alone(admin, checkpoints.get(admin.id)!)).documents.length >= 3);
 
-  const pull = sharedCatalogPulls(sync.server.db, sync.server.config.deviceDealsLimit);
+  const pull = sharedCatalogPulls(sync.server.db);
   const together = await statementsDuring(() =>
-    Promise.all(everyone.map((u) => pull(claimsOf(u), deals, checkpoints.get(u.id)!, 100) as Promise<Page>)),
+    Promise.all(
+      everyone.map(
+        (u) =>
+          pull(claimsOf(u), deals, checkpoints.get(u.id)!, 100, sync.server.config.deviceDealsLimit) as Promise<Page>,
+      ),
+    ),
   );
   const oneByOne = await Promise.all(everyone.map((u) => alone(u, checkpoints.get(u.id)!)));
   // Each answer is the user's own pull: nothing shared across a difference RLS makes.
@@ -139,9 +148,13 @@ test('a notice arriving while an older transaction is still open: pulls read tog
   const creators = await Promise.all([1, 2, 3].map(() => sync.server.createUser({ role: 'creator' })));
   await insertDeals(sync.server.db, brand.id, 2);
   const checkpoint = await caughtUp(creators[0]!);
-  const pull = sharedCatalogPulls(sync.server.db, sync.server.config.deviceDealsLimit);
+  const pull = sharedCatalogPulls(sync.server.db);
   const pullAll = (from: SyncCheckpoint[]) =>
-    Promise.all(creators.map((c, i) => pull(claimsOf(c), deals, from[i]!, 100) as Promise<Page>));
+    Promise.all(
+      creators.map(
+        (c, i) => pull(claimsOf(c), deals, from[i]!, 100, sync.server.config.deviceDealsLimit) as Promise<Page>,
+      ),
+    );
 
   const insert = `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
                   values ($1, $2, 'Out of order', 'Out of order', 10000, '{tech}')`;
@@ -199,10 +212,16 @@ test('a user id written in capitals is the same user: a brand’s own cancelled 
   );
   await eventually(async () => (await alone(brand, checkpoint)).documents.some((d) => d.id === deal));
 
-  const pull = sharedCatalogPulls(sync.server.db, sync.server.config.deviceDealsLimit);
+  const pull = sharedCatalogPulls(sync.server.db);
   const [other, own] = await Promise.all([
-    pull(claimsOf(otherBrand), deals, checkpoint, 100) as Promise<Page>,
-    pull({ sub: brand.id.toUpperCase(), role: 'authenticated' }, deals, checkpoint, 100) as Promise<Page>,
+    pull(claimsOf(otherBrand), deals, checkpoint, 100, sync.server.config.deviceDealsLimit) as Promise<Page>,
+    pull(
+      { sub: brand.id.toUpperCase(), role: 'authenticated' },
+      deals,
+      checkpoint,
+      100,
+      sync.server.config.deviceDealsLimit,
+    ) as Promise<Page>,
   ]);
   expect(other.documents.find((d) => d.id === deal)).toEqual({ id: deal, _deleted: true });
   expect(own.documents.find((d) => d.id === deal)).toMatchObject({ id: deal, _deleted: false, status: 'cancelled' });

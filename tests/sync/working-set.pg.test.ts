@@ -216,3 +216,32 @@ test('applying to a deal, being messaged or invited about one keeps it for the c
   await follow(creator, device);
   for (const id of [applied, messaged, invited]) expect(device.held.has(id)).toBe(true);
 });
+
+test('a device may ask to hold fewer deals (or more, up to the maximum); its party deals stay', async () => {
+  const small: Device = { checkpoint: null, held: new Map() };
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const res = await fetch(
+      `${server.url}/sync/v1/deals/pull?limit=4&set=4${small.checkpoint ? `&checkpoint=${encodeURIComponent(JSON.stringify(small.checkpoint))}` : ''}`,
+      {
+        headers: { authorization: `Bearer ${creator.accessToken}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
+      },
+    );
+    const page = (await res.json()) as Page;
+    for (const d of page.documents) if (!d._deleted) small.held.set(d.id, d);
+    small.checkpoint = page.checkpoint;
+    if ((page.documents.length === 0 && !page.pending) || Date.now() > deadline) break;
+  }
+  // Party deals count first (here more of them than 4): the set is those only.
+  const party = await server.db.asService((tx) =>
+    tx.query<{ deal_id: string }>('select deal_id from public.kept_deals where user_id = $1', [creator.id]),
+  );
+  expect([...small.held.keys()].sort()).toEqual(party.rows.map((r) => r.deal_id).sort());
+
+  for (const set of ['0', '100001', 'many']) {
+    const res = await fetch(`${server.url}/sync/v1/deals/pull?set=${set}`, {
+      headers: { authorization: `Bearer ${creator.accessToken}`, 'x-pacta-protocol': String(SYNC_PROTOCOL_VERSION) },
+    });
+    expect(res.status).toBe(400);
+  }
+});
