@@ -38,7 +38,7 @@ const rankKey = (niches: string) =>
   `((t.status = 'open')::int, (t.niches && ${niches}::text[])::int, t.created_at, t.id)`;
 
 /** Whether deal `t` is one the user (parameter `user`) is party to. */
-export const partySql = (user: string) =>
+const partySql = (user: string) =>
   `(t.brand_id = ${user}::uuid or exists (select 1 from public.kept_deals k where k.user_id = ${user}::uuid and k.deal_id = t.id))`;
 
 /**
