@@ -245,3 +245,23 @@ test('a device may ask to hold fewer deals (or more, up to the maximum); its par
     expect(res.status).toBe(400);
   }
 });
+
+test('a device cannot widen its set by forging a bound: the feed restarts on the set the server chooses', async () => {
+  const scope = device.checkpoint!.scope!;
+  const at = scope.indexOf('|');
+  // A bound below every deal, with the seal kept: the seal no longer matches.
+  const forged = {
+    ...device.checkpoint!,
+    xid: '1',
+    scope: `${scope.slice(0, at)}|0,0,-infinity,00000000-0000-0000-0000-000000000000,x${scope.slice(scope.indexOf('~'))}`,
+  };
+  const page = await pull(creator, forged);
+  expect(page.reset).toBe(true);
+  const replay: Device = { checkpoint: forged, held: new Map() };
+  await follow(creator, replay);
+  expect(replay.held.size).toBeLessThanOrEqual(LIMIT);
+  // Exactly what a new device of the user is given.
+  const fresh: Device = { checkpoint: null, held: new Map() };
+  await follow(creator, fresh);
+  expect([...replay.held.keys()].sort()).toEqual([...fresh.held.keys()].sort());
+});
