@@ -18,7 +18,7 @@ import { DEFAULT_DEVICE_DEALS } from '../src/domain/collections/protocol.ts';
 import { openDevice } from './support/device-browser.ts';
 import { startBenchServer } from './support/e2e-server.ts';
 import { rawIndexedDbWrite } from './support/first-sync-profile.ts';
-import { confirmedAccount, load, recordFirstSeen, signInAndSync, storedRecords } from './support/local-data-screens.ts';
+import { confirmedAccount, load, storedRecords } from './support/local-data-screens.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4301);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -78,10 +78,21 @@ try {
   const seedMs = await seedCatalogue(brand.email);
 
   const { context } = device;
-  await recordFirstSeen(context);
   const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${ORIGIN}/auth/signin`);
+  await page.getByLabel('Email', { exact: true }).fill(creator.email);
+  await page.getByLabel('Password', { exact: true }).fill(creator.password);
   const loadAtSync = load();
-  const { syncMs, firstCardMs } = await signInAndSync(page, ORIGIN, creator);
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/dashboard$/);
+  await page
+    .getByTestId('sync-status-label')
+    .filter({ hasText: /^Synced$/ })
+    .waitFor({ timeout: 900_000 });
+  const syncMs = Date.now() - started;
+  // tsx keeps function names with a `__name` helper the page does not have.
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
 
   const held = await page.evaluate(async () => {
     const request = <T>(r: IDBRequest<T>) =>
@@ -120,7 +131,6 @@ try {
     `  raw limit of that working set in this run: ${rawLimitMs.toFixed(0)} ms (Postgres read of the same ${read.rows} deals ${read.ms.toFixed(0)} ms + one IndexedDB transaction writing the ${write.documents} stored documents ${write.writeMs.toFixed(0)} ms)`,
   );
   console.log(`    ratio ${(syncMs / rawLimitMs).toFixed(1)}× the raw limit (goal ≤ 1.5×)`);
-  console.log(`  first deal card on the dashboard after the click: ${firstCardMs.toFixed(0)} ms`);
   console.log(`  origin storage (navigator.storage.estimate): ${(storage / 1024 / 1024).toFixed(1)} MB`);
   console.log(`  IndexedDB records: ${records}`);
 } finally {

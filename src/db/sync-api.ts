@@ -1,5 +1,4 @@
 import {
-  MAX_DEVICE_DEALS,
   SYNC_PROTOCOL_HEADER,
   SYNC_PROTOCOL_VERSION,
   type CollectionName,
@@ -7,6 +6,7 @@ import {
   type PushResponse,
   type SyncCheckpoint,
 } from '../domain/collections/index.ts';
+import { storedDeviceDeals } from './device-deals.ts';
 
 export type SyncDoc = Record<string, unknown> & { id: string; _deleted: boolean };
 export type PushRow = { newDocumentState: SyncDoc; assumedMasterState?: SyncDoc };
@@ -29,18 +29,6 @@ export type SyncApiOptions = {
   getAccessToken?: () => Promise<string | null | undefined> | string | null | undefined;
   fetch?: typeof fetch;
 };
-
-/** Where a device keeps the number of deals it asks to hold (`set` on a pull), when it asks for another than the default. */
-const DEVICE_DEALS_KEY = 'pacta-device-deals';
-
-function storedDeviceDeals(): number | undefined {
-  try {
-    const value = Number(globalThis.localStorage?.getItem(DEVICE_DEALS_KEY) ?? NaN);
-    return Number.isInteger(value) && value >= 1 && value <= MAX_DEVICE_DEALS ? value : undefined;
-  } catch {
-    return undefined; // storage refused (a private window's policy): the server's default
-  }
-}
 
 /** The three sync endpoints over HTTP. No UI concerns: errors are thrown, callers decide. */
 export function createSyncApi(opts: SyncApiOptions) {
