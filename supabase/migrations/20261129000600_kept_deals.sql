@@ -85,8 +85,13 @@ begin
     return null;
   end if;
   if new.kind = 'saved_campaigns' then
+    -- Only listed deals (open or completed): a list entry is whatever the device wrote, and a keep of
+    -- a draft or cancelled deal would tell its owner (who may read their keeps) that the id exists.
     perform pacta_private.keep_deals(array_agg(new.user_id), array_agg(lower(i)::uuid))
-       from unnest(new.items) as i where lower(i) ~ uuid_re;
+       from unnest(new.items) as i
+      where lower(i) ~ uuid_re
+        and exists (select 1 from public.deals d where d.id = lower(i)::uuid
+                     and d.status in ('open', 'completed') and not d.deleted);
   elsif new.kind = 'campaign_invites' then
     perform pacta_private.keep_deals(array_agg(split_part(lower(i), ':', 2)::uuid), array_agg(split_part(lower(i), ':', 1)::uuid))
        from unnest(new.items) as i

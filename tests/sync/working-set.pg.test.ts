@@ -153,6 +153,13 @@ test('a deal the user may not read cannot be kept, and says no more than a missi
   expect(await bodyOf(cancelledAnswer)).toEqual(await bodyOf(missingAnswer));
   const bad = await keep(creator, 'not-a-uuid');
   expect(bad.status).toBe(400);
+  // Nor through a saved list, whose entries are whatever the device wrote.
+  await server.db.asService((tx) =>
+    tx.query(
+      `update public.saved_lists set items = items || $2::text where user_id = $1 and kind = 'saved_campaigns'`,
+      [creator.id, cancelled],
+    ),
+  );
   const rows = await server.db.asService((tx) =>
     tx.query('select 1 from public.kept_deals where user_id = $1 and deal_id = $2', [creator.id, cancelled]),
   );
