@@ -109,10 +109,11 @@ try {
     }
     const docs = (await request(db.transaction(best.store).objectStore(best.store).getAll())) as {
       id?: string;
-      _deleted?: boolean;
+      _deleted?: boolean | string;
     }[];
     db.close();
-    return docs.filter((d) => d.id && !d._deleted).map((d) => d.id!);
+    // RxDB's Dexie storage keeps `_deleted` (an index) as '1' or '0'.
+    return docs.filter((d) => d.id && d._deleted !== '1' && d._deleted !== true).map((d) => d.id!);
   });
   const storage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
   const records = await storedRecords(page);
