@@ -24,6 +24,7 @@ const TABLE_TOPICS: Record<string, string> = {
   deals: 'deals',
   applications: 'deals',
   deal_events: 'deals',
+  kept_deals: 'deals',
   drafts: 'briefs-and-reviews',
   reviews: 'briefs-and-reviews',
   campaign_invitations: 'briefs-and-reviews',

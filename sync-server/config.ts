@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { PushEndpointPolicy } from './push/push-endpoint.ts';
 import { DEFAULT_QUOTA_BYTES_PER_USER } from '../src/domain/files.ts';
+import { DEFAULT_DEVICE_DEALS, MAX_DEVICE_DEALS } from '../src/domain/collections/protocol.ts';
 
 /**
  * Everything the server reads from the environment, validated once at start-up.
@@ -44,6 +45,8 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
   CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** The deals a device holds (its working set) when it asks for no other number. */
+  DEVICE_DEALS_LIMIT: z.coerce.number().int().positive().max(MAX_DEVICE_DEALS).default(DEFAULT_DEVICE_DEALS),
   /** Minimum gap between two auth e-mails to one address (GoTrue's SMTP max frequency). */
   AUTH_EMAIL_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   AUTH_OTP_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
@@ -146,6 +149,8 @@ export type ServerConfig = {
   contactRateLimit: { perIp: number; windowSeconds: number };
   /** Searches (`/api/search/*`) one account may run per minute. */
   searchRateLimitPerMinute: number;
+  /** The working set's limit: the deals a device holds (sync-server/sync/working-set.ts). */
+  deviceDealsLimit: number;
   tombstoneHorizonDays: number;
   push: {
     publicKey: string | undefined;
@@ -278,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     contactRateLimit: { perIp: e.CONTACT_RATE_LIMIT_PER_IP, windowSeconds: e.CONTACT_RATE_LIMIT_WINDOW_SECONDS },
     searchRateLimitPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+    deviceDealsLimit: e.DEVICE_DEALS_LIMIT,
     tombstoneHorizonDays: e.TOMBSTONE_HORIZON_DAYS,
     push: {
       publicKey: e.VAPID_PUBLIC_KEY || undefined,

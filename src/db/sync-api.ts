@@ -6,6 +6,7 @@ import {
   type PushResponse,
   type SyncCheckpoint,
 } from '../domain/collections/index.ts';
+import { storedDeviceDeals } from './device-deals.ts';
 
 export type SyncDoc = Record<string, unknown> & { id: string; _deleted: boolean };
 export type PushRow = { newDocumentState: SyncDoc; assumedMasterState?: SyncDoc };
@@ -50,6 +51,13 @@ export function createSyncApi(opts: SyncApiOptions) {
     };
   }
 
+  function feedParams(limit: number): URLSearchParams {
+    const params = new URLSearchParams({ limit: String(limit) });
+    const set = storedDeviceDeals();
+    if (set !== undefined) params.set('set', String(set));
+    return params;
+  }
+
   async function json<T>(res: Response): Promise<T> {
     if (res.ok) return (await res.json()) as T;
     let body: { code?: string; message?: string } = {};
@@ -70,7 +78,7 @@ export function createSyncApi(opts: SyncApiOptions) {
       checkpoint: SyncCheckpoint | null,
       limit: number,
     ): Promise<PullResponse<SyncDoc>> {
-      const params = new URLSearchParams({ limit: String(limit) });
+      const params = feedParams(limit);
       if (checkpoint) params.set('checkpoint', JSON.stringify(checkpoint));
       const res = await doFetch(`${base}/${collection}/pull?${params}`, { headers: await headers() });
       return json(res);
@@ -84,7 +92,10 @@ export function createSyncApi(opts: SyncApiOptions) {
       limit: number,
       signal?: AbortSignal,
     ): AsyncGenerator<PullResponse<SyncDoc>> {
-      const res = await doFetch(`${base}/${collection}/snapshot?limit=${limit}`, { headers: await headers(), signal });
+      const res = await doFetch(`${base}/${collection}/snapshot?${feedParams(limit)}`, {
+        headers: await headers(),
+        signal,
+      });
       if (!res.ok || !res.body) {
         await json(res);
         return;

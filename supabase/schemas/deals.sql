@@ -12,6 +12,9 @@ alter table public.deal_events enable row level security;
 -- row level security: public.deals
 alter table public.deals enable row level security;
 
+-- row level security: public.kept_deals
+alter table public.kept_deals enable row level security;
+
 -- policy: applications_insert on public.applications
 create policy applications_insert on public.applications
   as permissive for insert
@@ -70,6 +73,20 @@ create policy deals_update on public.deals
   to authenticated
   using (((brand_id = ( SELECT auth.uid() AS uid)) OR ( SELECT is_admin() AS is_admin)))
   with check (((brand_id = ( SELECT auth.uid() AS uid)) OR ( SELECT is_admin() AS is_admin)));
+
+-- policy: kept_deals_insert on public.kept_deals
+create policy kept_deals_insert on public.kept_deals
+  as permissive for insert
+  to authenticated
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM deals d
+  WHERE (d.id = kept_deals.deal_id)))));
+
+-- policy: kept_deals_read on public.kept_deals
+create policy kept_deals_read on public.kept_deals
+  as permissive for select
+  to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 
 -- function: pacta_private.applications_block_check()
 CREATE OR REPLACE FUNCTION pacta_private.applications_block_check()
@@ -269,6 +286,18 @@ begin
     end if;
   end if;
   return new;
+end $function$;
+
+-- function: pacta_private.applications_keep_deal()
+CREATE OR REPLACE FUNCTION pacta_private.applications_keep_deal()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform pacta_private.keep_deals(array[new.creator_id], array[new.deal_id]);
+  return null;
 end $function$;
 
 -- function: pacta_private.applications_money_check()
@@ -1079,6 +1108,32 @@ AS $function$
   select length(url) <= 2048 and url ~* '^https?://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]+)?([/?#][^[:space:]]*)?$'
 $function$;
 
+-- function: pacta_private.keep_deals(p_users uuid[], p_deals uuid[])
+CREATE OR REPLACE FUNCTION pacta_private.keep_deals(p_users uuid[], p_deals uuid[])
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.kept_deals (user_id, deal_id)
+  select k.u, k.d from unnest(p_users, p_deals) as k(u, d)
+   where exists (select 1 from public.deals d where d.id = k.d)
+     and exists (select 1 from public.profiles p where p.id = k.u)
+  on conflict do nothing;
+$function$;
+
+-- function: pacta_private.kept_deals_notify()
+CREATE OR REPLACE FUNCTION pacta_private.kept_deals_notify()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform pg_notify('pacta_sync', jsonb_build_object('c', 'deals', 'u', jsonb_build_array(new.user_id::text))::text);
+  return null;
+end $function$;
+
 -- function: pacta_private.move_application(app uuid, changes jsonb)
 CREATE OR REPLACE FUNCTION pacta_private.move_application(app uuid, changes jsonb)
  RETURNS applications
@@ -1301,6 +1356,9 @@ CREATE TRIGGER c_money_rules BEFORE UPDATE ON deals FOR EACH ROW EXECUTE FUNCTIO
 -- trigger: c_offer_rules on public.applications
 CREATE TRIGGER c_offer_rules BEFORE INSERT OR UPDATE ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_offer_rules();
 
+-- trigger: kept_deals_notify on public.kept_deals
+CREATE TRIGGER kept_deals_notify AFTER INSERT ON kept_deals FOR EACH ROW EXECUTE FUNCTION pacta_private.kept_deals_notify();
+
 -- trigger: y_applications_deal_status on public.deals
 CREATE TRIGGER y_applications_deal_status AFTER UPDATE OF status ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deal_status_to_applications();
 
@@ -1315,6 +1373,9 @@ CREATE TRIGGER z_effects AFTER INSERT OR UPDATE OF status ON deals FOR EACH ROW 
 
 -- trigger: z_growth on public.deals
 CREATE TRIGGER z_growth AFTER UPDATE OF status ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deals_growth();
+
+-- trigger: z_keep_deal on public.applications
+CREATE TRIGGER z_keep_deal AFTER INSERT ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_keep_deal();
 
 -- trigger: z_money_effects on public.deals
 CREATE TRIGGER z_money_effects AFTER UPDATE OF status ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deals_money_effects();

@@ -158,6 +158,20 @@ end $function$;
 revoke all on function pacta_private.conversations_effects() from public;
 grant execute on function pacta_private.conversations_effects() to authenticated, service_role;
 
+-- function: pacta_private.conversations_keep_deal()
+CREATE OR REPLACE FUNCTION pacta_private.conversations_keep_deal()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.deal_id is not null then
+    perform pacta_private.keep_deals(array[new.user1_id, new.user2_id], array[new.deal_id, new.deal_id]);
+  end if;
+  return null;
+end $function$;
+
 -- function: pacta_private.deal_work_notify(who uuid, kind text, title text, message text, deal uuid, application uuid)
 CREATE OR REPLACE FUNCTION pacta_private.deal_work_notify(who uuid, kind text, title text, message text, deal uuid, application uuid)
  RETURNS void
@@ -437,6 +451,9 @@ CREATE TRIGGER z_effects AFTER INSERT ON messages FOR EACH ROW EXECUTE FUNCTION 
 
 -- trigger: z_email on public.notifications
 CREATE TRIGGER z_email AFTER INSERT ON notifications FOR EACH ROW EXECUTE FUNCTION pacta_private.notifications_email();
+
+-- trigger: z_keep_deal on public.conversations
+CREATE TRIGGER z_keep_deal AFTER INSERT OR UPDATE OF deal_id ON conversations FOR EACH ROW EXECUTE FUNCTION pacta_private.conversations_keep_deal();
 
 -- trigger: z_push on public.notifications
 CREATE TRIGGER z_push AFTER INSERT OR UPDATE OF title, message ON notifications FOR EACH ROW EXECUTE FUNCTION pacta_private.notifications_push();

@@ -238,6 +238,35 @@ end $function$;
 revoke all on function pacta_private.saved_lists_invite_effects() from public;
 grant execute on function pacta_private.saved_lists_invite_effects() to authenticated, service_role;
 
+-- function: pacta_private.saved_lists_keep_deals()
+CREATE OR REPLACE FUNCTION pacta_private.saved_lists_keep_deals()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  uuid_re constant text := '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+begin
+  if new.deleted then
+    return null;
+  end if;
+  if new.kind = 'saved_campaigns' then
+    -- Only listed deals (open or completed): a list entry is whatever the device wrote, and a keep of
+    -- a draft or cancelled deal would tell its owner (who may read their keeps) that the id exists.
+    perform pacta_private.keep_deals(array_agg(new.user_id), array_agg(lower(i)::uuid))
+       from unnest(new.items) as i
+      where lower(i) ~ uuid_re
+        and exists (select 1 from public.deals d where d.id = lower(i)::uuid
+                     and d.status in ('open', 'completed') and not d.deleted);
+  elsif new.kind = 'campaign_invites' then
+    perform pacta_private.keep_deals(array_agg(split_part(lower(i), ':', 2)::uuid), array_agg(split_part(lower(i), ':', 1)::uuid))
+       from unnest(new.items) as i
+      where split_part(lower(i), ':', 1) ~ uuid_re and split_part(lower(i), ':', 2) ~ uuid_re;
+  end if;
+  return null;
+end $function$;
+
 -- function: pacta_private.saved_lists_limits()
 CREATE OR REPLACE FUNCTION pacta_private.saved_lists_limits()
  RETURNS trigger
@@ -327,6 +356,9 @@ CREATE TRIGGER z_growth AFTER INSERT OR UPDATE OF role, full_name, bio, niches, 
 
 -- trigger: z_invite_effects on public.saved_lists
 CREATE TRIGGER z_invite_effects AFTER INSERT OR UPDATE OF items ON saved_lists FOR EACH ROW WHEN (new.kind = 'campaign_invites'::text AND NOT new.deleted) EXECUTE FUNCTION pacta_private.saved_lists_invite_effects();
+
+-- trigger: z_keep_deals on public.saved_lists
+CREATE TRIGGER z_keep_deals AFTER INSERT OR UPDATE OF items ON saved_lists FOR EACH ROW EXECUTE FUNCTION pacta_private.saved_lists_keep_deals();
 
 -- trigger: z_sync_notify on public.profiles
 CREATE TRIGGER z_sync_notify AFTER INSERT OR UPDATE ON profiles FOR EACH ROW EXECUTE FUNCTION sync.notify_change('profiles');

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { getDealAccess } from '../../src/domain/contracts/deal-access.ts';
+import { getDealAccess, keepDeal } from '../../src/domain/contracts/deal-access.ts';
 import type { AppContext } from '../app.ts';
 import { claimsOf, signedIn } from '../auth/signed-in.ts';
+import { HttpError } from '../http/errors.ts';
 import { serverCollection } from '../sync/collections.ts';
 
 /**
@@ -52,6 +53,30 @@ export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: App
       );
       if (proOnly) return { access: 'pro_only' as const };
       return { access: 'not_found' as const };
+    },
+  );
+  // Row-level security decides: the keep's insert policy asks that the user may read the deal.
+  api.post(
+    '/deals/:id/keep',
+    {
+      schema: keepDeal,
+      config: { invalid: { code: 'invalid_deal_id', params: 'The deal id must be a UUID.' } },
+      preValidation: signedIn(ctx),
+    },
+    async (request) => {
+      const claims = claimsOf(request);
+      const readable = await ctx.db.asUser(claims, async (tx) => {
+        const { rowCount } = await tx.query(
+          `insert into public.kept_deals (user_id, deal_id)
+           select $1, d.id from public.deals d where d.id = $2
+           on conflict (user_id, deal_id) do nothing`,
+          [claims.sub, request.params.id],
+        );
+        if (rowCount) return true;
+        return (await tx.query('select 1 from public.deals where id = $1', [request.params.id])).rowCount === 1;
+      });
+      if (!readable) throw new HttpError(404, 'deal_not_found');
+      return { kept: true as const };
     },
   );
 }

@@ -2,6 +2,15 @@ import type { Database, JwtClaims, Tx } from '../db/database.ts';
 import type { CollectionName, PullResponse, SyncCheckpoint } from '../../src/domain/collections/index.ts';
 import { quoteIdent, type ServerCollection } from './collections.ts';
 import { inReadSnapshot } from './snapshot.ts';
+import {
+  decideBound,
+  inSetSql,
+  nichesKey,
+  parseScope,
+  scopeWithSet,
+  setParams,
+  type DeviceSet,
+} from './working-set.ts';
 
 export type Doc = Record<string, unknown> & { id: string; _deleted: boolean };
 
@@ -17,7 +26,8 @@ const ZERO_ID = '00000000-0000-0000-0000-000000000000';
  * A fresh feed (no checkpoint, or a reset) serves live rows only. An incremental page of a catalog
  * collection also reads the changed rows past RLS that the user's scope was shown at or before the
  * checkpoint, and sends `{ id, _deleted: true }` for those the user can no longer see; a row the
- * device could never have held is not sent at all (`catalogPage`). A checkpoint issued for another
+ * device could never have held is not sent at all (`knownRows`, `asSeenBy`). A deals feed is also
+ * bounded by the device's working set (working-set.ts): its bound rides in the scope. A checkpoint issued for another
  * scope, or older than the tombstone purge watermark, restarts the feed (`reset: true`); the client
  * drops what it does not see again.
  */
@@ -27,34 +37,73 @@ export async function pullChanges(
   collection: ServerCollection,
   checkpoint: SyncCheckpoint | null,
   limit: number,
+  deviceLimit: number,
 ): Promise<PullResponse<Doc>> {
   return inReadSnapshot(db, claims, async (tx, becomeUser) => {
-    const { horizon, scope } = await feedPosition(tx, collection, claims.sub);
+    const position = await feedPosition(tx, collection, claims.sub);
+    const { horizon } = position;
+    const catalog = collection.spec.scope === 'catalog';
+    const held = catalog && checkpoint !== null ? parseScope(checkpoint.scope ?? '') : undefined;
+    // Past RLS, before becoming the user: the rows a device in this role scope could have held.
+    const baseHolds =
+      held !== undefined && !restartsFeed({ ...checkpoint!, scope: held.base }, { horizon, scope: position.scope });
+    const from0 = checkpoint === null ? { xid: '0', id: ZERO_ID } : { xid: checkpoint.xid, id: checkpoint.id };
+    const known = baseHolds ? await knownRows(tx, collection, from0, position.scope!, limit) : undefined;
+
+    await becomeUser();
+    const set = catalog ? await deviceSet(tx, collection, claims.sub, position, held, baseHolds, deviceLimit) : null;
+    const scope = set ? scopeWithSet(position.scope!, set) : position.scope;
 
     const reset = checkpoint !== null && restartsFeed(checkpoint, { horizon, scope });
     const fresh = checkpoint === null || reset;
-    const from = fresh ? { xid: '0', id: ZERO_ID } : { xid: checkpoint!.xid, id: checkpoint!.id };
+    const from = fresh ? { xid: '0', id: ZERO_ID } : from0;
 
     let rows: { doc: Doc; xid: string }[];
     let pending = false;
-    if (collection.spec.scope === 'catalog' && !fresh) {
-      ({ rows, pending } = await catalogPage(tx, becomeUser, collection, from, scope!, limit));
+    if (catalog && !fresh) {
+      rows = asSeenBy(known!.known, await shownRows(tx, collection, from, limit, false, set ?? undefined), limit);
+      pending = rows.length < limit && known!.held;
     } else {
-      await becomeUser();
-      ({ rows, pending } = await ownPage(tx, collection, from, limit, fresh));
+      ({ rows, pending } = await ownPage(tx, collection, from, limit, fresh, set ?? undefined));
     }
     const last = rows.at(-1);
-    const position = last ? { xid: last.xid, id: last.doc.id } : from;
+    const at = last ? { xid: last.xid, id: last.doc.id } : from;
     const response: PullResponse<Doc> = {
       documents: rows.map((r) => r.doc),
       // Always a position, even for an empty fresh feed: it records the scope and the tombstone horizon
       // the device is now in step with (a client holding documents but no checkpoint had nothing to send).
-      checkpoint: { ...position, scope, horizon },
+      checkpoint: { ...at, scope, horizon },
     };
     if (reset) response.reset = true;
     if (pending) response.pending = true;
     return response;
   });
+}
+
+/**
+ * The working set of the device (catalog collections; see working-set.ts), read as the user: the bound
+ * its checkpoint holds is kept while it still fits, else a new one is chosen.
+ */
+async function deviceSet(
+  tx: Tx,
+  collection: ServerCollection,
+  userId: string,
+  position: FeedPosition,
+  held: ReturnType<typeof parseScope> | undefined,
+  baseHolds: boolean,
+  deviceLimit: number,
+): Promise<DeviceSet | null> {
+  if (collection.name !== 'deals') return null;
+  const niches = position.niches;
+  const previous = !baseHolds
+    ? undefined
+    : held!.bound === null
+      ? null
+      : held!.nichesKey === nichesKey(niches)
+        ? held!.bound
+        : undefined;
+  const bound = await decideBound(tx, { id: userId, niches, admin: position.admin }, previous, deviceLimit);
+  return { userId, niches, bound };
 }
 
 /**
@@ -81,14 +130,21 @@ export async function streamFreshFeed(
   claims: JwtClaims,
   collection: ServerCollection,
   limit: number,
+  deviceLimit: number,
   onPage: (page: PullResponse<Doc>) => Promise<boolean>,
 ): Promise<void> {
   await inReadSnapshot(db, claims, async (tx, becomeUser) => {
-    const { horizon, scope } = await feedPosition(tx, collection, claims.sub);
+    const position = await feedPosition(tx, collection, claims.sub);
+    const { horizon } = position;
     await becomeUser();
+    const set =
+      collection.spec.scope === 'catalog'
+        ? await deviceSet(tx, collection, claims.sub, position, undefined, false, deviceLimit)
+        : null;
+    const scope = set ? scopeWithSet(position.scope!, set) : position.scope;
     let from = { xid: '0', id: ZERO_ID };
     for (;;) {
-      const { rows, pending } = await ownPage(tx, collection, from, limit, true);
+      const { rows, pending } = await ownPage(tx, collection, from, limit, true, set ?? undefined);
       const last = rows.at(-1);
       if (last) from = { xid: last.xid, id: last.doc.id };
       const page: PullResponse<Doc> = { documents: rows.map((r) => r.doc), checkpoint: { ...from, scope, horizon } };
@@ -104,22 +160,31 @@ export async function streamFreshFeed(
  * query: every statement of a pull is a round trip to Postgres, and a pull after a change notice is
  * on the path from a commit to the screen.
  */
-async function feedPosition(
-  tx: Tx,
-  collection: ServerCollection,
-  userId: string,
-): Promise<{ horizon: string; scope: string | null }> {
+type FeedPosition = { horizon: string; scope: string | null; niches: string[]; admin: boolean };
+
+async function feedPosition(tx: Tx, collection: ServerCollection, userId: string): Promise<FeedPosition> {
   const catalog = collection.spec.scope === 'catalog';
-  const { rows } = await tx.query<{ horizon: string; role: string | null; pro: boolean | null }>({
+  const { rows } = await tx.query<{
+    horizon: string;
+    role: string | null;
+    pro: boolean | null;
+    niches: string[] | null;
+  }>({
     name: catalog ? 'pull-position-catalog' : 'pull-position',
     text: catalog
       ? `select coalesce((select purged_xid::text from sync.purge_watermarks where collection = $1), '0') as horizon,
-                (select p.role from public.profiles p where p.id = $2) as role, public.is_pro_user($2) as pro`
+                p.role, public.is_pro_user($2) as pro, p.niches
+           from (select 1) one left join public.profiles p on p.id = $2`
       : `select coalesce((select purged_xid::text from sync.purge_watermarks where collection = $1), '0') as horizon`,
     values: catalog ? [collection.name, userId] : [collection.name],
   });
   const row = rows[0]!;
-  return { horizon: row.horizon, scope: catalog ? scopeKeyOf(row) : null };
+  return {
+    horizon: row.horizon,
+    scope: catalog ? scopeKeyOf(row) : null,
+    niches: row.niches ?? [],
+    admin: row.role === 'admin',
+  };
 }
 
 /** A page of the feed as the user sees it (RLS applies: call after `becomeUser`); a fresh one skips tombstones. */
@@ -129,8 +194,9 @@ async function ownPage(
   from: { xid: string; id: string },
   limit: number,
   fresh: boolean,
+  set?: DeviceSet,
 ): Promise<{ rows: { doc: Doc; xid: string }[]; pending: boolean }> {
-  const rows = await shownRows(tx, collection, from, limit, fresh);
+  const rows = await shownRows(tx, collection, from, limit, fresh, set);
   const pending = rows.length < limit && (rows[0] ? rows[0].held : await heldBack(tx, collection, from));
   return { rows, pending };
 }
@@ -145,7 +211,9 @@ export async function shownRows(
   from: { xid: string; id: string },
   limit: number,
   fresh: boolean,
+  set?: DeviceSet,
 ): Promise<{ doc: Doc; xid: string; held: boolean }[]> {
+  if (set?.bound) return setRows(tx, collection, from, limit, fresh, { ...set, bound: set.bound });
   const result = await tx.query<{ doc: Doc; xid: string; held: boolean }>({
     name: `pull-${fresh ? 'fresh' : 'next'}-${collection.name}`,
     text: `select ${collection.documentSql} as doc, t.change_xid::text as xid, ${HELD_SQL} as held
@@ -161,23 +229,43 @@ export async function shownRows(
 }
 
 /**
- * A catalog page as the user sees it: the rows they may see now (read under RLS) and, as removals, the
- * changed rows they could have held but may no longer see. `known` are the changed rows past RLS that
- * their scope was shown at or before the checkpoint (`knownRows`); a row that is neither is skipped
- * whole, and the page's position never rests on it, so nothing of it reaches the user.
+ * `shownRows` for a bounded working set: the changed rows in the set and, on an incremental page, the
+ * deals that entered it through a keep (`public.kept_deals`) without changing themselves, each placed
+ * in the feed at its keep's change id, so a device past the deal's own position still receives it.
  */
-async function catalogPage(
+async function setRows(
   tx: Tx,
-  becomeUser: () => Promise<void>,
   collection: ServerCollection,
   from: { xid: string; id: string },
-  scope: string,
   limit: number,
-): Promise<{ rows: { doc: Doc; xid: string }[]; pending: boolean }> {
-  const { known, held } = await knownRows(tx, collection, from, scope, limit);
-  await becomeUser();
-  const rows = asSeenBy(known, await shownRows(tx, collection, from, limit, false), limit);
-  return { rows, pending: rows.length < limit && held };
+  fresh: boolean,
+  set: DeviceSet & { bound: NonNullable<DeviceSet['bound']> },
+): Promise<{ doc: Doc; xid: string; held: boolean }[]> {
+  const kept = `select ${collection.documentSql} as doc, k.kept_xid as x, t.id as rid
+        from public.kept_deals k join ${collection.relation} t on t.id = k.deal_id
+       where k.user_id = $4::uuid
+         and (k.kept_xid, t.id) > ($1::xid8, $2::uuid)
+         and k.kept_xid < pg_snapshot_xmin(pg_current_snapshot())
+         and (t.change_xid, t.id) <= ($1::xid8, $2::uuid)
+         and not t.deleted`;
+  const keptHeld = `exists (select 1 from public.kept_deals h where h.user_id = $4::uuid
+         and (h.kept_xid, h.deal_id) > ($1::xid8, $2::uuid)
+         and h.kept_xid >= pg_snapshot_xmin(pg_current_snapshot()))`;
+  const result = await tx.query<{ doc: Doc; xid: string; held: boolean }>({
+    name: `pull-${fresh ? 'fresh' : 'next'}-${collection.name}-set`,
+    text: `select s.doc, s.x::text as xid, (${HELD_SQL}${fresh ? '' : ` or ${keptHeld}`}) as held from (
+      select ${collection.documentSql} as doc, t.change_xid as x, t.id as rid
+        from ${collection.relation} t
+       where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
+         and t.change_xid < pg_snapshot_xmin(pg_current_snapshot())
+         ${fresh ? 'and not t.deleted' : ''}
+         and ${inSetSql(4)}
+      ${fresh ? '' : `union all ${kept}`}) s
+      order by s.x, s.rid
+      limit $3`.replaceAll('$relation', collection.relation),
+    values: [from.xid, from.id, limit, ...setParams(set)],
+  });
+  return result.rows;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   COLLECTION_NAMES,
   DEFAULT_PULL_LIMIT,
   MAX_PULL_LIMIT,
+  MAX_DEVICE_DEALS,
   MAX_PUSH_ROWS,
   MIN_SYNC_PROTOCOL_VERSION,
   STREAMED_ROWS_PROTOCOL_VERSION,
@@ -138,6 +139,8 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const pullQuery = z.object({
     checkpoint: z.string().max(2000).optional(),
     limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(DEFAULT_PULL_LIMIT),
+    /** The deals the device holds at most (its working set), when it asks for another number than the default. */
+    set: z.coerce.number().int().min(1).max(MAX_DEVICE_DEALS).optional(),
   });
 
   app.get('/:collection/pull', async (request, reply) => {
@@ -161,7 +164,13 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       checkpoint = checkpointSeal.open(claims(request).sub, collection.name, parsed.data);
     }
     const startedAt = performance.now();
-    const page = await pullChanges(claims(request), collection, checkpoint, query.data.limit);
+    const page = await pullChanges(
+      claims(request),
+      collection,
+      checkpoint,
+      query.data.limit,
+      query.data.set ?? ctx.config.deviceDealsLimit,
+    );
     const queriedAt = performance.now();
     const encoded = encodedFor(page, claims(request).sub, (unsealed) =>
       unsealed ? checkpointSeal.seal(claims(request).sub, collection.name, unsealed) : null,
@@ -183,15 +192,22 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const startedAt = performance.now();
     let out: Gzip | ServerResponse | undefined;
     let gone = false;
-    await streamFreshFeed(ctx.db, claims(request), collection, query.data.limit, async (unsealed) => {
-      const page = sealed(request, collection, unsealed);
-      // Headers go out with the first page: a failure before it is still an ordinary JSON error.
-      out ??= startSnapshotResponse(request, reply, () => (gone = true));
-      if (gone) return false;
-      if (!out.write(`${JSON.stringify(page)}\n`)) await drained(out, reply.raw);
-      if ('flush' in out) out.flush(zlibConstants.Z_SYNC_FLUSH);
-      return !gone && performance.now() - startedAt < SNAPSHOT_BUDGET_MS;
-    }).catch((err: unknown) => {
+    await streamFreshFeed(
+      ctx.db,
+      claims(request),
+      collection,
+      query.data.limit,
+      ctx.config.deviceDealsLimit,
+      async (unsealed) => {
+        const page = sealed(request, collection, unsealed);
+        // Headers go out with the first page: a failure before it is still an ordinary JSON error.
+        out ??= startSnapshotResponse(request, reply, () => (gone = true));
+        if (gone) return false;
+        if (!out.write(`${JSON.stringify(page)}\n`)) await drained(out, reply.raw);
+        if ('flush' in out) out.flush(zlibConstants.Z_SYNC_FLUSH);
+        return !gone && performance.now() - startedAt < SNAPSHOT_BUDGET_MS;
+      },
+    ).catch((err: unknown) => {
       if (!out) throw err;
       request.log.warn({ err, collection: collection.name }, 'snapshot stream failed after its first page');
       reply.raw.destroy();

@@ -1,4 +1,4 @@
-import { becomeUser, type Database, type JwtClaims } from '../db/database.ts';
+import { becomeUser, type Database, type JwtClaims, type Tx } from '../db/database.ts';
 import { batched } from '../db/batched.ts';
 import type { CollectionName, PullResponse, SyncCheckpoint } from '../../src/domain/collections/index.ts';
 import type { ServerCollection } from './collections.ts';
@@ -13,6 +13,7 @@ import {
   type Doc,
 } from './pull.ts';
 import { inReadSnapshot } from './snapshot.ts';
+import { parseScope } from './working-set.ts';
 
 /**
  * Who may see a catalog row for a reason of their own, read past RLS: RLS (`deals_read`) shows a deal
@@ -45,7 +46,7 @@ const READS_AT_ONCE = 4;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type CatalogPull = { claims: JwtClaims; checkpoint: SyncCheckpoint; limit: number };
+type CatalogPull = { claims: JwtClaims; checkpoint: SyncCheckpoint; limit: number; deviceLimit: number };
 /** The user as Postgres writes a uuid (lower case), which is how the reads below name them. */
 const userOf = (pull: CatalogPull) => pull.claims.sub.toLowerCase();
 type Viewer = { scope: string; sameRowsAs: string };
@@ -72,16 +73,19 @@ export function sharedCatalogPulls(db: Database) {
     collection: ServerCollection,
     checkpoint: SyncCheckpoint | null,
     limit: number,
+    deviceLimit: number,
   ): Promise<PullResponse<Doc>> {
     const personalReaders = PERSONAL_READERS[collection.name];
     if (
       collection.spec.scope !== 'catalog' ||
       personalReaders === undefined ||
       checkpoint === null ||
+      // A device holding a bounded working set reads a set of its own.
+      parseScope(checkpoint.scope ?? '').bound !== null ||
       claims.role === 'service_role' ||
       !UUID.test(claims.sub)
     )
-      return pullChanges(db, claims, collection, checkpoint, limit);
+      return pullChanges(db, claims, collection, checkpoint, limit, deviceLimit);
     let read = readers.get(collection.name);
     if (!read) {
       read = batched((pulls: CatalogPull[]) => readTogether(db, collection, personalReaders, pulls), {
@@ -90,11 +94,17 @@ export function sharedCatalogPulls(db: Database) {
       });
       readers.set(collection.name, read);
     }
-    return (await read({ claims, checkpoint, limit })) ?? pullChanges(db, claims, collection, checkpoint, limit);
+    return (
+      (await read({ claims, checkpoint, limit, deviceLimit })) ??
+      pullChanges(db, claims, collection, checkpoint, limit, deviceLimit)
+    );
   };
 }
 
-/** The answers of a batch of catalog pulls; null for a pull that restarts the feed (read on its own). */
+/**
+ * The answers of a batch of catalog pulls; null for a pull that restarts the feed or whose device can
+ * no longer hold every deal it may see (both read on their own, which bounds the working set).
+ */
 async function readTogether(
   db: Database,
   collection: ServerCollection,
@@ -135,7 +145,7 @@ async function readTogether(
     pulls.forEach((p, i) => {
       const { scope } = viewers.get(userOf(p))!;
       if (restartsFeed(p.checkpoint, { horizon, scope })) return;
-      const key = `${p.checkpoint.xid}/${p.checkpoint.id}/${p.limit}/${scope}`;
+      const key = `${p.checkpoint.xid}/${p.checkpoint.id}/${p.limit}/${scope}/${p.deviceLimit}`;
       let page = pages.get(key);
       if (!page)
         pages.set(
@@ -160,25 +170,43 @@ async function readTogether(
     const answers: (PullResponse<Doc> | null)[] = pulls.map(() => null);
     for (const page of pages.values()) {
       const { known: knownOfPage, held } = known.get(page)!;
-      const answerOf = new Map<string, PullResponse<Doc>>();
+      const answerOf = new Map<string, PullResponse<Doc> | null>();
       for (const i of page.pulls) {
         const user = userOf(pulls[i]!);
         const viewer = viewers.get(user)!;
         const key = personal.get(page)!.has(user) ? `user:${user}` : `rows:${viewer.sameRowsAs}`;
-        let answer = answerOf.get(key);
-        if (!answer) {
-          await becomeUser(tx, pulls[i]!.claims);
+        if (answerOf.has(key)) {
+          answers[i] = answerOf.get(key)!;
+          continue;
+        }
+        let answer: PullResponse<Doc> | null = null;
+        await becomeUser(tx, pulls[i]!.claims);
+        if (viewer.scope.startsWith('admin:') || (await everythingFits(tx, pulls[i]!.deviceLimit))) {
           const shown = await shownRows(tx, collection, page.from, page.limit, false);
           const rows = asSeenBy(knownOfPage, shown, page.limit);
           const last = rows.at(-1);
           const position = last ? { xid: last.xid, id: last.doc.id } : page.from;
           answer = { documents: rows.map((r) => r.doc), checkpoint: { ...position, scope: viewer.scope, horizon } };
           if (rows.length < page.limit && held) answer.pending = true;
-          answerOf.set(key, answer);
         }
+        answerOf.set(key, answer);
         answers[i] = answer;
       }
     }
     return answers;
   });
+}
+
+/**
+ * Whether the device can still hold every deal the user may see (read as the user: call after
+ * `becomeUser`). A device whose checkpoint has no working-set bound holds them all; once they outgrow
+ * the limit its pull is read on its own, which chooses a bound (working-set.ts).
+ */
+async function everythingFits(tx: Tx, deviceLimit: number): Promise<boolean> {
+  const { rows } = await tx.query<{ n: number }>({
+    name: 'pull-shared-fits',
+    text: `select count(*)::int as n from (select 1 from public.deals t where not t.deleted limit $1) x`,
+    values: [deviceLimit + 1],
+  });
+  return rows[0]!.n <= deviceLimit;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from './support/fixtures.ts';
 import { setDeviceOffline } from './support/offline.ts';
-import { seedDeals, userId } from './pages/deals-page.ts';
+import { seedDeals, userId, waitForSynced } from './pages/deals-page.ts';
 import { SearchPage } from './pages/search-page.ts';
 import { withE2eDatabase } from './support/e2e-server-info.ts';
 
@@ -42,38 +42,49 @@ test('offline, the search finds the deals on the device, says so, and keeps the 
   await expect(search.status).toHaveText('1 deal found.');
 });
 
-test('online, the search finds a deal the device does not hold, and it opens from the server', async ({
+test('online, the search finds a deal outside the device; opening it keeps it, and it then opens offline', async ({
   newAccount,
   openAs,
 }) => {
   const brand = await newAccount('brand');
   const creator = await newAccount('creator');
-  const { context, page } = await openAs(creator, '/deals');
   const tag = word();
-  // The device does not hold this deal: its pulls of the catalogue leave it out (as a device whose
-  // catalogue holds only part of the marketplace would). The filter is in place before the deal exists.
   const title = `Glacier ${tag} expedition`;
-  await context.route(/\/sync\/v1\/deals\/pull/, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { documents: { title?: string }[] };
-    body.documents = body.documents.filter((d) => d.title !== title);
-    await route.fulfill({ response, json: body });
-  });
-  const [hidden] = await seedDeals(brand.email, [title], { niches: ['Outdoors'] });
+  // The creator's niche is Travel: deals in it rank first in the device's working set.
+  await withE2eDatabase(async (client) =>
+    client.query(`update public.profiles set niches = '{Travel}' where id = $1`, [await userId(creator.email)]),
+  );
+  const [outside] = await seedDeals(brand.email, [title], { niches: ['Outdoors'] });
+  await seedDeals(brand.email, [`Lisbon ${tag} city guide`, `Porto ${tag} food tour`], { niches: ['Travel'] });
+  const { context, page } = await openAs(creator, '/deals', { offlineReady: true });
+  // This device keeps a working set of two deals (a device setting): the server fills it with the
+  // creator's Travel deals, and the Outdoors deal leaves the device.
+  await page.evaluate(() => localStorage.setItem('pacta-device-deals', '2'));
+  await page.reload();
+  await waitForSynced(page);
+
   const search = new SearchPage(page, 'deals');
   await search.type(`glacier ${tag}`);
-  const card = search.dealCard(`Glacier ${tag} expedition`);
+  const card = search.dealCard(title);
   await expect(card.getByText('Online only')).toBeVisible();
   await expect(search.status).toHaveText('1 deal found, 1 of them online only.');
   await search.expectMarked(card, 'Glacier');
 
-  await card.getByRole('link', { name: `Glacier ${tag} expedition` }).click();
-  await expect(page).toHaveURL(`/deals/${hidden!.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Glacier ${tag} expedition` })).toBeVisible();
-  await expect(page.getByText('Online only')).toBeVisible();
-  // Back returns to the search, its text in the box.
+  // Opening it shows the server's copy at once, and keeps the deal on the device: it becomes local.
+  await card.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(`/deals/${outside!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Online only')).toBeHidden();
+
+  // Offline, the search finds it on the device, and it opens.
+  await setDeviceOffline(context, new URL(page.url()).origin, true);
   await page.goBack();
   await expect(search.box).toHaveValue(`glacier ${tag}`);
+  await expect(page.getByText(/You're offline: searching the [\d,]+ deals on this device\./)).toBeVisible();
+  await expect(card.getByText('Available offline')).toBeVisible();
+  await card.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Online only')).toBeHidden();
 });
 
 test('a brand finds a creator by niche and by name', async ({ newAccount, openAs }) => {

@@ -158,3 +158,19 @@ test('sections by ?section= (and stripe/profile/social aliases), Pro links, the 
   await page.keyboard.press('Enter');
   await expect(settings.toast('Settings updated successfully')).toBeVisible();
 });
+
+test('"Deals kept on this device" is a setting of the device: kept across reloads and asked of the server on every pull', async ({
+  page,
+  request,
+}) => {
+  await signedIn(page, request, 'creator', 'Dana Device');
+  const settings = new SettingsPage(page);
+  await settings.goto('privacy');
+  const deals = page.getByLabel('Deals kept on this device');
+  await expect(deals).toHaveValue('20000');
+  await deals.selectOption('5000');
+  const pull = page.waitForRequest((r) => /\/sync\/v1\/deals\/(pull|snapshot)\?/.test(r.url()));
+  await page.reload();
+  expect(new URL((await pull).url()).searchParams.get('set')).toBe('5000');
+  await expect(page.getByLabel('Deals kept on this device')).toHaveValue('5000');
+});

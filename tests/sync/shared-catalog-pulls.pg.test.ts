@@ -21,7 +21,14 @@ afterEach(() => vi.restoreAllMocks());
 
 const claimsOf = (user: TestUser): JwtClaims => ({ sub: user.id, role: 'authenticated' });
 const alone = (user: TestUser, checkpoint: SyncCheckpoint | null) =>
-  pullChanges(sync.server.db, claimsOf(user), deals, checkpoint, 100) as Promise<Page>;
+  pullChanges(
+    sync.server.db,
+    claimsOf(user),
+    deals,
+    checkpoint,
+    100,
+    sync.server.config.deviceDealsLimit,
+  ) as Promise<Page>;
 
 /** The statements sent to Postgres while `work` runs: read transactions begun, and RLS identities taken. */
 async function statementsDuring<T>(work: () => Promise<T>): Promise<{ result: T; reads: number; asUser: number }> {
@@ -75,7 +82,11 @@ test('ten devices of the same scope pulling after one new deal cost one read and
 
   const pull = sharedCatalogPulls(sync.server.db);
   const together = await statementsDuring(() =>
-    Promise.all(creators.map((c) => pull(claimsOf(c), deals, checkpoint, 100) as Promise<Page>)),
+    Promise.all(
+      creators.map(
+        (c) => pull(claimsOf(c), deals, checkpoint, 100, sync.server.config.deviceDealsLimit) as Promise<Page>,
+      ),
+    ),
   );
   expect(together.reads).toBe(1);
   expect(together.asUser).toBe(1);
@@ -114,7 +125,12 @@ test('pulls read together get what RLS shows each of them: Pro-only deals, a bra
 
   const pull = sharedCatalogPulls(sync.server.db);
   const together = await statementsDuring(() =>
-    Promise.all(everyone.map((u) => pull(claimsOf(u), deals, checkpoints.get(u.id)!, 100) as Promise<Page>)),
+    Promise.all(
+      everyone.map(
+        (u) =>
+          pull(claimsOf(u), deals, checkpoints.get(u.id)!, 100, sync.server.config.deviceDealsLimit) as Promise<Page>,
+      ),
+    ),
   );
   const oneByOne = await Promise.all(everyone.map((u) => alone(u, checkpoints.get(u.id)!)));
   // Each answer is the user's own pull: nothing shared across a difference RLS makes.
@@ -145,7 +161,11 @@ test('a notice arriving while an older transaction is still open: pulls read tog
   const checkpoint = await caughtUp(creators[0]!);
   const pull = sharedCatalogPulls(sync.server.db);
   const pullAll = (from: SyncCheckpoint[]) =>
-    Promise.all(creators.map((c, i) => pull(claimsOf(c), deals, from[i]!, 100) as Promise<Page>));
+    Promise.all(
+      creators.map(
+        (c, i) => pull(claimsOf(c), deals, from[i]!, 100, sync.server.config.deviceDealsLimit) as Promise<Page>,
+      ),
+    );
 
   const insert = `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
                   values ($1, $2, 'Out of order', 'Out of order', 10000, '{tech}')`;
@@ -205,8 +225,14 @@ test('a user id written in capitals is the same user: a brand’s own cancelled 
 
   const pull = sharedCatalogPulls(sync.server.db);
   const [other, own] = await Promise.all([
-    pull(claimsOf(otherBrand), deals, checkpoint, 100) as Promise<Page>,
-    pull({ sub: brand.id.toUpperCase(), role: 'authenticated' }, deals, checkpoint, 100) as Promise<Page>,
+    pull(claimsOf(otherBrand), deals, checkpoint, 100, sync.server.config.deviceDealsLimit) as Promise<Page>,
+    pull(
+      { sub: brand.id.toUpperCase(), role: 'authenticated' },
+      deals,
+      checkpoint,
+      100,
+      sync.server.config.deviceDealsLimit,
+    ) as Promise<Page>,
   ]);
   expect(other.documents.find((d) => d.id === deal)).toEqual({ id: deal, _deleted: true });
   expect(own.documents.find((d) => d.id === deal)).toMatchObject({ id: deal, _deleted: false, status: 'cancelled' });

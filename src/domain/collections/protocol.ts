@@ -15,6 +15,13 @@ export const SYNC_PROTOCOL_HEADER = 'x-pacta-protocol';
 export const MAX_PULL_LIMIT = 1000;
 export const DEFAULT_PULL_LIMIT = 100;
 export const MAX_PUSH_ROWS = 500;
+/**
+ * The deals a device holds (its working set: the deals its user is party to, then the open deals that
+ * matter most to them) when it asks for no other number; a device may ask for up to MAX_DEVICE_DEALS
+ * (`set` on a pull). About 10 MB at 20,000.
+ */
+export const DEFAULT_DEVICE_DEALS = 20_000;
+export const MAX_DEVICE_DEALS = 100_000;
 
 const xid = z.string().regex(/^\d{1,20}$/, 'a transaction id (xid8) in decimal');
 

@@ -16,3 +16,16 @@ export const getDealAccess = {
     }),
   },
 };
+
+/**
+ * POST /api/deals/:id/keep: the device keeps a deal the user opened from an online search. The deal
+ * joins the user's working set and the next deals pull brings it, so it then opens offline. 404
+ * `deal_not_found` for a deal the user may not read (or that does not exist: no oracle).
+ */
+export const keepDeal = {
+  summary: 'Keep a deal on the user’s devices',
+  params: z.object({ id: z.guid() }),
+  response: {
+    200: z.object({ kept: z.literal(true) }),
+  },
+};

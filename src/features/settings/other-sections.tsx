@@ -1,4 +1,8 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { FormField } from '../../components/form-field.tsx';
+import { storeDeviceDeals, storedDeviceDeals } from '../../db/device-deals.ts';
+import { DEFAULT_DEVICE_DEALS } from '../../domain/collections/index.ts';
 import { usePendingChanges } from '../../db/hooks/use-sync-status.ts';
 import { ThemePicker } from '../../components/theme-picker.tsx';
 import { ManageSubscription, PayoutSetup } from '../billing/index.ts';
@@ -58,6 +62,7 @@ export function PrivacySection() {
             ? `${pending} ${pending === 1 ? 'change is' : 'changes are'} waiting to sync.`
             : 'Everything on this device is synced.'}
         </p>
+        <DealsOnDevice />
         <p className="settings-links">
           <Link to="/privacy">Privacy Policy</Link>
           <Link to="/cookies">Cookie Policy</Link>
@@ -67,5 +72,40 @@ export function PrivacySection() {
       <BlockedPeopleCard />
       <DeleteAccountCard />
     </div>
+  );
+}
+
+/** The choices of "Deals kept on this device" (about 0.5 KB a deal). */
+const DEVICE_DEALS_CHOICES = [5_000, DEFAULT_DEVICE_DEALS, 50_000];
+
+/** How many deals this device keeps for offline use (a setting of the device); applies from the next sync. */
+function DealsOnDevice() {
+  const id = useId();
+  const [deals, setDeals] = useState(() => storedDeviceDeals() ?? DEFAULT_DEVICE_DEALS);
+  const choices = DEVICE_DEALS_CHOICES.includes(deals) ? DEVICE_DEALS_CHOICES : [deals, ...DEVICE_DEALS_CHOICES];
+  return (
+    <FormField
+      id={`${id}-deals`}
+      label="Deals kept on this device"
+      hint="Deals you are part of always stay. The others are the open deals that matter most to you; search finds the rest online."
+    >
+      {(c) => (
+        <select
+          {...c}
+          value={deals}
+          onChange={(e) => {
+            const next = Number(e.target.value);
+            storeDeviceDeals(next);
+            setDeals(next);
+          }}
+        >
+          {choices.map((n) => (
+            <option key={n} value={n}>
+              {`${n.toLocaleString('en')} deals (about ${(n / 2_000).toLocaleString('en', { maximumFractionDigits: 1 })} MB)`}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getDealAccess } from '../../../domain/contracts/deal-access.ts';
+import { getDealAccess, keepDeal } from '../../../domain/contracts/deal-access.ts';
 import { sessionRetryFetch } from '../../../lib/session/session.ts';
 import { syncServerUrl } from '../../../lib/config.ts';
 import { dealDocument, type DealDocument } from '../../../domain/collections/index.ts';
@@ -39,13 +39,35 @@ export async function fetchDealAccess(id: string): Promise<DealAccessAnswer> {
   }
 }
 
-/** Asks once per deal id while `enabled` (the deal is not in the local database). */
+/**
+ * Keeps on this device a deal the user opened from the server (a search result, a link): the server
+ * adds it to the device's working set and tells the device to pull, so the deal is then local and
+ * opens offline. Best effort: offline or refused, the page still shows the server's copy.
+ */
+export async function keepDealOnDevice(id: string): Promise<boolean> {
+  try {
+    const res = await sessionRetryFetch(`${syncServerUrl()}/api/deals/${encodeURIComponent(id)}/keep`, {
+      method: 'POST',
+    });
+    return res.ok && keepDeal.response[200].safeParse(await res.json()).success;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Asks once per deal id while `enabled` (the deal is not in the local database); a deal the user may
+ * read is kept on the device (`keepDealOnDevice`).
+ */
 export function useDealAccess(id: string, enabled: boolean): { access: DealAccess; deal: DealDocument | null } {
   const [answer, setAnswer] = useState<{ id: string } & DealAccessAnswer>();
   useEffect(() => {
     if (!enabled) return;
     let current = true;
-    void fetchDealAccess(id).then((got) => current && setAnswer({ id, ...got }));
+    void fetchDealAccess(id).then((got) => {
+      if (got.access === 'visible') void keepDealOnDevice(id);
+      if (current) setAnswer({ id, ...got });
+    });
     return () => {
       current = false;
     };
