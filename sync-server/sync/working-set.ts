@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Tx } from '../db/database.ts';
+import { WORKING_SET_SEPARATOR } from '../../src/domain/contracts/change-stream.ts';
 
 /**
  * The deals a device holds: its working set, decided here on the server.
@@ -58,12 +59,12 @@ export function setParams(set: DeviceSet & { bound: SetBound }): unknown[] {
 export function scopeWithSet(base: string, set: DeviceSet): string {
   if (!set.bound) return base;
   const { open, match, created, id } = set.bound;
-  return `${base}|${open},${match},${created},${id},${nichesKey(set.niches)}`;
+  return `${base}${WORKING_SET_SEPARATOR}${open},${match},${created},${id},${nichesKey(set.niches)}`;
 }
 
 /** The parts of a checkpoint scope: the role scope, and the bound its device holds (null: none). */
 export function parseScope(scope: string): { base: string; bound: SetBound | null; nichesKey: string | null } {
-  const at = scope.indexOf('|');
+  const at = scope.indexOf(WORKING_SET_SEPARATOR);
   if (at < 0) return { base: scope, bound: null, nichesKey: null };
   const [open, match, created, id, key] = scope.slice(at + 1).split(',');
   return {

@@ -29,6 +29,15 @@ test('streamed rows follow a checkpoint only from its very position and horizon'
   expect(placeOf(undefined, rows(10, 12))).toBe('gap');
 });
 
+test('a device holding a bounded working set pulls on streamed rows: its pull decides what is in its set', () => {
+  const bounded: SyncCheckpoint = {
+    ...at(10),
+    scope: 'creator:free|1,0,2026-11-01T00:00:00Z,' + ID(9) + ',k~userSeal',
+  };
+  expect(placeOf(bounded, rows(10, 12))).toBe('gap');
+  expect(placeOf({ ...bounded, xid: '12' }, rows(10, 12))).toBe('had');
+});
+
 function feed(canEmit = true) {
   const emitted: { documents: unknown[]; checkpoint: SyncCheckpoint }[] = [];
   let pulls = 0;

@@ -1,5 +1,5 @@
 import type { SyncCheckpoint } from '../../domain/collections/index.ts';
-import { checkpointAfterRows, type ChangeStreamEvent } from '../../domain/contracts/change-stream.ts';
+import { checkpointAfterRows, holdsBoundedSet, type ChangeStreamEvent } from '../../domain/contracts/change-stream.ts';
 import type { SyncDoc } from '../sync-api.ts';
 
 export type StreamedRows = ChangeStreamEvent<'rows'>;
@@ -10,11 +10,13 @@ type Page = { documents: SyncDoc[]; checkpoint: SyncCheckpoint };
  * - `next`: they follow it exactly (same position, same tombstone horizon): applying them is what a pull
  *   from it would bring;
  * - `had`: the device already stands at or past their last row (a pull brought them, or newer);
- * - `gap`: anything else — rows between are missing, or the device's position is unknown: pull.
+ * - `gap`: anything else — rows between are missing, or the device's position is unknown: pull. A device
+ *   holding a bounded working set pulls too: the rows are every reader's, and only its pull knows which
+ *   of them are in its set.
  */
 export function placeOf(held: SyncCheckpoint | null | undefined, rows: StreamedRows): 'next' | 'had' | 'gap' {
   if (!held || held.horizon !== rows.from.horizon) return 'gap';
-  if (held.xid === rows.from.xid && held.id === rows.from.id) return 'next';
+  if (held.xid === rows.from.xid && held.id === rows.from.id) return holdsBoundedSet(held.scope) ? 'gap' : 'next';
   return compare(held, rows.to) >= 0 ? 'had' : 'gap';
 }
 

@@ -57,6 +57,16 @@ export function readStreamEvent<E extends ChangeStreamEventName>(
 
 /** Between a checkpoint's scope and its seal (`creator:free~<seal>`). */
 export const CHECKPOINT_SEAL_SEPARATOR = '~';
+/** Between a checkpoint's role scope and the working-set bound its device holds (`creator:free|<bound>~<seal>`). */
+export const WORKING_SET_SEPARATOR = '|';
+
+/**
+ * Whether a checkpoint's device holds a bounded working set of the catalogue. Streamed rows are every
+ * reader's rows; which of them belong in a bounded set only its pull decides.
+ */
+export function holdsBoundedSet(scope: string | null): boolean {
+  return scope !== null && scope.includes(WORKING_SET_SEPARATOR);
+}
 /** Starts a seal the change stream gave every reader of a position, unlike one sealed for one user. */
 export const STREAMED_SEAL_MARK = '.';
 
