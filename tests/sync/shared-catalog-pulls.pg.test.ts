@@ -34,18 +34,27 @@ const alone = (user: TestUser, checkpoint: SyncCheckpoint | null) =>
 async function statementsDuring<T>(work: () => Promise<T>): Promise<{ result: T; reads: number; asUser: number }> {
   const spy = vi.spyOn(pg.Client.prototype, 'query');
   const result = await work();
-  const calls = spy.mock.calls.map(([q, values]) => ({
+  const calls = spy.mock.calls.map(([q, values], i) => ({
+    client: spy.mock.contexts[i],
     text: typeof q === 'string' ? q : String((q as { text?: string }).text),
     name: typeof q === 'string' ? undefined : (q as { name?: string }).name,
     values: JSON.stringify((typeof q === 'string' ? values : (q as { values?: unknown }).values) ?? []),
   }));
   spy.mockRestore();
   // The server's own read of each catalogue notice (streamed-catalog-rows.ts) runs in this process too,
-  // as a reader with no user id of their own: it is not one of the pulls counted here.
-  const streamedReads = calls.filter((c) => c.name?.startsWith('streamed-rows-')).length;
+  // as a reader with no user id of their own: it is not one of the pulls counted here. Such a read is told
+  // apart by the statement its connection sends after `begin` (one begun before the window is not counted).
+  const lastBegin = new Map<unknown, number>();
+  const streamedBegins = new Set<number>();
+  calls.forEach((c, i) => {
+    if (c.text.startsWith('begin isolation level repeatable read')) lastBegin.set(c.client, i);
+    else if (c.name?.startsWith('streamed-rows-') && lastBegin.has(c.client))
+      streamedBegins.add(lastBegin.get(c.client)!);
+  });
   return {
     result,
-    reads: calls.filter((c) => c.text.startsWith('begin isolation level repeatable read')).length - streamedReads,
+    reads: calls.filter((c, i) => c.text.startsWith('begin isolation level repeatable read') && !streamedBegins.has(i))
+      .length,
     asUser: calls.filter(
       (c) =>
         c.text.includes(`set_config('request.jwt.claims'`) &&
