@@ -511,7 +511,7 @@ select w.deal_id, w.brand_id, 'Northwind Ridge 28 Pack: Trail Test',
        || 'two real hikes and show what fits, how it carries and what you would change. The work: an Instagram post. '
        || 'Made for creators who cover outdoors and travel. A flat fee, held in escrow from acceptance and released '
        || 'when we approve the work.',
-       45000, array['Tag the brand in every post', 'Share post insights after 7 days'], 'Within 2 weeks', 'Outdoors',
+       45000, array['Tag the brand in every post', 'Share post insights after 7 days'], 'Within 2 weeks', 'Product Review',
        array['Outdoors', 'Travel'], array['Instagram'], array['Instagram Post'], '2 weeks', 'in_progress', 'fixed', 1,
        array[w.creator_id], 1, 'none', w.t0, w.t0 + interval '1 day 3 hours'
 from seed_work w;

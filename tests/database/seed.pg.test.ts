@@ -222,7 +222,8 @@ test('every seeded deal has the category its title says', async () => {
       when d.title like '%Giveaway' then d.category = 'Giveaway'
       when d.title like '%Unboxing' then d.category = 'Unboxing'
       when d.title like 'How I Use the %' then d.category = 'Tutorial'
-      when d.title like '%: 30-Day Test' or d.title like '%: Before and After' then d.category = 'Product Review'
+      when d.title like '%: 30-Day Test' or d.title like '%: Before and After' or d.title like '%: Trail Test'
+        then d.category = 'Product Review'
       when d.title like '%Ambassador Season' then d.category = 'Brand Ambassador'
       when d.title like '%Launch' or d.title like 'A Week With the %' then d.category = 'Sponsored Post'
       else false end)
