@@ -38,6 +38,8 @@ export class SwipePage {
 
   /** A touch-like drag on the card (pointer events), as a finger swipe. */
   async drag(dx: number) {
+    // The card is re-rendered as the deck moves on: measure it once it is on screen.
+    await this.card.waitFor({ state: 'visible' });
     const box = await this.card.boundingBox();
     if (!box) throw new Error('no card');
     const y = box.y + box.height / 2;
