@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
+import { blockingAxeViolations } from './pages/dashboard-page.ts';
 import { seedDeals, signIn, userId, waitForSynced } from './pages/deals-page.ts';
 import { expect, test } from './support/console-errors.ts';
 import { promoteToAdmin, withE2eDatabase } from './support/e2e-server-info.ts';
@@ -155,7 +156,7 @@ test('the sweep visits every path of the route table (src/app/routes.tsx)', asyn
 });
 
 for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
-  test(`every route as ${role}, online then offline: no unexpected console error or failed request`, async ({
+  test(`every route as ${role}, online then offline: no unexpected console error or failed request; online, no serious accessibility issue`, async ({
     browser,
     request,
     baseURL,
@@ -165,6 +166,8 @@ for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
     const paths = ROUTES.map((p) =>
       p.replace(':deal', dealId).replace(':me', session.me || '00000000-0000-4000-8000-000000000001'),
     );
+    // Serious or critical axe findings, route by route (checked online: offline shows the same screens).
+    const inaccessible: string[] = [];
     for (const network of ['online', 'offline'] as const) {
       // The network drops between pages: a request still in flight when it drops (the last page's
       // change stream connecting) fails for anyone; the sweep judges what each page sends itself.
@@ -178,11 +181,14 @@ for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
           timeout: 15_000,
         });
         await session.page.waitForLoadState('load');
+        if (network === 'online')
+          inaccessible.push(...(await blockingAxeViolations(session.page)).map((v) => `${path}: ${v}`));
       }
     }
     // Closed while still offline: coming back online is another journey (the offline specs cover it).
     await session.context.close();
     expect(session.problems, `unexpected console errors or failed requests as ${role}`).toEqual([]);
+    expect(inaccessible, `serious or critical accessibility issues as ${role}`).toEqual([]);
   });
 }
 
