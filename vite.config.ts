@@ -64,7 +64,7 @@ export default defineConfig({
   ],
   server: {
     proxy: Object.fromEntries(
-      ['/auth/v1', '/sync/v1', '/api'].map((p) => [p, { target: devServerOrigin, changeOrigin: false }]),
+      ['/auth/v1', '/sync/v1', '/api', '/storage/v1'].map((p) => [p, { target: devServerOrigin, changeOrigin: false }]),
     ),
   },
   build: {

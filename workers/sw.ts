@@ -11,7 +11,7 @@ import type { PushPayload } from '../src/domain/contracts/push.ts';
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
 /** Paths the sync server owns: never answered with the app shell (same list as vite.config.ts). */
-const SERVER_PATHS = [/^\/auth\/v1(\/|$)/, /^\/sync\/v1(\/|$)/, /^\/api(\/|$)/];
+const SERVER_PATHS = [/^\/auth\/v1(\/|$)/, /^\/sync\/v1(\/|$)/, /^\/api(\/|$)/, /^\/storage\/v1(\/|$)/];
 
 // The whole build, lazy route chunks included, so every route opens offline after one visit.
 precacheAndRoute(self.__WB_MANIFEST);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { isOwnPicture } from '../domain/pictures.ts';
 import { storageSrc } from '../lib/storage-src.ts';
 
@@ -22,8 +23,20 @@ export function Avatar({
 }) {
   const style = { width: size, height: size, borderRadius: square ? size * 0.22 : '50%' };
   const src = localCopy ?? (isOwnPicture(url) ? storageSrc(url) : null);
-  if (src) {
-    return <img className="avatar" src={src} alt="" width={size} height={size} style={style} />;
+  // A picture that cannot load (offline, and never loaded on this device) gives way to the initials.
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && src !== failed) {
+    return (
+      <img
+        className="avatar"
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        style={style}
+        onError={() => setFailed(src)}
+      />
+    );
   }
   return (
     <span className="avatar avatar-initials" aria-hidden="true" style={{ ...style, fontSize: size * 0.38 }}>

@@ -23,7 +23,17 @@ type Network = 'online' | 'offline';
  * request that fails is something a user (or their browser's console) sees.
  */
 const EXPECTED: { what: RegExp; when: Network | 'any'; reason: string }[] = [
-  // (none today: offline, the app sends no request it knows cannot go out; online, every route answers)
+  {
+    what: /^request failed: GET \S+\/storage\/v1\/object\/public\/\S+ \(net::ERR_INTERNET_DISCONNECTED\)$/,
+    when: 'offline',
+    reason: 'a public picture this device never loaded online is not on it: the page shows initials instead',
+  },
+  {
+    // Chromium's console line for that request names no address; the request itself is judged above.
+    what: /^console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/,
+    when: 'offline',
+    reason: 'the console line of a picture not on this device',
+  },
 ];
 
 /** The app's route table (src/app/routes.tsx) with real ids; `:deal` etc. are filled in per run. */
