@@ -190,6 +190,45 @@ describe.skipIf(missing)(`instances behind a transaction pooler${missing ? ` (sk
     expect(await fsp.readdir(path.join(storageDir, 'resumable'))).toEqual([]);
   }, 60_000);
 
+  test('a request for an upload whose holder never lets go asks it to, then is answered 423 ResourceLocked rather than left hanging', async () => {
+    const [a] = instances as [Instance, Instance, Instance];
+    const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${creator.token}` };
+    const b64 = (v: string) => Buffer.from(v).toString('base64');
+    const created = await fetch(`${a.url}/storage/v1/upload/resumable`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'upload-length': '1000',
+        'upload-metadata': `bucketName ${b64('portfolio')},objectName ${b64(`${creator.id}/${newId()}-clip.mp4`)},contentType ${b64('video/mp4')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const id = location.split('/').pop()!;
+    // A holder that hears the requests to let go and ignores them.
+    const holder = await direct.connect();
+    const asked: string[] = [];
+    holder.on('notification', (msg) => asked.push(msg.payload ?? ''));
+    await holder.query('listen pacta_upload_release');
+    await holder.query(`select pg_advisory_lock(hashtext('pacta.upload'), hashtext($1))`, [id]);
+    try {
+      const refused = await fetch(`${a.url}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(mp4(1000)),
+      });
+      expect(refused.status).toBe(423);
+      expect(await refused.json()).toMatchObject({ code: 'ResourceLocked', message: expect.any(String) });
+      expect(asked).toContain(id);
+    } finally {
+      await holder.query('unlisten *; select pg_advisory_unlock_all()');
+      holder.release();
+    }
+    const own = await fetch(`${a.url}${location}`, { method: 'HEAD', headers: tus });
+    expect([own.status, own.headers.get('upload-offset')]).toEqual([200, '0']);
+    expect((await fetch(`${a.url}${location}`, { method: 'DELETE', headers: tus })).status).toBe(204);
+  }, 60_000);
+
   test('SIGTERM drains: no new connection, the push under way is answered and written, streams are told to reconnect and do, elsewhere', async () => {
     const [a, , c] = instances as [Instance, Instance, Instance];
     // The client's change stream through a load balancer that sends it to the leaving instance first.
