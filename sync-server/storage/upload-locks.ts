@@ -56,13 +56,18 @@ export function createUploadLocker(opts: {
     client.on('notification', (msg) => {
       if (msg.channel === RELEASE_CHANNEL && msg.payload) void held.get(msg.payload)?.();
     });
+    let gone = false;
     const again = (err: unknown) => {
+      // An error event and the failed connect can both report one loss: one reconnect.
+      if (gone) return;
+      gone = true;
       if (listener === client) listener = undefined;
       void client.end().catch(() => {});
       if (closed) return;
       opts.onListenError?.(err);
       // Waiters ask again every round, so a request missed while reconnecting is heard next time.
       retry = setTimeout(() => void listen(), 1_000);
+      retry.unref();
     };
     client.on('error', again);
     try {
@@ -71,7 +76,6 @@ export function createUploadLocker(opts: {
       if (closed) await client.end();
       else listener = client;
     } catch (err) {
-      client.removeListener('error', again);
       again(err);
     }
   }
