@@ -26,6 +26,8 @@ export type Database = {
    * `pool` when unset): LISTEN, and anything else that needs a session. A few at most.
    */
   session: pg.Pool;
+  /** The connection string of `session`, for a part that keeps session connections of its own (upload locks). */
+  sessionUrl: string;
   /**
    * Runs `work` in one transaction as the signed-in user: the claims go into `request.jwt.claims`
    * and the role becomes `authenticated` (or `service_role`), so every RLS policy applies exactly as
@@ -119,6 +121,7 @@ export function createDatabase(
   return {
     pool,
     session,
+    sessionUrl: opts.directUrl ?? databaseUrl,
     asUser: (claims, work) => inTransaction((tx) => becomeUser(tx, claims), work),
     asService: (work) => inTransaction(async () => {}, work),
     async close() {

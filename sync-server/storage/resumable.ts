@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EVENTS, MemoryLocker, Server, type Upload } from '@tus/server';
+import { EVENTS, Server, type Upload } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import type { JwtClaims } from '../db/database.ts';
 import { accept, cacheControlOf } from './ingest.ts';
@@ -12,6 +12,7 @@ import { writerOf } from './requester.ts';
 import { StorageError, storageErrors } from './storage-errors.ts';
 import type { StorageContext } from './storage-service.ts';
 import type { StoreObject } from './routes.ts';
+import { createUploadLocker } from './upload-locks.ts';
 
 const PATH = '/storage/v1/upload/resumable';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,10 +51,18 @@ export async function resumableRoutes(
     body: JSON.stringify({ statusCode: String(err.status), code: err.code, error: err.code, message: err.message }),
   });
 
+  // One request at a time per upload on every instance: the lock lives in Postgres, not in memory.
+  const locker = createUploadLocker({
+    connectionString: ctx.db.sessionUrl,
+    busy: asTusError(storageErrors.uploadBusy()),
+    onListenError: (err) => app.log.warn({ err }, 'upload lock listener lost its connection'),
+  });
+  app.addHook('onClose', () => locker.close());
+
   const tus = new Server({
     path: PATH,
     datastore,
-    locker: new MemoryLocker(),
+    locker,
     relativeLocation: true,
     maxSize: MAX_UPLOAD_BYTES,
     namingFunction: () => randomUUID(),

@@ -37,6 +37,8 @@ export const storageErrors = {
     new StorageError(413, 'EntityTooLarge', 'The object exceeded your storage quota: remove some files first'),
   accessDenied: (message = 'new row violates row-level security policy') =>
     new StorageError(403, 'AccessDenied', message),
+  uploadBusy: () =>
+    new StorageError(423, 'ResourceLocked', 'This upload is busy with another request: try again in a moment'),
   alreadyExists: () => new StorageError(409, 'KeyAlreadyExists', 'The resource already exists'),
   invalidImage: () => new StorageError(415, 'InvalidMimeType', 'The image could not be read'),
 };

@@ -38,6 +38,8 @@ export type PooledCluster = {
   pooledUrl: string;
   /** Straight to Postgres. */
   directUrl: string;
+  /** PgBouncer's admin console (`show servers`: the Postgres connections it holds). */
+  adminUrl: string;
   stop(): Promise<void>;
 };
 
@@ -112,6 +114,7 @@ export async function startPooledCluster(): Promise<PooledCluster> {
         'auth_type = trust',
         `auth_file = ${path.join(dir, 'userlist.txt')}`,
         'pool_mode = transaction',
+        'admin_users = postgres',
         // Fewer server connections than the instances' pools hold: transactions take turns on them,
         // which is what breaks anything that leans on a session.
         'default_pool_size = 8',
@@ -135,7 +138,7 @@ export async function startPooledCluster(): Promise<PooledCluster> {
         await c.end().catch(() => {});
       }
     }, 'PgBouncer to accept connections');
-    return { pooledUrl, directUrl, stop };
+    return { pooledUrl, directUrl, adminUrl: `postgres://postgres@127.0.0.1:${bouncerPort}/pgbouncer`, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -167,7 +170,11 @@ export type Instance = {
 };
 
 /** `npm run serve` as a deployment runs it: one process, both connection strings, the shared public URL. */
-export async function startInstance(cluster: PooledCluster, publicUrl: string): Promise<Instance> {
+export async function startInstance(
+  cluster: PooledCluster,
+  publicUrl: string,
+  env: Record<string, string> = {},
+): Promise<Instance> {
   const port = await freePort();
   // `node --import tsx`, not the tsx command: that one runs the server as its own child, so a SIGKILL
   // would end only the wrapper and leave the server running.
@@ -188,6 +195,7 @@ export async function startInstance(cluster: PooledCluster, publicUrl: string): 
       // Every test user signs up from 127.0.0.1.
       AUTH_RATE_LIMIT_SIGN_UP_PER_IP: '1000',
       AUTH_RATE_LIMIT_SIGN_IN_PER_IP: '1000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

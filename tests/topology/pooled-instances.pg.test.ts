@@ -1,3 +1,7 @@
+import fsp from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYNC_PROTOCOL_VERSION, type SyncCheckpoint } from '../../src/domain/collections/index.ts';
@@ -25,6 +29,8 @@ describe.skipIf(missing)(`instances behind a transaction pooler${missing ? ` (sk
   let balancer: { url: string; close(): void };
   let instances: Instance[] = [];
   let direct: pg.Pool;
+  /** The storage folder every instance shares, as a deployment's shared volume. */
+  let storageDir: string;
   let brand: User;
   let creator: User;
   const cleanups: (() => void)[] = [];
@@ -37,7 +43,10 @@ describe.skipIf(missing)(`instances behind a transaction pooler${missing ? ` (sk
     balancer = await startRoundRobinProxy(() => instances.filter(alive).map((i) => i.port));
     // The public URL every instance shares (tokens name it as their issuer). A deployment refuses a
     // loopback one, so it names a host of its own; requests still go to the balancer on 127.0.0.1.
-    instances = await Promise.all([1, 2, 3].map(() => startInstance(cluster, 'https://pacta.example.test')));
+    storageDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'pacta-topology-storage-'));
+    instances = await Promise.all(
+      [1, 2, 3].map(() => startInstance(cluster, 'https://pacta.example.test', { STORAGE_DIR: storageDir })),
+    );
     brand = await signUp(balancer.url, 'brand');
     creator = await signUp(balancer.url, 'creator');
     // Three server processes starting at once on a machine busy with the rest of the suite.
@@ -52,6 +61,7 @@ describe.skipIf(missing)(`instances behind a transaction pooler${missing ? ` (sk
     }
     await direct?.end();
     await cluster?.stop();
+    if (storageDir) await fsp.rm(storageDir, { recursive: true, force: true });
   });
 
   test('pulls, pushes and refusals through every instance; a write through one reaches the streams open on the others', async () => {
@@ -106,6 +116,118 @@ describe.skipIf(missing)(`instances behind a transaction pooler${missing ? ` (sk
     const failures = answers.filter((r) => r.status !== 200).map((r) => `${r.status} ${String(r.body.message)}`);
     expect(failures).toEqual([]);
   });
+
+  test('a resumable upload retried on another instance while its first PATCH still writes: the retry has the first let go, waits for it, and the file is stored whole; the lock never goes through the pooler', async () => {
+    const [a, b] = instances as [Instance, Instance, Instance];
+    const video = mp4(2 * 1024 * 1024);
+    const sent = 1024 * 1024;
+    const name = `${creator.id}/${newId()}-reel.mp4`;
+    const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${creator.token}` };
+    const b64 = (v: string) => Buffer.from(v).toString('base64');
+    const created = await fetch(`${a.url}/storage/v1/upload/resumable`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'upload-length': String(video.length),
+        'upload-metadata': `bucketName ${b64('portfolio')},objectName ${b64(name)},contentType ${b64('video/mp4')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const id = location.split('/').pop()!;
+
+    // The first PATCH, on one instance: half the file, then the connection stays open (a client whose
+    // connection dropped on its side while the server still reads it).
+    const ended: string[] = [];
+    const first = http.request(`${a.url}${location}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    });
+    const firstEnded = new Promise<void>((resolve) => {
+      first.on('response', (res) => {
+        res.resume();
+        res.on('end', resolve);
+      });
+      first.on('error', () => resolve());
+      first.on('close', () => resolve());
+    }).then(() => ended.push('first'));
+    cleanups.push(() => first.destroy());
+    first.write(video.subarray(0, sent));
+    const received = path.join(storageDir, 'resumable', id);
+    await eventually(async () => (await fsp.stat(received)).size === sent);
+
+    // Its lock is held on a connection of the instance's own, straight to Postgres: none of PgBouncer's.
+    const { rows: holders } = await direct.query<{ pid: number }>(
+      `select pid from pg_locks
+        where locktype = 'advisory' and granted
+          and classid::bigint = hashtext('pacta.upload')::bigint & 4294967295
+          and objid::bigint = hashtext($1)::bigint & 4294967295`,
+      [id],
+    );
+    expect(holders).toHaveLength(1);
+    const admin = new pg.Client({ connectionString: cluster.adminUrl });
+    await admin.connect();
+    const servers = (await admin.query<{ remote_pid: string }>('show servers')).rows.map((r) => Number(r.remote_pid));
+    await admin.end();
+    expect(servers.length).toBeGreaterThan(0);
+    expect(servers).not.toContain(holders[0]!.pid);
+
+    // The retry, on the other instance, from where the server's bytes end.
+    const second = await fetch(`${b.url}${location}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': String(sent), 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(video.subarray(sent)),
+    });
+    ended.push('second');
+    expect([second.status, second.headers.get('upload-offset')]).toEqual([204, String(video.length)]);
+    // The first request had been answered (asked to let go) before the retry could write.
+    expect(ended).toEqual(['first', 'second']);
+    await firstEnded;
+
+    const stored = await fetch(`${a.url}/storage/v1/object/public/portfolio/${name}`);
+    expect(stored.status).toBe(200);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(video)).toBe(true);
+    expect(await fsp.readdir(path.join(storageDir, 'resumable'))).toEqual([]);
+  }, 60_000);
+
+  test('a request for an upload whose holder never lets go asks it to, then is answered 423 ResourceLocked rather than left hanging', async () => {
+    const [a] = instances as [Instance, Instance, Instance];
+    const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${creator.token}` };
+    const b64 = (v: string) => Buffer.from(v).toString('base64');
+    const created = await fetch(`${a.url}/storage/v1/upload/resumable`, {
+      method: 'POST',
+      headers: {
+        ...tus,
+        'upload-length': '1000',
+        'upload-metadata': `bucketName ${b64('portfolio')},objectName ${b64(`${creator.id}/${newId()}-clip.mp4`)},contentType ${b64('video/mp4')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const id = location.split('/').pop()!;
+    // A holder that hears the requests to let go and ignores them.
+    const holder = await direct.connect();
+    const asked: string[] = [];
+    holder.on('notification', (msg) => asked.push(msg.payload ?? ''));
+    await holder.query('listen pacta_upload_release');
+    await holder.query(`select pg_advisory_lock(hashtext('pacta.upload'), hashtext($1))`, [id]);
+    try {
+      const refused = await fetch(`${a.url}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(mp4(1000)),
+      });
+      expect(refused.status).toBe(423);
+      expect(await refused.json()).toMatchObject({ code: 'ResourceLocked', message: expect.any(String) });
+      expect(asked).toContain(id);
+    } finally {
+      await holder.query('unlisten *; select pg_advisory_unlock_all()');
+      holder.release();
+    }
+    const own = await fetch(`${a.url}${location}`, { method: 'HEAD', headers: tus });
+    expect([own.status, own.headers.get('upload-offset')]).toEqual([200, '0']);
+    expect((await fetch(`${a.url}${location}`, { method: 'DELETE', headers: tus })).status).toBe(204);
+  }, 60_000);
 
   test('SIGTERM drains: no new connection, the push under way is answered and written, streams are told to reconnect and do, elsewhere', async () => {
     const [a, , c] = instances as [Instance, Instance, Instance];
@@ -209,6 +331,13 @@ describe.skipIf(missing)(`instances behind a transaction pooler${missing ? ` (sk
 });
 
 type User = { id: string; token: string };
+
+/** Bytes file-type reads as an MP4 video (an ISO base media `ftyp` box), then zeros. */
+function mp4(bytes: number): Buffer {
+  const video = Buffer.alloc(bytes, 0);
+  Buffer.from('0000001c6674797069736f6d0000020069736f6d69736f32', 'hex').copy(video);
+  return video;
+}
 
 const alive = (i: Instance) => i.process.exitCode === null && i.process.signalCode === null;
 
