@@ -82,6 +82,10 @@ test('the service worker never answers server paths with the app shell', async (
   // A navigation to a server path goes to the server, not to the cached app shell…
   const navigation = await page.goto('/api/health');
   expect(navigation?.headers()['content-type']).toContain('application/json');
+  // A stored file opened on its own (a new tab, a shared link) is the server's answer too.
+  const file = await page.goto('/storage/v1/object/public/avatars/00000000-0000-4000-8000-000000000000/none.webp');
+  expect(file?.status()).toBe(404);
+  expect(file?.headers()['content-type']).toContain('application/json');
   // …and offline it fails instead of showing the app.
   await shell.goto('/about');
   await context.setOffline(true);
