@@ -240,11 +240,14 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/settings$/);
     const toggle = shell.nav.getByRole('group', { name: 'Admin view' });
     await expect(toggle.getByRole('button', { name: 'Brand View' })).toHaveAttribute('aria-pressed', 'true');
-    await expect.poll(() => shell.navLinkTexts()).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+    // Staff's own home comes first, whichever view they take.
+    await expect
+      .poll(() => shell.navLinkTexts())
+      .toEqual(['Staff', 'Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
     await toggle.getByRole('button', { name: 'Creator View' }).click();
     await expect
       .poll(() => shell.navLinkTexts())
-      .toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+      .toEqual(['Staff', 'Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
     for (const path of ['/deals/new', '/swipe', '/campaign/new']) {
       await page.goto(path);
       await expect(page, `${path} is open to an admin`).toHaveURL(new RegExp(`${path}$`));
