@@ -7,7 +7,15 @@ const labels = (items: { label: string }[]) => items.map((i) => i.label);
 test('the navigation bar per role', () => {
   expect(labels(mainNavItems(null))).toEqual(['Sign In', 'Sign Up']);
   expect(labels(mainNavItems('brand'))).toEqual(['Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
-  expect(labels(mainNavItems('creator'))).toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+  expect(labels(mainNavItems('creator'))).toEqual([
+    'Browse Deals',
+    'Dashboard',
+    'Earnings',
+    'Profile',
+    'Settings',
+    'Support',
+  ]);
+  expect(mainNavItems('creator').find((i) => i.label === 'Earnings')?.to).toBe('/earnings');
   expect(mainNavItems('brand').map((i) => i.to)).toEqual([
     '/deals',
     '/dashboard',
@@ -55,6 +63,7 @@ test('the mobile menu lists every destination once (Inbox and Notifications not 
     const all = [...main, ...quick].map((i) => i.to);
     expect(new Set(all).size).toBe(all.length);
   }
-  expect(labels(mobileMenuSections('creator').quick)).toEqual(['Swipe Deals', 'My Deals', 'Earnings']);
+  expect(labels(mobileMenuSections('creator').quick)).toEqual(['Swipe Deals', 'My Deals']);
+  expect(labels(mobileMenuSections('creator').main)).toContain('Earnings');
   expect(labels(mobileMenuSections('brand').main)).toContain('Inbox');
 });
