@@ -103,6 +103,12 @@ test('a creator’s menu bar links Earnings at 1280 px with Sign Out still on sc
   const earnings = bar.getByRole('link', { name: 'Earnings', exact: true });
   await expect(earnings).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeInViewport({ ratio: 1 });
+  // The narrowest desktop that shows the creator's row still has Sign Out on screen; below, the menu.
+  await page.setViewportSize({ width: 1001, height: 800 });
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
   await earnings.click();
   await expect(page).toHaveURL(/\/earnings$/);
   await page.setViewportSize({ width: 390, height: 844 });

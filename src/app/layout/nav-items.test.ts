@@ -29,6 +29,9 @@ test('staff have their own home first in the bar and the mobile menu, in either 
   expect(mainNavItems('brand', true)[0]).toEqual({ to: '/admin', label: 'Staff' });
   expect(labels(mobileMenuSections('creator', true).main)).toContain('Staff');
   expect(labels(mainNavItems('creator'))).not.toContain('Staff');
+  // Their creator view's row has no room for Earnings beside the view toggle; the menu keeps it.
+  expect(labels(mainNavItems('creator', true))).not.toContain('Earnings');
+  expect(labels(mobileMenuSections('creator', true).quick)).toContain('Earnings');
 });
 
 test('an admin sees the menu of the chosen view; nobody has a menu role while signed out or loading', () => {
