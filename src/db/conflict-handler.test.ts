@@ -88,10 +88,11 @@ test('equality ignores RxDB bookkeeping and an empty rejection marker, but not a
   expect(handler.isEqual(doc, { ...doc, bio: 'other' }, 'test')).toBe(false);
 });
 
-test('equality ignores the derived sort key; two removals of one document are equal whatever they carry', () => {
+test('equality ignores the derived keys; two removals of one document are equal whatever they carry', () => {
   const handler = conflictHandlerFor('deals');
   const deal = { id: 'd1', title: 'Reel', created_at: '2026-11-23T08:00:00Z', _deleted: false };
   expect(handler.isEqual(deal, { ...deal, newest_first: -1 }, 'test')).toBe(true);
+  expect(handler.isEqual(deal, { ...deal, open_until: '9999-12-31' }, 'test')).toBe(true);
   // The server's removal, and the same removal as the local database stores it (indexed booleans filled).
   const removal = { id: 'd1', _deleted: true };
   expect(handler.isEqual(removal, { ...removal, pro_only: false, created_at: '2026-11-23T09:00:00Z' }, 'test')).toBe(

@@ -1,20 +1,21 @@
 import type { RxConflictHandler, RxConflictHandlerInput, WithDeleted } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
 import { collectionSpecs, type CollectionName, type CollectionSpec } from '../domain/collections/index.ts';
-import { CLIENT_ONLY_FIELDS, NEWEST_FIRST, SYNC_COLUMN_NAMES } from '../domain/collections/fields.ts';
+import { CLIENT_ONLY_FIELDS, NEWEST_FIRST, OPEN_UNTIL, SYNC_COLUMN_NAMES } from '../domain/collections/fields.ts';
 import { draftFieldsOf, mergeDraftFields } from '../domain/brief-draft.ts';
 
 type Doc = Record<string, unknown>;
 
-/** A document as the replication compares it: no RxDB bookkeeping, no empty rejection marker, no derived sort key. */
+/** A document as the replication compares it: no RxDB bookkeeping, no empty rejection marker, no derived keys. */
 function comparable(doc: WithDeleted<Doc>): Doc {
   // Two removals of one document are the same state whatever else they carry: the server sends a
   // removal as `{ id, _deleted }`, and the local database fills indexed booleans (pro_only) on it.
   if (doc._deleted) return { id: doc.id, _deleted: true };
   const { _meta: _m, _rev: _r, _attachments: _a, ...rest } = doc as Doc;
   if (rest.sync_rejection === null || rest.sync_rejection === undefined) delete rest.sync_rejection;
-  // Derived on the device from created_at (newest-first.ts); the server's copy never has it.
+  // Derived on the device from created_at and deadline (newest-first.ts); the server's copy never has them.
   delete rest[NEWEST_FIRST];
+  delete rest[OPEN_UNTIL];
   return rest;
 }
 

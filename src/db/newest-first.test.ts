@@ -3,7 +3,13 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, expect, test, vi } from 'vitest';
-import { collectionSpecs, dealDocument, type CollectionSpec } from '../domain/collections/index.ts';
+import {
+  collectionSpecs,
+  dealDocument,
+  NO_LAST_DAY,
+  OPEN_UNTIL,
+  type CollectionSpec,
+} from '../domain/collections/index.ts';
 import { addPactaPlugins, createPactaDatabase } from './create-database.ts';
 import { NEWEST_FIRST_SORT, newestFirstKey, withNewestFirstKeys } from './newest-first.ts';
 import { rxSchemaFor } from './rx-schema.ts';
@@ -109,4 +115,46 @@ test('deals stored before the key existed get it when the device migrates to the
   const after = await open(collectionSpecs.deals);
   const list = await after.deals.find({ selector: { status: 'open' }, sort: NEWEST_FIRST_SORT }).exec();
   expect(list.map((d) => d.get('title') as string)).toEqual(['second', 'first']);
+});
+
+test('deals stored before their last offered day existed get it when the device migrates, from their deadline', async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  addPactaPlugins();
+  const indexedDB = new IDBFactory();
+  const name = `unit-${randomUUID()}`;
+  // The deals collection as version 2 stored it: newest first, no open_until.
+  const stored: CollectionSpec = {
+    ...collectionSpecs.deals,
+    schemaVersion: 2,
+    indexes: collectionSpecs.deals.indexes.filter((index) => !(index as readonly string[]).includes(OPEN_UNTIL)),
+  };
+  type Database = RxDatabase<{ deals: RxCollection }>;
+  const open = async (spec: CollectionSpec) => {
+    const db: Database = await createRxDatabase<{ deals: RxCollection }>({
+      name,
+      storage: withNewestFirstKeys(getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>),
+      multiInstance: false,
+    });
+    closing.push(db);
+    await db.addCollections({
+      deals: { schema: rxSchemaFor('deals', spec), migrationStrategies: migrationStrategiesFor(spec) },
+    });
+    return db;
+  };
+  const before = await open(stored);
+  await before.deals.bulkInsert([
+    { ...deal('past', '2026-01-01T00:00:00Z'), deadline: '2020-05-01' },
+    { ...deal('dated', '2026-02-01T00:00:00Z'), deadline: '2027-01-15' },
+    { ...deal('free text', '2026-03-01T00:00:00Z'), deadline: 'Flexible' },
+  ]);
+  await before.close();
+
+  const after = await open(collectionSpecs.deals);
+  const selector = { status: 'open', [OPEN_UNTIL]: { $gte: '2026-11-27' } };
+  const list = await after.deals.find({ selector, sort: NEWEST_FIRST_SORT }).exec();
+  expect(list.map((d) => [d.get('title') as string, d.get(OPEN_UNTIL) as string])).toEqual([
+    ['free text', NO_LAST_DAY],
+    ['dated', '2027-01-15'],
+  ]);
+  expect(await after.deals.count({ selector }).exec()).toBe(2);
 });

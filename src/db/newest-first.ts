@@ -1,5 +1,6 @@
 import type { RxStorage, RxStorageInstance, RxStorageInstanceCreationParams } from 'rxdb';
-import { NEWEST_FIRST } from '../domain/collections/index.ts';
+import { NEWEST_FIRST, OPEN_UNTIL } from '../domain/collections/index.ts';
+import { lastOfferedDay } from '../domain/deal-deadline.ts';
 
 /** The digits of a timestamp's fraction of a second (Postgres sends microseconds). */
 const FRACTION = /\.(\d+)/;
@@ -29,9 +30,15 @@ function stamp(doc: Doc): void {
   doc[NEWEST_FIRST] = newestFirstKey(createdAt);
 }
 
+/** Gives a deal about to be stored its last offered day (OPEN_UNTIL), from the deadline it now has. */
+function stampOpenUntil(doc: Doc): void {
+  if (doc._deleted && !('deadline' in doc)) return;
+  doc[OPEN_UNTIL] = lastOfferedDay(typeof doc.deadline === 'string' ? doc.deadline : null);
+}
+
 /**
- * The storage every Pacta database runs on, deriving `newest_first` for each document written to a
- * collection whose schema has it: local writes, replicated pages and schema migrations all pass
+ * The storage every Pacta database runs on, deriving `newest_first` (and a deal's `open_until`) for
+ * each document written to a collection whose schema has it: local writes, replicated pages and schema migrations all pass
  * through `bulkWrite`, so no write path can miss it (RxDB's collection hooks do not run for
  * replicated documents). The key is set on the document object RxDB passes in, not on a copy: RxDB
  * keeps that object as the document's state (its cache and the live queries' event-reduce sort by
@@ -45,10 +52,14 @@ export function withNewestFirstKeys<Internals, Options>(
     params: RxStorageInstanceCreationParams<RxDocType, Options>,
   ): Promise<RxStorageInstance<RxDocType, Internals, Options>> => {
     const instance = await storage.createStorageInstance(params);
-    if (!(NEWEST_FIRST in params.schema.properties)) return instance;
+    const stamps = [
+      ...(NEWEST_FIRST in params.schema.properties ? [stamp] : []),
+      ...(OPEN_UNTIL in params.schema.properties ? [stampOpenUntil] : []),
+    ];
+    if (stamps.length === 0) return instance;
     const bulkWrite = instance.bulkWrite.bind(instance);
     instance.bulkWrite = (rows, context) => {
-      for (const row of rows) stamp(row.document as Doc);
+      for (const row of rows) for (const derive of stamps) derive(row.document as Doc);
       return bulkWrite(rows, context);
     };
     return instance;

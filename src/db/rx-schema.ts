@@ -3,6 +3,7 @@ import type { RxJsonSchema } from 'rxdb';
 import {
   collectionSpecs,
   NEWEST_FIRST,
+  OPEN_UNTIL,
   type CollectionName,
   type CollectionSpec,
 } from '../domain/collections/index.ts';
@@ -57,6 +58,8 @@ export function rxSchemaFor(
   // The derived sort key (src/db/newest-first.ts): a whole number of microseconds, at most 0.
   if (sortedNewestFirst)
     properties[NEWEST_FIRST] = { type: 'number', minimum: -Number.MAX_SAFE_INTEGER, maximum: 0, multipleOf: 1 };
+  // The derived last day a deal is offered (OPEN_UNTIL): a day as YYYY-MM-DD.
+  if (indexFields.has(OPEN_UNTIL)) properties[OPEN_UNTIL] = { type: 'string', maxLength: 10 };
   for (const field of indexFields) {
     const prop = properties[field];
     if (!prop) throw new Error(`Index field ${field} is not in the ${name} schema`);

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { DEADLINE_MESSAGES, deadlineError, isCalendarDay, localDay } from './deal-deadline.ts';
+import { NO_LAST_DAY } from './collections/index.ts';
+import { DEADLINE_MESSAGES, deadlineError, isCalendarDay, lastOfferedDay, localDay } from './deal-deadline.ts';
 
 test('a deadline before today is refused; today, a later day, none or older free text pass', () => {
   expect(deadlineError('2020-01-01', '2026-11-27')).toBe(DEADLINE_MESSAGES.past);
@@ -19,4 +20,11 @@ test('a date that is not a real day is refused', () => {
 test('localDay is the calendar day of the running clock, as YYYY-MM-DD', () => {
   const now = new Date(2026, 10, 27, 23, 59);
   expect(localDay(now)).toBe('2026-11-27');
+});
+
+test('a deal is offered through its deadline day; no deadline, free text or an unreal day never ends', () => {
+  expect(lastOfferedDay('2026-12-14')).toBe('2026-12-14');
+  expect(lastOfferedDay(null)).toBe(NO_LAST_DAY);
+  expect(lastOfferedDay('Within 2 weeks')).toBe(NO_LAST_DAY);
+  expect(lastOfferedDay('2026-02-31')).toBe(NO_LAST_DAY);
 });

@@ -1,4 +1,5 @@
 import { toEpochMs, type Instant } from './instant.ts';
+import { NO_LAST_DAY } from './collections/fields.ts';
 
 /**
  * A deal's deadline, as the create and edit forms store it: a calendar day 'YYYY-MM-DD' (older deals
@@ -42,4 +43,14 @@ export function deadlineError(deadline: string, today: string): string | null {
   if (!ISO_DAY.test(text)) return null;
   if (!isCalendarDay(text)) return DEADLINE_MESSAGES.invalid;
   return text < today ? DEADLINE_MESSAGES.past : null;
+}
+
+/**
+ * The last calendar day a deal is offered to creators (YYYY-MM-DD): its deadline when that is a real
+ * day; no deadline, or the free text of an older deal, never ends (NO_LAST_DAY). A deal whose day is
+ * before the creator's today refuses applications, so no list offers it.
+ */
+export function lastOfferedDay(deadline: string | null): string {
+  const text = deadline?.trim() ?? '';
+  return isCalendarDay(text) ? text : NO_LAST_DAY;
 }

@@ -122,6 +122,15 @@ test('the timeline says who did what, and when the server confirmed on its own',
   );
 });
 
+test('a deliverable whose title ends in a full stop is named with one full stop, not two', () => {
+  const titles = new Map([['d1', 'Reel for Northwind Outdoor Co.']]);
+  const say = (e: DealEventDocument) =>
+    timelineText(accepted, e, { creator: 'Maya', brand: 'Lumen' }, titles, (d) => d);
+  expect(say(ev({ kind: 'approved', author_id: BRAND, deliverable_id: 'd1' }))).toBe(
+    'Lumen approved Reel for Northwind Outdoor Co.',
+  );
+});
+
 test('a proposed change declined, even offline, waits on nobody: the version in force speaks again, every version stays listed', () => {
   const proposed = { ...accepted, terms_version: 2, terms_accepted_by: ['creator' as const] };
   const v2 = ev({ kind: 'terms', author_id: CREATOR, terms: { ...sheet, exclusivity_days: 30 }, terms_version: 2 });

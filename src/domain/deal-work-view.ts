@@ -8,6 +8,7 @@ import type {
 } from './collections/index.ts';
 import { DELIVERABLE_STATUS_TEXT, OFFER_SENT, payoutOnHoldText, TERMS_ACCEPTED } from './deal-work.ts';
 import { formatUsd } from './fees.ts';
+import { endSentence } from './end-sentence.ts';
 
 /**
  * One application's work as a screen shows it: the server's state on the application, with this
@@ -286,19 +287,21 @@ export function timelineText(
     case 'terms_declined':
       return `${who} declined terms version ${ev.terms_version ?? ''}.`;
     case 'draft':
-      return `${who} submitted a draft of ${title}.`;
+      return endSentence(`${who} submitted a draft of ${title}`);
     case 'changes_requested':
-      return `${who} requested changes to ${title}.`;
+      return endSentence(`${who} requested changes to ${title}`);
     case 'approved':
-      return `${who} approved ${title}.`;
+      return endSentence(`${who} approved ${title}`);
     case 'extra_rounds':
-      return `${who} agreed to ${ev.rounds ?? 1} more revision round${ev.rounds === 1 ? '' : 's'} on ${title}.`;
+      return endSentence(
+        `${who} agreed to ${ev.rounds ?? 1} more revision round${ev.rounds === 1 ? '' : 's'} on ${title}`,
+      );
     case 'live_link':
-      return `${who} submitted the live link of ${title}.`;
+      return endSentence(`${who} submitted the live link of ${title}`);
     case 'live_confirmed':
       return party === 'server'
         ? `The live link of ${title} was confirmed automatically: the approval window closed.`
-        : `${who} confirmed the live link of ${title}.`;
+        : endSentence(`${who} confirmed the live link of ${title}`);
   }
 }
 

@@ -44,7 +44,7 @@ function page<T>(rows: T[], offset: number, limit: number): { items: T[]; next_o
  *   characters, known sorts, pages of at most 50 up to offset 1,000; anything else 400 `invalid_search`.
  * - Runs as the user, so row-level security decides what is found: a deal the user may not read (a
  *   Pro-only deal for a free account, another brand's unpublished deal) is never an answer.
- * - Deals: open ones, matching the text in their title, category, niches, deliverables, description or
+ * - Deals: open ones whose deadline has not passed (they refuse applications), matching the text in their title, category, niches, deliverables, description or
  *   their brand's name (the name only: the weight-A words of the brand's profile), and the deals
  *   list's filters. Creators: creator profiles matching the text in name, username, niches, region or
  *   bio, and the filters. Documents as the device holds them.
@@ -88,6 +88,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
          select ${deals.documentSql} as doc
            from public.deals t, query
           where not t.deleted and t.status = 'open'
+            and not pacta_private.deadline_has_passed(t.deadline)
             and (query.q is null
                  or t.search_vector @@ query.q
                  or t.brand_id = any (array(select p.id from public.profiles p

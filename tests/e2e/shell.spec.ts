@@ -167,7 +167,7 @@ test.describe('signed in', () => {
     const shell = new ShellPage(page);
     await expect
       .poll(() => shell.navLinkTexts())
-      .toEqual(['Browse Deals', 'Dashboard', 'Profile', 'Settings', 'Support']);
+      .toEqual(['Browse Deals', 'Dashboard', 'Earnings', 'Profile', 'Settings', 'Support']);
     await shell.nav.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile\/me$/);
     await page.goto('/campaign/new');

@@ -71,6 +71,54 @@ test('a change the server refuses never shows "Deal updated!"; the sync panel na
   );
 });
 
+test('a deal whose deadline has passed is not offered on /deals: neither listed nor counted', async ({
+  newAccount,
+  openAs,
+}) => {
+  const brand = await newAccount('brand', { fullName: `Deadline Brand ${run}` });
+  // One amount no other test uses, so the amount filter shows these two deals alone.
+  const [past, current] = await seedDeals(brand.email, [`Past deadline ${run}`, `Still open ${run}`], {
+    amountCents: 31_337,
+  });
+  await withE2eDatabase(async (db) => {
+    // Published before the deadline rule existed: the rule refuses such a day now, so it is set as the server.
+    await db.query('begin');
+    await db.query('alter table public.deals disable trigger b_deadline');
+    await db.query(`update public.deals set deadline = '2020-05-01' where id = $1`, [past!.id]);
+    await db.query(`update public.deals set deadline = '2099-05-01' where id = $1`, [current!.id]);
+    await db.query('alter table public.deals enable trigger b_deadline');
+    await db.query('commit');
+  });
+  const creator = await newAccount('creator');
+  const { page } = await openAs(creator, '/deals?min=313.37&max=313.37');
+  const all = page.getByRole('region', { name: /All deals/ });
+  await expect(all.getByText(`Still open ${run}`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`Past deadline ${run}`)).toHaveCount(0);
+  await expect(all.locator('.deals-count')).toHaveText('(1)');
+});
+
+test('a creator’s menu bar links Earnings at 1280 px with Sign Out still on screen; on a phone the menu lists it once', async ({
+  creatorPage: page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  const earnings = bar.getByRole('link', { name: 'Earnings', exact: true });
+  await expect(earnings).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeInViewport({ ratio: 1 });
+  // The narrowest desktop that shows the creator's row still has Sign Out on screen; below, the menu.
+  await page.setViewportSize({ width: 1001, height: 800 });
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await earnings.click();
+  await expect(page).toHaveURL(/\/earnings$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(earnings).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Earnings', exact: true })).toHaveCount(1);
+});
+
 test('a wrong-role route lands on the user’s dashboard, and the growth hub offers only the role’s tools', async ({
   brandPage,
   creatorPage,

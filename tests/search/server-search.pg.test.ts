@@ -135,6 +135,19 @@ describe('GET /api/search/deals', () => {
     expect((await searchDeals(creator, { q: 'giveaway' })).deals).toEqual([]);
   });
 
+  test('a deal past its deadline is not found: it no longer takes applications', async () => {
+    const past = await insertDeal(brand.id, { title: 'Canoe race sponsorship' });
+    const dated = await insertDeal(brand.id, { title: 'Canoe camp sponsorship' });
+    await server.db.asService(async (tx) => {
+      // Published before the rule existed: the deadline check refuses such a day today.
+      await tx.query(`alter table public.deals disable trigger b_deadline`);
+      await tx.query(`update public.deals set deadline = '2020-05-01' where id = $1`, [past]);
+      await tx.query(`update public.deals set deadline = '2099-05-01' where id = $1`, [dated]);
+      await tx.query(`alter table public.deals enable trigger b_deadline`);
+    });
+    expect((await searchDeals(creator, { q: 'canoe' })).deals.map((d) => d.id)).toEqual([dated]);
+  });
+
   test('refuses bad input with 400 { code, message }, a missing token with 401', async () => {
     for (const query of [
       `q=${'a'.repeat(201)}`,

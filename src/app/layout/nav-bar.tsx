@@ -43,7 +43,12 @@ export function NavBar() {
 
   return (
     <header className="site-header">
-      <nav className={auth.isAdmin ? 'container nav nav-admin' : 'container nav'} aria-label="Main">
+      <nav
+        className={['container nav', auth.isAdmin ? 'nav-admin' : '', role === 'creator' ? 'nav-creator' : '']
+          .join(' ')
+          .trim()}
+        aria-label="Main"
+      >
         <Link to="/" className="brand-mark" aria-label="Pacta home">
           <PactaMark />
           <span aria-hidden="true">Pacta</span>

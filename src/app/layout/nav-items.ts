@@ -14,6 +14,10 @@ export function mainNavItems(role: ViewAs | null, staff = false): NavItem[] {
     ...(staff ? [{ to: '/admin', label: 'Staff' }] : []),
     { to: '/deals', label: role === 'brand' ? 'Deals' : 'Browse Deals' },
     { to: '/dashboard', label: 'Dashboard' },
+    // A creator's payouts are the money they came for: one click from every page on a desktop too.
+    // Not in staff's creator view: their row (Staff, the view toggle) has no room left at 1280 px,
+    // and staff earn nothing; the menu still lists it.
+    ...(role === 'creator' && !staff ? [{ to: '/earnings', label: 'Earnings' }] : []),
     { to: '/profile/me', label: 'Profile' },
     { to: '/settings', label: 'Settings' },
     { to: '/support', label: 'Support' },

@@ -41,5 +41,14 @@ export const SYNC_COLUMN_NAMES = ['created_at', 'updated_at', 'version'] as cons
  */
 export const NEWEST_FIRST = 'newest_first' as const;
 
+/**
+ * The last calendar day a deal is offered, as YYYY-MM-DD: its `deadline` when that is a date, else
+ * NO_LAST_DAY (no deadline, or the free text of an older deal). Derived on the device for every write
+ * (src/db/newest-first.ts), never sent: the deal lists ask for `open_until >= today` and count it on an
+ * index, which `deadline` (nullable, free text) cannot be.
+ */
+export const OPEN_UNTIL = 'open_until' as const;
+export const NO_LAST_DAY = '9999-12-31';
+
 /** Client-only fields: stored locally, ignored by the server. */
-export const CLIENT_ONLY_FIELDS = ['sync_rejection', NEWEST_FIRST] as const;
+export const CLIENT_ONLY_FIELDS = ['sync_rejection', NEWEST_FIRST, OPEN_UNTIL] as const;

@@ -41,7 +41,7 @@ export type CollectionSpec = {
   /**
    * RxDB indexes (fields must be required in the schema). `newest_first` is the client-only sort key
    * derived from `created_at` (see NEWEST_FIRST in fields.ts); a collection indexing it also
-   * requires `created_at` on the device.
+   * requires `created_at` on the device. `open_until` (deals) is derived from `deadline` (OPEN_UNTIL).
    */
   indexes: readonly (string | readonly string[])[];
   /**
@@ -66,7 +66,8 @@ export const collectionSpecs = {
   deals: {
     table: 'deals',
     // 1: escrow_status may be 'disputed'. 2: created_at required, indexed newest first (newest_first).
-    schemaVersion: 2,
+    // 3: open_until (the last day the deal is offered, derived from deadline), indexed for the counts.
+    schemaVersion: 3,
     schema: dealDocument,
     serverOwned: ['escrow_status', 'applications_count', 'completed_at'],
     readOnly: false,
@@ -75,12 +76,16 @@ export const collectionSpecs = {
     scope: 'catalog',
     // What the screens read, each a range of one index in the order shown (never a whole collection):
     // a brand's deals (dashboard, My Deals) and by status (its counts, My Deals' filter); the open
-    // deals (Deals, swipe) and the ones a non-Pro creator may see; everything, for admins.
+    // deals (Deals, swipe) and the ones a non-Pro creator may see; everything, for admins. The open
+    // deals not past their last day are counted on (status[, pro_only], open_until) and listed
+    // through the newest-first index of the same fields.
     indexes: [
       ['brand_id', 'newest_first'],
       ['brand_id', 'status', 'newest_first'],
       ['status', 'newest_first'],
       ['status', 'pro_only', 'newest_first'],
+      ['status', 'open_until'],
+      ['status', 'pro_only', 'open_until'],
       'newest_first',
     ],
   },

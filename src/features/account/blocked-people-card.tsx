@@ -4,7 +4,7 @@ import { useDatabase } from '../../db/hooks/use-database.ts';
 import { useLiveQuery } from '../../db/hooks/use-live-query.ts';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { toastSuccess } from '../../lib/toasts.ts';
-import { endSentence } from './end-sentence.ts';
+import { endSentence } from '../../domain/end-sentence.ts';
 import { unblockPerson } from './data/blocks.ts';
 import { useBlockedPeople } from './data/use-blocked-people.ts';
 

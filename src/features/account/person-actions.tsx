@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useDatabase } from '../../db/hooks/use-database.ts';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
-import { endSentence } from './end-sentence.ts';
+import { endSentence } from '../../domain/end-sentence.ts';
 import { blockPerson, unblockPerson } from './data/blocks.ts';
 import { useBlockedPeople } from './data/use-blocked-people.ts';
 import { ReportButton } from './report-button.tsx';

@@ -22,6 +22,7 @@ import { displayName, shortTime } from './inbox-format.ts';
 import { useAbsentName } from './use-absent-name.ts';
 import { useComposerDraft } from './use-composer-draft.ts';
 import { PersonActions, useBlockedPeople } from '../account/index.ts';
+import { emptyConversationText } from './conversation-texts.ts';
 
 /** The message log is a scrollable region: keyboard users must be able to reach it to scroll it. */
 const SCROLLABLE_REGION_TAB_STOP = 0;
@@ -91,7 +92,7 @@ export function ConversationPane({ me, conversation, other, deal }: Props) {
           Failed to load messages.
         </p>
       ) : list.length === 0 && !messages.loading ? (
-        <p className="muted conversation-empty">No messages yet. Say hello to {name}.</p>
+        <p className="muted conversation-empty">{emptyConversationText(name)}</p>
       ) : null}
       <ol
         className="message-log"

@@ -1,6 +1,7 @@
 import type { MangoQuerySelector } from 'rxdb';
 import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
 import { NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
+import { collectionSpecs, NEWEST_FIRST } from '../../../domain/collections/index.ts';
 import type {
   ApplicationDocument,
   DealDocument,
@@ -28,9 +29,28 @@ export type DealSelector = MangoQuerySelector<DealDocument>;
 
 /** A page of deals matching `selector`, newest first. */
 export function dealsPage$(db: PactaDatabase, selector: DealSelector, limit: number): Observable<DealDocument[]> {
-  return db.deals
-    .find({ selector, sort: NEWEST_FIRST_SORT, limit })
-    .$.pipe(map((docs) => plain<DealDocument>(docs as Plain<DealDocument>[])));
+  return dealsPageQuery(db, selector, limit).$.pipe(map((docs) => plain<DealDocument>(docs as Plain<DealDocument>[])));
+}
+
+export function dealsPageQuery(db: PactaDatabase, selector: DealSelector, limit: number) {
+  return db.deals.find({ selector, sort: NEWEST_FIRST_SORT, limit, index: newestFirstIndex(selector) });
+}
+
+/**
+ * The newest-first index a page walks: the longest whose other fields the selector fixes to one
+ * value (status, pro_only, brand_id), so the walk stops at the page's last card. Named because RxDB's
+ * planner would prefer the index of a range condition (`open_until >= today`, the counts' index) and
+ * then sort every deal of the range in memory.
+ */
+function newestFirstIndex(selector: DealSelector): string[] {
+  const fixed = (field: string) => {
+    const value = (selector as Record<string, unknown>)[field];
+    return typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number';
+  };
+  const fits = collectionSpecs.deals.indexes
+    .map((index) => (typeof index === 'string' ? [index] : [...index]))
+    .filter((index) => index.at(-1) === NEWEST_FIRST && index.slice(0, -1).every(fixed));
+  return fits.reduce((best, index) => (index.length > best.length ? index : best), [NEWEST_FIRST]);
 }
 
 /** How many deals match `selector`. */

@@ -1,5 +1,6 @@
 import { USAGE_RIGHTS, type TermsSheet, type UsageRights } from '../../../domain/collections/index.ts';
 import { DealWorkError } from './deal-work-operations.ts';
+import { endSentence } from '../../../domain/end-sentence.ts';
 
 /**
  * The 'Propose changes' form's fields, as typed (strings), and the sheet they make. The server checks
@@ -61,7 +62,7 @@ export function parseTermsDraft(
     const title = d.title.trim();
     if (!title) throw new DealWorkError('Give every deliverable a title.');
     if (title.length > 200) throw new DealWorkError('A deliverable’s title is at most 200 characters.');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(d.dueDate)) throw new DealWorkError(`Choose a due date for ${title}.`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d.dueDate)) throw new DealWorkError(endSentence(`Choose a due date for ${title}`));
     return { id: d.id ?? `d${++next}`, title, due_date: d.dueDate };
   });
   if (!USAGE_RIGHTS.includes(draft.usageRights)) throw new DealWorkError('Choose the usage rights.');

@@ -1,5 +1,6 @@
 import type { DealDocument } from '../../../domain/collections/index.ts';
 import { dealPaymentSummary, formatRate, formatUsd, SERVICE_FEE_BP } from '../../../domain/fees.ts';
+import { endSentence } from '../../../domain/end-sentence.ts';
 
 /** Nothing says "released" before it is (the payment panel shows the parties the details). */
 const ESCROW_TEXT: Record<DealDocument['escrow_status'], string> = {
@@ -24,7 +25,7 @@ export function PaymentSummary({
   return (
     <section className="card detail-section" aria-labelledby="payment-summary-heading">
       <h2 id="payment-summary-heading">Payment summary</h2>
-      {winnerName ? <p className="muted">Completed with {winnerName}.</p> : null}
+      {winnerName ? <p className="muted">{endSentence(`Completed with ${winnerName}`)}</p> : null}
       <dl className="summary-list">
         <div>
           <dt>Deal amount</dt>

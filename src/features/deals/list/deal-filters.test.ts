@@ -3,10 +3,10 @@ import { firstValueFrom } from 'rxjs';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { createPactaDatabase, NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
-import { dealDocument, type DealDocument } from '../../../domain/collections/index.ts';
-import { dealsCount$, dealsPage$, type DealSelector } from '../data/deal-queries.ts';
-import { amountFilterErrors, deadlineNotPassed, filterDeals, NO_FILTERS, visibleToCreator } from './deal-filters.ts';
+import { createPactaDatabase, type PactaDatabase } from '../../../db/index.ts';
+import { dealDocument, OPEN_UNTIL, type DealDocument } from '../../../domain/collections/index.ts';
+import { dealsCount$, dealsPage$, dealsPageQuery, type DealSelector } from '../data/deal-queries.ts';
+import { amountFilterErrors, filterDeals, NO_FILTERS, offeredToCreator, visibleToCreator } from './deal-filters.ts';
 
 // The filters run as selectors in the real local database (RxDB on Dexie), as on the device.
 let db: PactaDatabase;
@@ -82,10 +82,16 @@ test('non-Pro creators never get Pro-only deals; closed deals are not listed', a
 });
 
 test('the list reads one index in its order and stops at the page; the totals are counted on the index', () => {
-  const plan = (selector: DealSelector, limit = 24) =>
-    db.deals.find({ selector, sort: NEWEST_FIRST_SORT, limit }).getPreparedQuery().queryPlan;
-  for (const visible of [creator, visibleToCreator({ isPro: true, isAdmin: false })]) {
-    expect(plan(visible)).toMatchObject({ sortSatisfiedByIndex: true, selectorSatisfiedByIndex: true });
+  const plan = (selector: DealSelector, limit = 24) => dealsPageQuery(db, selector, limit).getPreparedQuery().queryPlan;
+  for (const visible of [
+    creator,
+    visibleToCreator({ isPro: true, isAdmin: false }),
+    offeredToCreator({ isPro: false, isAdmin: false, today: '2026-11-27' }),
+    offeredToCreator({ isPro: true, isAdmin: false, today: '2026-11-27' }),
+  ]) {
+    // In index order, so the walk stops at the page (a deal past its deadline is skipped on the way).
+    expect(plan(visible).sortSatisfiedByIndex).toBe(true);
+    if (!(OPEN_UNTIL in visible)) expect(plan(visible).selectorSatisfiedByIndex).toBe(true);
     expect(
       plan(filterDeals(visible, { category: 'Tutorial', minAmount: '10', maxAmount: '', niches: ['Travel'] }))
         .sortSatisfiedByIndex,
@@ -117,11 +123,22 @@ test('a deal past its deadline is not offered; no deadline, today, a later day a
     deal({ title: 'later', deadline: '2027-01-15', created_at: '2026-11-07T10:00:00+00:00' }),
     deal({ title: 'free text', deadline: 'Within 2 weeks', created_at: '2026-11-08T10:00:00+00:00' }),
   ]);
-  expect(await titles({ ...creator, ...deadlineNotPassed('2026-11-27') })).toEqual([
-    'free text',
-    'later',
-    'today',
-    'b',
-    'a',
-  ]);
+  const offered = offeredToCreator({ isPro: false, isAdmin: false, today: '2026-11-27' });
+  expect(await titles(offered)).toEqual(['free text', 'later', 'today', 'b', 'a']);
+  expect(await titles(offered, 2)).toEqual(['free text', 'later']);
+  expect(await firstValueFrom(dealsCount$(db, offered))).toBe(5);
+  // Pro members and staff are not offered it either.
+  expect(await titles(offeredToCreator({ isPro: true, isAdmin: false, today: '2026-11-27' }))).not.toContain('past');
+  expect(await titles(offeredToCreator({ isPro: false, isAdmin: true, today: '2026-11-27' }))).not.toContain('past');
+});
+
+test('a deal whose deadline is moved into the past leaves the list and its total; moved back, it returns', async () => {
+  const offered = offeredToCreator({ isPro: false, isAdmin: false, today: '2026-11-27' });
+  const doc = await db.deals.findOne(b.id).exec();
+  await doc!.incrementalPatch({ deadline: '2026-11-26' });
+  expect(await titles(offered)).toEqual(['a']);
+  expect(await firstValueFrom(dealsCount$(db, offered))).toBe(1);
+  await doc!.incrementalPatch({ deadline: null });
+  expect(await titles(offered)).toEqual(['b', 'a']);
+  expect(await firstValueFrom(dealsCount$(db, offered))).toBe(2);
 });

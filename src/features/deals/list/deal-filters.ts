@@ -1,5 +1,6 @@
 import { parseUsdToCents } from '../../../domain/fees.ts';
 import type { DealSelector } from '../data/deal-queries.ts';
+import { OPEN_UNTIL } from '../../../domain/collections/index.ts';
 
 export type DealFilterValues = { category: string; minAmount: string; maxAmount: string; niches: string[] };
 
@@ -18,13 +19,22 @@ export function visibleToCreator(opts: { isPro: boolean; isAdmin: boolean }): De
 
 /**
  * Deals whose deadline has not passed on `today` (the user's calendar day, YYYY-MM-DD): no deadline,
- * today or later. A deadline is stored as YYYY-MM-DD, so the day compares as text; the free-text
- * deadlines of older deals ("Within 2 weeks", "Flexible") start with a letter and sort after every
- * date, so they stay. The swipe deck adds it to what it ranks: a deal past its deadline refuses
- * applications, so it is never offered.
+ * today or later, or the free text of an older deal. A deal past its deadline refuses applications,
+ * so the list, its recommendations and the swipe deck never offer it.
+ *
+ * The condition is on the deal's derived last day (`open_until`, OPEN_UNTIL), not on `deadline`: it
+ * has an index with the status, so the list's total stays a count of index keys. (Closing such deals
+ * on the server instead would change the brand's deal and its money for a rule about what is offered,
+ * and the server only knows a day has ended once it has ended everywhere on Earth; the device knows
+ * the creator's own today.)
  */
-export function deadlineNotPassed(today: string): DealSelector {
-  return { $or: [{ deadline: null }, { deadline: { $gte: today } }] };
+function deadlineNotPassed(today: string): DealSelector {
+  return { [OPEN_UNTIL]: { $gte: today } } as DealSelector;
+}
+
+/** The deals offered to a creator on `today`: those they may see whose deadline has not passed. */
+export function offeredToCreator(opts: { isPro: boolean; isAdmin: boolean; today: string }): DealSelector {
+  return { ...visibleToCreator(opts), ...deadlineNotPassed(opts.today) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import '../deals.css';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -9,7 +9,8 @@ import { useRankedDeals } from '../data/use-recommendations.ts';
 import { AvailableCreators } from './available-creators.tsx';
 import { DealCard } from './deal-card.tsx';
 import { DealFilterBar } from './deal-filter-bar.tsx';
-import { filterDeals, visibleToCreator } from './deal-filters.ts';
+import { filterDeals, offeredToCreator } from './deal-filters.ts';
+import { localDay } from '../../../domain/deal-deadline.ts';
 import { ShowMore, usePagedList } from '../../../components/show-more.tsx';
 import { DEAL_SORT_TEXT } from '../../../domain/search.ts';
 import { useDealSearch } from '../data/use-search.ts';
@@ -62,7 +63,12 @@ function CreatorDealsView() {
   const searching = url.state.q.trim() !== '' || url.state.sort !== 'best';
 
   const isPro = !!user?.isPro;
-  const visible = useMemo(() => visibleToCreator({ isPro, isAdmin: auth.isAdmin }), [isPro, auth.isAdmin]);
+  // The day is read once per visit, as the swipe deck does: a deal past its deadline is not offered.
+  const [today] = useState(() => localDay());
+  const visible = useMemo(
+    () => offeredToCreator({ isPro, isAdmin: auth.isAdmin, today }),
+    [isPro, auth.isAdmin, today],
+  );
   const selector = useMemo(() => filterDeals(visible, filters), [visible, filters]);
   // The cards of the page and the total, each read through the open-deals index (never all deals).
   const cards = useDealsPage(selector, page.limit);

@@ -11,6 +11,7 @@ import { useSwipeGesture } from './use-swipe-gesture.ts';
 import { useSwipeStack } from './use-swipe-stack.ts';
 import { ChipList } from '../../../components/chip-list.tsx';
 import { Avatar } from '../../../components/avatar.tsx';
+import { endSentence } from '../../../domain/end-sentence.ts';
 
 /** /swipe: one open deal at a time; Skip (←, swipe left) or Apply (→, swipe right). Works offline. */
 export function SwipePage() {
@@ -22,7 +23,7 @@ export function SwipePage() {
   const act = (kind: 'apply' | 'skip') => {
     const current = stack.current;
     if (!current) return;
-    setLastAction(kind === 'apply' ? `Applied to ${current.title}.` : `Skipped ${current.title}.`);
+    setLastAction(endSentence(kind === 'apply' ? `Applied to ${current.title}` : `Skipped ${current.title}`));
     if (kind === 'apply') stack.apply();
     else stack.skip();
   };

@@ -6,7 +6,7 @@ import { applyToDeal, skipDeal } from '../data/deal-operations.ts';
 import { useDealsNotAppliedTo, useProfiles, useSkippedDealIds } from '../data/use-deal-data.ts';
 import { useRankedDeals } from '../data/use-recommendations.ts';
 import { localDay } from '../../../domain/deal-deadline.ts';
-import { deadlineNotPassed, visibleToCreator } from '../list/deal-filters.ts';
+import { offeredToCreator } from '../list/deal-filters.ts';
 
 /** Cards ranked per request to the worker; the stack asks again as cards are handled. */
 const PAGE = 50;
@@ -45,10 +45,7 @@ export function useSwipeStack(
   const [today] = useState(() => localDay());
   const skippedIds = useMemo(() => [...skipped.value].sort(), [skipped.value]);
   const selector = useMemo(
-    () =>
-      skipped.loading
-        ? null
-        : { ...visibleToCreator({ isPro, isAdmin }), ...deadlineNotPassed(today), id: { $nin: skippedIds } },
+    () => (skipped.loading ? null : { ...offeredToCreator({ isPro, isAdmin, today }), id: { $nin: skippedIds } }),
     [skipped.loading, isPro, isAdmin, skippedIds, today],
   );
   // The deck is ranked from a bounded set: the newest open deals this creator may see and has not

@@ -9,6 +9,7 @@ import { exclusivityText, hoursText, termsChanges, usageText } from '../../../..
 import { acceptTerms, declineTerms } from '../../data/deal-work-operations.ts';
 import { TermsForm } from './terms-form.tsx';
 import { useWorkAction } from './use-work-action.ts';
+import { endSentence } from '../../../../domain/end-sentence.ts';
 
 /** The lines of one sheet: deliverables and due dates, usage, exclusivity, rounds, window and payout. */
 function SheetFacts({ sheet, priceCents }: { sheet: TermsSheet; priceCents?: number | undefined }) {
@@ -136,7 +137,9 @@ export function TermsSheetCard({
           {inForce ? (
             <span className="badge badge-status-accepted">Terms accepted</span>
           ) : terms.acceptedBy.length ? (
-            `Accepted by ${terms.acceptedBy.map(who).join(' and ')}; waiting for ${who(other(terms.acceptedBy[0]!))}.`
+            endSentence(
+              `Accepted by ${terms.acceptedBy.map(who).join(' and ')}; waiting for ${who(other(terms.acceptedBy[0]!))}`,
+            )
           ) : (
             'Not accepted yet by either side.'
           )}
