@@ -4,6 +4,7 @@ import { seedDeals } from './pages/deals-page.ts';
 import { InboxPage, seedApplication } from './pages/inbox-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { withE2eDatabase } from './support/e2e-server-info.ts';
+import { setDeviceOffline } from './support/offline.ts';
 
 // What a careful user still trips over: screens that must not contradict themselves, on the built
 // app and the real server.
@@ -15,6 +16,7 @@ const run = Date.now().toString(36);
 test('a change the server refuses never shows "Deal updated!"; the sync panel names it and Discard clears it', async ({
   newAccount,
   openAs,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
   const brand = await newAccount('brand', { fullName: `Refused Brand ${run}` });
@@ -24,20 +26,22 @@ test('a change the server refuses never shows "Deal updated!"; the sync panel na
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByLabel('Amount ($)')).toHaveValue('250');
 
-  // Offline, the brand raises the amount; meanwhile the deal is funded on the server. (Funded after the
-  // save: Chromium's offline mode leaves an open change stream open, and a device that knows of the
-  // funding predicts the refusal itself, as the end of this test shows.)
-  await b.context.setOffline(true);
-  await page.getByLabel('Amount ($)').fill('400');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Saved on this device. It will be sent when you are back online.')).toBeVisible();
+  // Offline, the brand raises the amount; meanwhile the deal is funded on the server. The page is
+  // reloaded offline, so no change stream opened before the drop tells the device (Chromium's offline
+  // mode leaves an open one open, where a real drop ends it).
+  await setDeviceOffline(b.context, baseURL!, true);
+  await page.reload();
+  await expect(page.getByLabel('Amount ($)')).toHaveValue('250');
   await withE2eDatabase((db) =>
     db.query(`update public.deals set escrow_status = 'pending' where id = $1`, [deal!.id]),
   );
+  await page.getByLabel('Amount ($)').fill('400');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Saved on this device. It will be sent when you are back online.')).toBeVisible();
   await expect(page.getByText('Deal updated!')).toHaveCount(0);
 
   // Back online, the server refuses: the refusal alone, never beside a success.
-  await b.context.setOffline(false);
+  await setDeviceOffline(b.context, baseURL!, false);
   await expect(
     page.getByText('This change did not go through: The amount cannot change once the deal is funded.'),
   ).toBeVisible({ timeout: 30_000 });
