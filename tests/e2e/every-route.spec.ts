@@ -171,7 +171,8 @@ for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
     request,
     baseURL,
   }) => {
-    test.setTimeout(300_000);
+    // Some 50 routes twice, and axe on each online: about 5 minutes on a 2-core machine.
+    test.setTimeout(600_000);
     const session = await openSession(browser, request, role);
     const paths = ROUTES.map((p) =>
       p.replace(':deal', dealId).replace(':me', session.me || '00000000-0000-4000-8000-000000000001'),
