@@ -26,6 +26,9 @@ export default defineConfig({
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // What a test waits for in the background (an e-mail sent, a webhook applied) may take more than
+          // expect.poll's default second on a busy 2-core machine; a wrong value still fails, later.
+          expect: { poll: { timeout: 15_000 } },
           // Each file gets its own database cloned from the migrated template; 2 cores, so 2 at a time.
           maxWorkers: 2,
           fileParallelism: true,
