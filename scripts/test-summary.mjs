@@ -1,11 +1,11 @@
 // Sums the JSON reports of Vitest and Playwright into one line CI can read: "N passed, N failed, N skipped".
 // Above it, each failed test with the first lines of its error: CI keeps only the end of a run's output.
 import fs from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const failures = [];
 const firstLines = (text) =>
-  String(text ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  stripVTControlCharacters(String(text ?? ''))
     .split('\n')
     .slice(0, 4)
     .join(' / ')

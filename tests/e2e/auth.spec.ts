@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TERMS_VERSION } from '../../src/domain/terms.ts';
 import { AUTH_STORAGE_KEY } from '../../src/lib/supabase-events.ts';
@@ -8,6 +7,7 @@ import { DashboardPage } from './pages/dashboard-page.ts';
 import { serverProfile, SettingsPage } from './pages/settings-page.ts';
 import { expect, test } from './support/console-errors.ts';
 import { withE2eDatabase } from './support/e2e-server-info.ts';
+import { blockingAxeViolations } from './support/axe.ts';
 
 // Accounts and sessions against the built app and the real server, which
 // runs with e-mail confirmation on: every confirmation and reset link is read from the dev mailbox.
@@ -16,16 +16,6 @@ import { withE2eDatabase } from './support/e2e-server-info.ts';
 test.use({
   allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (400|401|403|422|500)/],
 });
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(blocking).toEqual([]);
-}
 
 test('the auth screens have no serious accessibility problems', async ({ page }) => {
   for (const [path, heading] of [
@@ -36,11 +26,11 @@ test('the auth screens have no serious accessibility problems', async ({ page })
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    expect(await blockingAxeViolations(page), page.url()).toEqual([]);
   }
   await page.goto('/auth/callback#error=access_denied&error_description=Email+link+is+invalid+or+has+expired');
   await expect(page.getByRole('link', { name: 'Return to Sign In' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  expect(await blockingAxeViolations(page), page.url()).toEqual([]);
 });
 
 test.describe('sign-up', () => {
@@ -339,7 +329,7 @@ test.describe('session', () => {
     await dialog.getByRole('button', { name: 'Try Again', exact: true }).click();
     await expect(dialog).toContainText('Retry attempt: 2/2');
     await expect(dialog.getByRole('button', { name: 'Max Retries Reached' })).toBeDisabled();
-    await expectNoSeriousAxeViolations(page);
+    expect(await blockingAxeViolations(page), page.url()).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/auth\/signin$/);

@@ -1,6 +1,7 @@
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { SignInPage } from './pages/auth-pages.ts';
-import { blockingAxeViolations, DashboardPage, seedMarketplace } from './pages/dashboard-page.ts';
+import { DashboardPage, seedMarketplace } from './pages/dashboard-page.ts';
+import { blockingAxeViolations } from './support/axe.ts';
 import { promoteToAdmin } from './support/e2e-server-info.ts';
 import { expect, test } from './support/console-errors.ts';
 

@@ -1,20 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { CreateDealPage } from './pages/create-deal-page.ts';
 import { confirmInDialog, DealDetailPage } from './pages/deal-detail-page.ts';
 import { DealsPage, makeDealProOnly, seedAcceptedApplication, seedDeals } from './pages/deals-page.ts';
 import { SwipePage } from './pages/swipe-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { withE2eDatabase } from './support/e2e-server-info.ts';
+import { blockingAxeViolations } from './support/axe.ts';
 
 // Deals, swipe and applications against the built PWA and the real server: two browser
 // contexts for two users, offline via context.setOffline, seeded deals written as the server.
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const run = Date.now().toString(36);
 
@@ -278,26 +271,26 @@ test('deals list, swipe, create, detail and My Deals have no serious accessibili
 
   const c = await openAs(creator, '/deals', { offlineReady: true });
   await expect(new DealsPage(c.page).recommended).toBeVisible();
-  await expectNoSeriousAxeViolations(c.page);
+  expect(await blockingAxeViolations(c.page)).toEqual([]);
   await new SwipePage(c.page).goto();
   await expect(new SwipePage(c.page).title).toBeVisible();
-  await expectNoSeriousAxeViolations(c.page);
+  expect(await blockingAxeViolations(c.page)).toEqual([]);
   await c.page.goto(`/deals/${deal!.id}`);
   await expect(new DealDetailPage(c.page).applyButton).toBeVisible();
-  await expectNoSeriousAxeViolations(c.page);
+  expect(await blockingAxeViolations(c.page)).toEqual([]);
 
   await c.page.goto('/my-deals');
   await expect(c.page.getByText('No deals found.')).toBeVisible();
-  await expectNoSeriousAxeViolations(c.page);
+  expect(await blockingAxeViolations(c.page)).toEqual([]);
 
   const b = await openAs(brand, '/deals', { offlineReady: true });
   await expect(b.page.getByRole('region', { name: 'Available Creators' }).getByRole('listitem').first()).toBeVisible();
-  await expectNoSeriousAxeViolations(b.page);
+  expect(await blockingAxeViolations(b.page)).toEqual([]);
   await b.page.goto('/deals/new');
-  await expectNoSeriousAxeViolations(b.page);
+  expect(await blockingAxeViolations(b.page)).toEqual([]);
   await b.page.goto(`/deals/${deal!.id}`);
   await expect(b.page.getByRole('link', { name: 'Edit / Manage' })).toBeVisible();
-  await expectNoSeriousAxeViolations(b.page);
+  expect(await blockingAxeViolations(b.page)).toEqual([]);
   await Promise.all([b.context.close(), c.context.close()]);
 });
 

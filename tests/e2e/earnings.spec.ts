@@ -1,20 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { markAsCompleted } from './pages/deal-detail-page.ts';
 import { seedAcceptedApplication, seedDeals } from './pages/deals-page.ts';
 import { completePayoutOnboarding, HostedCheckoutPage, ledgerOf, PaymentPanel } from './pages/money-pages.ts';
 import { expect, test } from './support/fixtures.ts';
+import { blockingAxeViolations } from './support/axe.ts';
 
 // A creator's earnings, from the server's ledger, agree with each deal's payment panel; staff see
 // what waits on them on their own home.
 
 const run = Date.now().toString(36);
-
-async function expectNoSeriousAxeIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-}
 
 test('a creator sees what was paid and what escrow holds, per deal, as the payment panels say, and downloads it as CSV; staff see the dispute on their home', async ({
   newAccount,
@@ -68,7 +62,7 @@ test('a creator sees what was paid and what escrow holds, per deal, as the payme
   await expect(heldRow.getByTestId('earning-when')).toHaveText('Released once the work is done');
   await expect(c.page.getByTestId('total-paid')).toHaveText('$237.50');
   await expect(c.page.getByTestId('total-held')).toHaveText('$237.50');
-  await expectNoSeriousAxeIssues(c.page);
+  expect(await blockingAxeViolations(c.page)).toEqual([]);
 
   // The same figures on the paid deal's payment panel, its commission rate kept once released.
   await paidRow.getByRole('link', { name: paidDeal!.title }).click();
@@ -111,7 +105,7 @@ test('a creator sees what was paid and what escrow holds, per deal, as the payme
   await expect(a.page.getByTestId('staff-tickets')).toBeVisible();
   await expect(a.page.getByTestId('staff-release')).toBeVisible();
   await expect(a.page.getByTestId('staff-jobs')).toBeVisible();
-  await expectNoSeriousAxeIssues(a.page);
+  expect(await blockingAxeViolations(a.page)).toEqual([]);
   await disputes.getByRole('link', { name: heldDeal!.title }).click();
   await expect(a.page).toHaveURL(new RegExp(`/deals/${heldDeal!.id}$`));
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
-import { blockingAxeViolations } from './pages/dashboard-page.ts';
+import { blockingAxeViolations } from './support/axe.ts';
 import { seedDeals, signIn, userId, waitForSynced } from './pages/deals-page.ts';
 import { expect, test } from './support/console-errors.ts';
 import { promoteToAdmin, withE2eDatabase } from './support/e2e-server-info.ts';

@@ -1,6 +1,7 @@
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { SignInPage } from './pages/auth-pages.ts';
-import { blockingAxeViolations, DashboardPage } from './pages/dashboard-page.ts';
+import { DashboardPage } from './pages/dashboard-page.ts';
+import { blockingAxeViolations } from './support/axe.ts';
 import { serverProfile, SettingsPage } from './pages/settings-page.ts';
 import { expect, test } from './support/console-errors.ts';
 

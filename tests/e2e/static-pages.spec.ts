@@ -8,6 +8,7 @@ import {
   formatUsd,
 } from '../../src/domain/fees.ts';
 import { ShellPage } from './pages/shell-page.ts';
+import { blockingAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/console-errors.ts';
 
 const STATIC_PAGES: [string, string][] = [
@@ -32,13 +33,7 @@ for (const [path, title] of STATIC_PAGES) {
     await shell.goto(path);
     await expect(shell.heading).toHaveText(title);
     if (path !== '/') await expect(shell.footer).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(blocking).toEqual([]);
+    expect(await blockingAxeViolations(page)).toEqual([]);
   });
 }
 
@@ -48,10 +43,7 @@ test('the open mobile menu has no serious or critical accessibility violations',
   await shell.goto('/about');
   await shell.menuButton.click();
   await expect(page.locator('#mobile-menu')).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('.site-header').analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
-    [],
-  );
+  expect(await blockingAxeViolations(page, '.site-header')).toEqual([]);
 });
 
 test('no serious contrast problems in any of the ten themes', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { blockingAxeViolations } from './pages/dashboard-page.ts';
+import { blockingAxeViolations } from './support/axe.ts';
 import {
   grantPro,
   openTicketCountOnServer,

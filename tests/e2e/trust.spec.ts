@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { seedDeals } from './pages/deals-page.ts';
 import { InboxPage, seedApplication } from './pages/inbox-page.ts';
 import { expect, test } from './support/fixtures.ts';
 import { withE2eDatabase } from './support/e2e-server-info.ts';
 import { setDeviceOffline } from './support/offline.ts';
+import { blockingAxeViolations } from './support/axe.ts';
 
 // What a careful user still trips over: screens that must not contradict themselves, on the built
 // app and the real server.
@@ -155,13 +155,6 @@ test('/robots.txt is a robots file, and the manifest’s theme colour is the pag
   expect(manifest.theme_color).toBe(pageColour);
 });
 
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Whether the focused element shows a ring: its own outline, its ::after's (a stretched card link) or its card's. */
 function focusRingShown(page: Page): Promise<{ name: string; ring: boolean }> {
   return page.evaluate(() => {
@@ -189,7 +182,7 @@ test('axe finds nothing serious on /deals and /inbox/{id}; every /deals tab stop
 
   const { page } = await openAs(creator, '/deals');
   await expect(page.getByRole('link', { name: `Focus deal two ${run}` }).first()).toBeVisible({ timeout: 20_000 });
-  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await blockingAxeViolations(page)).toEqual([]);
   const missing: string[] = [];
   await page.locator('main').focus();
   for (let i = 0; i < 30; i++) {
@@ -223,7 +216,7 @@ test('axe finds nothing serious on /deals and /inbox/{id}; every /deals tab stop
   await inbox.input.fill('Hi! About the shoot on');
   const log = page.getByRole('list', { name: /^Messages with/ });
   await expect(log).toHaveAttribute('tabindex', '0');
-  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await blockingAxeViolations(page)).toEqual([]);
   await page.reload();
   await expect(inbox.input).toHaveValue('Hi! About the shoot on');
   await inbox.input.press('Enter');

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { withE2eDatabase } from '../support/e2e-server-info.ts';
 
@@ -40,16 +39,6 @@ export class DashboardPage {
     const button = this.syncStatus.getByRole('button').first();
     if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   }
-}
-
-/** Serious or critical axe violations on the current page (empty when accessible). */
-export async function blockingAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**
