@@ -179,6 +179,7 @@ for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
     );
     // Serious or critical axe findings, route by route (checked online: offline shows the same screens).
     const inaccessible: string[] = [];
+    const checkedScreens = new Set<string>();
     for (const network of ['online', 'offline'] as const) {
       // The network drops between pages: a request still in flight when it drops (the last page's
       // change stream connecting) fails for anyone; the sweep judges what each page sends itself.
@@ -192,8 +193,14 @@ for (const role of ['signed-out', 'creator', 'brand', 'admin'] as const) {
           timeout: 15_000,
         });
         await session.page.waitForLoadState('load');
-        if (network === 'online')
+        // A route that sends this role elsewhere (a wrong-role page lands on the dashboard) shows a
+        // screen already checked: axe runs once per screen a role reaches.
+        const { pathname, search } = new URL(session.page.url());
+        const screen = pathname + search;
+        if (network === 'online' && !checkedScreens.has(screen)) {
+          checkedScreens.add(screen);
           inaccessible.push(...(await blockingAxeViolations(session.page)).map((v) => `${path}: ${v}`));
+        }
       }
     }
     // Closed while still offline: coming back online is another journey (the offline specs cover it).
