@@ -78,6 +78,11 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
   await expect(brandWork.status).toHaveText('Terms accepted', { timeout: 20_000 });
   await expect(creatorWork.status).toHaveText('Terms accepted', { timeout: 20_000 });
   await snap(creatorWork.terms, 'terms-accepted');
+  // No draft before the escrow is funded: the creator is told why instead of offered 'Submit draft'.
+  await expect(creatorWork.deliverable('Instagram Post')).toContainText(
+    'The brand funds the deal before the work starts: submit the draft once it is funded.',
+  );
+  await expect(creatorWork.root.getByRole('form', { name: 'Submit draft: Instagram Post' })).toHaveCount(0);
 
   // 3. Escrow funded at the agreed price ($275 + 12% fee), the creator's payouts set up.
   const brandPanel = new PaymentPanel(b.page);
@@ -90,7 +95,11 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
   await expect(creatorPanel.root).toContainText('Payouts are set up', { timeout: 20_000 });
 
   // 4. A draft submitted offline with a file: kept on the device and shown at once, uploaded on
-  // reconnect, then the draft syncs and the brand is told.
+  // reconnect, then the draft syncs and the brand is told. The funding reached the creator's device
+  // first: 'Submit draft' is offered once the escrow is funded.
+  await expect(creatorWork.root.getByRole('form', { name: 'Submit draft: Instagram Post' })).toBeVisible({
+    timeout: 20_000,
+  });
   await c.context.setOffline(true);
   const creatorDraft = creatorWork.deliverable('Instagram Post');
   const pendingDraft = creatorDraft.getByTestId('pending-draft');
