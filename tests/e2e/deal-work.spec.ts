@@ -269,6 +269,8 @@ test('terms changed by either side: the other side sees what changes and decline
   await expect(brandWork.terms).toContainText('(version 1)');
   await expect(brandWork.terms).toContainText('Organic posts only (no paid ads)');
   await expectNotified(b.page, 'New terms to accept');
+  // New terms wait on the brand's answer: an e-mail too, as an offer is.
+  await expectDealEmail(b.page.request, brand.email, 'terms_proposed', /^New terms to accept\n[\s\S]*version 2/);
   await snap(brandWork.root, 'terms-proposal-brand');
   await brandProposal.getByRole('button', { name: 'Decline' }).click();
   await expect(brandWork.root.getByTestId('terms-declined')).toHaveText(
