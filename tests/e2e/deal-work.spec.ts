@@ -83,6 +83,7 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
     'The brand funds the deal before the work starts: submit the draft once it is funded.',
   );
   await expect(creatorWork.root.getByRole('form', { name: 'Submit draft: Instagram Post' })).toHaveCount(0);
+  await snap(creatorWork.deliverable('Instagram Post'), 'draft-waits-for-funding');
 
   // 3. Escrow funded at the agreed price ($275 + 12% fee), the creator's payouts set up.
   const brandPanel = new PaymentPanel(b.page);
