@@ -493,9 +493,11 @@ where d.id = a.deal_id and a.deal_status <> d.status;
 -- ---------------------------------------------------------------------------------------------
 -- The deal's work in the middle, so a newcomer sees it after `npm start`: the demo creator applied to
 -- one of the demo brand's deals at $450, the brand countered with $425 and a due date, the creator
--- accepted; both accepted the terms sheet (version 1, written from the brief); the creator's first
--- draft waits for the brand's review. Written as the rules of public.deal_events would have left it
--- (docs/decisions/030-the-deals-work-is-a-log.md), since triggers are off here.
+-- accepted; both accepted the terms sheet (version 1, written from the brief); the deal waits for the
+-- brand to fund it, since no draft is submitted before the escrow is funded (decision 044). A funded
+-- escrow needs a charge the local Stripe knows, and it starts empty on every run: the brand funds it in
+-- the demo, then the creator submits the first draft. Written as the rules of public.deal_events would
+-- have left it (docs/decisions/030-the-deals-work-is-a-log.md), since triggers are off here.
 -- ---------------------------------------------------------------------------------------------
 
 create temp table seed_work on commit drop as
@@ -522,14 +524,14 @@ insert into public.applications (id, deal_id, creator_id, status, pitch, propose
 select w.app_id, w.deal_id, w.creator_id, 'accepted',
        'I hike most weekends and my followers ask what I carry. Two trail days, honest notes on fit and the rain cover.',
        45000, 42500, w.due, 1, array['creator', 'brand'], 1,
-       jsonb_build_object('d1', jsonb_build_object('status', 'draft_submitted', 'rounds_used', 0,
+       jsonb_build_object('d1', jsonb_build_object('status', 'not_started', 'rounds_used', 0,
          'rounds_included', (pacta_private.deal_work_defaults() ->> 'revision_rounds')::int,
-         'draft_id', pg_temp.uid('work-event', 6), 'live_id', null, 'live_url', null, 'confirm_due_at', null)),
-       'in_progress', w.t0 + interval '2 hours', now() - interval '5 hours'
+         'draft_id', null, 'live_id', null, 'live_url', null, 'confirm_due_at', null)),
+       'in_progress', w.t0 + interval '2 hours', w.t0 + interval '2 days 2 hours'
 from seed_work w;
 
 -- The log, oldest first: the brand's counter-offer, its acceptance, the server's terms sheet, both
--- acceptances, the first draft.
+-- acceptances.
 insert into public.deal_events (id, application_id, deal_id, author_id, kind, price_cents, due_date, terms,
                                 terms_version, deliverable_id, ref_id, note, links, created_at, updated_at)
 select pg_temp.uid('work-event', e.n), w.app_id, w.deal_id, e.author, e.kind, e.price, e.due, e.terms, e.version,
@@ -545,10 +547,7 @@ cross join lateral (values
      || pacta_private.deal_work_defaults(),
    1, null, null, '', '{}', w.t0 + interval '1 day 3 hours 1 second'),
   (4, w.creator_id, 'terms_accepted', null, null, null, 1, null, null, '', '{}', w.t0 + interval '2 days'),
-  (5, w.brand_id, 'terms_accepted', null, null, null, 1, null, null, '', '{}', w.t0 + interval '2 days 2 hours'),
-  (6, w.creator_id, 'draft', null, null, null, null, 'd1', null,
-   'First cut from Saturday''s ridge walk: the rain cover at 0:12, the hip belt pockets at 0:20. Music not final.',
-   array['https://video.example/northwind-ridge-28/cut-1'], now() - interval '5 hours')
+  (5, w.brand_id, 'terms_accepted', null, null, null, 1, null, null, '', '{}', w.t0 + interval '2 days 2 hours')
 ) as e(n, author, kind, price, due, terms, version, deliverable, ref, note, links, at);
 
 insert into public.notifications (id, user_id, type, title, message, data, read_at, created_at, updated_at)
@@ -556,7 +555,6 @@ select md5('notification:work:' || x.n)::uuid, x.who, x.type, x.title, x.message
        jsonb_build_object('deal_id', w.deal_id, 'application_id', w.app_id, 'link', '/deals/' || w.deal_id),
        x.read_at, x.at, x.at
 from seed_work w
-join public.profiles c on c.id = w.creator_id
 cross join lateral (values
   (1, w.creator_id, 'offer_received', 'New offer',
    'The brand made an offer on "Northwind Ridge 28 Pack: Trail Test": $425.00.', w.t0 + interval '1 day',
@@ -566,10 +564,7 @@ cross join lateral (values
    w.t0 + interval '1 day 3 hours', w.t0 + interval '2 days 2 hours'),
   (3, w.creator_id, 'terms_accepted', 'Terms accepted',
    'Both sides accepted the terms of "Northwind Ridge 28 Pack: Trail Test".', w.t0 + interval '2 days 2 hours',
-   w.t0 + interval '3 days'),
-  (4, w.brand_id, 'draft_submitted', 'Draft to review',
-   format('%s submitted a draft of Instagram Post for "Northwind Ridge 28 Pack: Trail Test".', c.full_name),
-   now() - interval '5 hours', null)
+   w.t0 + interval '3 days')
 ) as x(n, who, type, title, message, at, read_at);
 
 -- ---------------------------------------------------------------------------------------------

@@ -1,12 +1,19 @@
 import type {
   ApplicationDocument,
+  DealDocument,
   DealEventDocument,
   DeliverableStatus,
   DeliverableWork,
   OfferParty,
   TermsSheet,
 } from './collections/index.ts';
-import { DELIVERABLE_STATUS_TEXT, OFFER_SENT, payoutOnHoldText, TERMS_ACCEPTED } from './deal-work.ts';
+import {
+  DELIVERABLE_STATUS_TEXT,
+  draftBlockedText,
+  OFFER_SENT,
+  payoutOnHoldText,
+  TERMS_ACCEPTED,
+} from './deal-work.ts';
 import { formatUsd } from './fees.ts';
 import { endSentence } from './end-sentence.ts';
 
@@ -202,13 +209,22 @@ export function termsOpen(view: Pick<WorkView, 'terms' | 'termsAgreedVersion'>):
 export type WaitingItem =
   | { on: OfferParty; kind: 'offer'; priceCents: number }
   | { on: OfferParty; kind: 'terms' }
+  | { on: 'brand'; kind: 'fund' }
   | { on: 'brand'; kind: 'draft_review'; deliverable: string }
   | { on: 'creator'; kind: 'changes'; deliverable: string; dueDate: string }
   | { on: 'creator'; kind: 'draft'; deliverable: string; dueDate: string }
   | { on: 'creator'; kind: 'live_link'; deliverable: string }
   | { on: 'brand'; kind: 'live_confirm'; deliverable: string; confirmDueAt: string | null };
 
-export function waitingItems(app: ApplicationDocument, view: WorkView): WaitingItem[] {
+/**
+ * `escrowStatus` is the deal's, when known: "the brand funds the deal before the work starts", so
+ * with terms agreed and nothing funded the deal waits on the brand, not on the creator's draft.
+ */
+export function waitingItems(
+  app: ApplicationDocument,
+  view: WorkView,
+  escrowStatus?: DealDocument['escrow_status'],
+): WaitingItem[] {
   if (app.status === 'rejected' || app.status === 'withdrawn') return [];
   const items: WaitingItem[] = [];
   if (app.status === 'pending' && view.offer)
@@ -222,7 +238,10 @@ export function waitingItems(app: ApplicationDocument, view: WorkView): WaitingI
     for (const party of ['creator', 'brand'] as const)
       if (!view.terms.acceptedBy.includes(party)) items.push({ on: party, kind: 'terms' });
   if (view.termsAgreedVersion === 0) return items;
+  if (escrowStatus === 'none') items.push({ on: 'brand', kind: 'fund' });
+  const draftBlocked = escrowStatus !== undefined && draftBlockedText(escrowStatus) !== null;
   for (const d of view.deliverables) {
+    if (draftBlocked && (d.status === 'changes_requested' || d.status === 'not_started')) continue;
     if (d.status === 'draft_submitted') items.push({ on: 'brand', kind: 'draft_review', deliverable: d.title });
     else if (d.status === 'changes_requested')
       items.push({ on: 'creator', kind: 'changes', deliverable: d.title, dueDate: d.dueDate });

@@ -3,7 +3,7 @@
  * read. The rules themselves run in Postgres (public.deal_events' triggers); the database reads the
  * same defaults (pacta_private.deal_work_defaults), and tests/deals/ compares the two.
  */
-import type { ApplicationDocument } from './collections/marketplace.ts';
+import type { ApplicationDocument, DealDocument } from './collections/marketplace.ts';
 import type { DeliverableStatus, TermsSheet } from './collections/deal-work.ts';
 
 /** "The revision rounds included (default 2)." */
@@ -43,6 +43,18 @@ export const TERMS_ACCEPTED = 'Terms accepted';
 /** 'Payout on hold until {date}', the date as the pages print it. */
 export function payoutOnHoldText(date: string): string {
   return `Payout on hold until ${date}`;
+}
+
+/**
+ * Why the creator cannot submit a draft on a deal in this escrow state, or null when they can: "the
+ * brand funds the deal before the work starts", and money refunded to the brand ends the work. The
+ * same sentences as the server's refusal (pacta_private.deal_event_funded_check).
+ */
+export function draftBlockedText(escrowStatus: DealDocument['escrow_status']): string | null {
+  if (escrowStatus === 'none')
+    return 'The brand funds the deal before the work starts: submit the draft once it is funded.';
+  if (escrowStatus === 'refunded') return 'This deal was refunded to the brand: no more work is submitted.';
+  return null;
 }
 
 type ApplicationState = Pick<

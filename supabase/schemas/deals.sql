@@ -456,6 +456,31 @@ begin
   return new;
 end $function$;
 
+-- function: pacta_private.deal_event_funded_check()
+CREATE OR REPLACE FUNCTION pacta_private.deal_event_funded_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  d public.deals;
+begin
+  if new.kind <> 'draft' then
+    return new;
+  end if;
+  d := pacta_private.deal_for_rules(new.deal_id);
+  if d.escrow_status = 'none' then
+    perform pacta_private.reject('not_funded',
+      'The brand funds the deal before the work starts: submit the draft once it is funded.', 409);
+  end if;
+  if d.escrow_status = 'refunded' then
+    perform pacta_private.reject('deal_refunded', 'This deal was refunded to the brand: no more work is submitted.', 409);
+  end if;
+  return new;
+end $function$;
+revoke all on function pacta_private.deal_event_funded_check() from public;
+grant execute on function pacta_private.deal_event_funded_check() to authenticated, service_role;
+
 -- function: pacta_private.deal_events_auto_notice()
 CREATE OR REPLACE FUNCTION pacta_private.deal_events_auto_notice()
  RETURNS trigger
@@ -1340,6 +1365,9 @@ CREATE TRIGGER c_campaign_brief BEFORE INSERT OR UPDATE OF product_url ON deals 
 
 -- trigger: c_deal_status on public.applications
 CREATE TRIGGER c_deal_status BEFORE INSERT OR UPDATE ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_deal_status();
+
+-- trigger: c_draft_escrow on public.deal_events
+CREATE TRIGGER c_draft_escrow BEFORE INSERT ON deal_events FOR EACH ROW EXECUTE FUNCTION pacta_private.deal_event_funded_check();
 
 -- trigger: c_draft_files on public.deal_events
 CREATE TRIGGER c_draft_files BEFORE INSERT ON deal_events FOR EACH ROW EXECUTE FUNCTION pacta_private.deal_event_files_check();

@@ -332,6 +332,7 @@ AS $function$
 declare
   email_kind text := case new.type
     when 'offer_received' then 'offer'
+    when 'terms_changed' then 'terms_proposed'
     when 'draft_submitted' then 'draft_to_review'
     when 'changes_requested' then 'changes_requested'
     when 'payout_released' then 'payout_released' end;

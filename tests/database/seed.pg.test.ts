@@ -93,7 +93,7 @@ test('the demo brand and creator have work in every state', async () => {
   expect(creator.statuses).toEqual(expect.arrayContaining(['accepted', 'pending']));
 });
 
-test('the demo brand and creator have a deal in the middle of the work: offer countered, terms accepted, a draft to review', async () => {
+test('the demo brand and creator have a deal in the middle of the work: offer countered, terms accepted, funding awaited', async () => {
   const ids = await one(`select (select id from auth.users where email = 'brand@pacta.dev') as brand,
     (select id from auth.users where email = 'creator@pacta.dev') as creator`);
   const row = await one(
@@ -104,14 +104,7 @@ test('the demo brand and creator have a deal in the middle of the work: offer co
   const log = (
     await db.pool.query(`select * from public.deal_events where application_id = $1 order by created_at, id`, [row.id])
   ).rows;
-  expect(log.map((e) => e.kind)).toEqual([
-    'offer',
-    'offer_accepted',
-    'terms',
-    'terms_accepted',
-    'terms_accepted',
-    'draft',
-  ]);
+  expect(log.map((e) => e.kind)).toEqual(['offer', 'offer_accepted', 'terms', 'terms_accepted', 'terms_accepted']);
   expect(log[0]).toMatchObject({ author_id: ids.brand, price_cents: 42_500 });
   expect(log[2].terms).toEqual(defaultTermsSheet(['Instagram Post'], log[2].terms.deliverables[0].due_date));
 
@@ -131,29 +124,29 @@ test('the demo brand and creator have a deal in the middle of the work: offer co
   const view = workView(app, events);
   expect(view.agreed?.priceCents).toBe(42_500);
   expect(view.offer).toBeNull();
-  expect(view.deliverables).toMatchObject([
-    { title: 'Instagram Post', status: 'draft_submitted', draft: { id: log[5].id } },
-  ]);
-  expect(workStatusText(app, view, (d) => d)).toBe('Draft submitted');
-  expect(waitingItems(app, view)).toEqual([{ on: 'brand', kind: 'draft_review', deliverable: 'Instagram Post' }]);
-  const unread = await one(
-    `select count(*)::int as n from public.notifications where user_id = $1 and type = 'draft_submitted' and read_at is null
-       and data ->> 'application_id' = $2`,
-    [ids.brand, row.id],
-  );
-  expect(unread.n).toBe(1);
+  expect(view.deliverables).toMatchObject([{ title: 'Instagram Post', status: 'not_started', draft: null }]);
+  expect(workStatusText(app, view, (d) => d)).toBe('Terms accepted');
+  // No draft before the escrow is funded: the deal waits on the brand, and its escrow is not funded.
+  const { escrow_status } = await one(`select escrow_status from public.deals where id = $1`, [row.deal_id]);
+  expect(escrow_status).toBe('none');
+  expect(waitingItems(app, view, escrow_status)).toEqual([{ on: 'brand', kind: 'fund' }]);
 
-  // The seeded state is the rules' own: the brand's next step goes through them as on any deal.
-  await db.asUser({ sub: ids.brand, role: 'authenticated' }, (tx) =>
-    tx.query(
-      `insert into public.deal_events (id, application_id, deal_id, author_id, kind, deliverable_id, ref_id, note)
-       values (gen_random_uuid(), $1, $2, $3, 'changes_requested', 'd1', $4, 'Show the rain cover in the first 5 seconds.')`,
-      [row.id, row.deal_id, ids.brand, log[5].id],
-    ),
-  );
+  // The seeded state is the rules' own: the creator's draft is refused until the brand funds the deal,
+  // then goes through them as on any deal.
+  const draft = () =>
+    db.asUser({ sub: ids.creator, role: 'authenticated' }, (tx) =>
+      tx.query(
+        `insert into public.deal_events (id, application_id, deal_id, author_id, kind, deliverable_id, links)
+         values (gen_random_uuid(), $1, $2, $3, 'draft', 'd1', array['https://video.example/northwind-ridge-28/cut-1'])`,
+        [row.id, row.deal_id, ids.creator],
+      ),
+    );
+  await expect(draft()).rejects.toMatchObject({ message: 'not_funded' });
+  await db.pool.query(`update public.deals set escrow_status = 'pending' where id = $1`, [row.deal_id]);
+  await draft();
   expect((await one(`select work -> 'd1' as w from public.applications where id = $1`, [row.id])).w).toMatchObject({
-    status: 'changes_requested',
-    rounds_used: 1,
+    status: 'draft_submitted',
+    rounds_used: 0,
     rounds_included: 2,
   });
 });

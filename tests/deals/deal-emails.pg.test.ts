@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import pino from 'pino';
 import { createDealEmailSender, loadEmailLinkKey } from '../../sync-server/email/deal-emails.ts';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
+import { apply, asUser, makeDeal } from '../support/rules-fixtures.ts';
 
-// E-mails for what waits on someone: a notification of an offer, a draft to review, changes requested
-// or a payout queues one e-mail unless its user opted out of that kind; the sender delivers it over
+// E-mails for what waits on someone: a notification of an offer, new terms to answer, a draft to
+// review, changes requested or a payout queues one e-mail unless its user opted out of that kind; the sender delivers it over
 // SMTP (here a minimal SMTP server in the test that records what arrives) with RFC 8058's one-click
 // unsubscribe headers, and the signed link's POST opts the user out.
 
@@ -173,5 +174,63 @@ describe('e-mails for what waits on someone', () => {
       body: JSON.stringify({ kind: 'everything', enabled: false }),
     });
     expect(bad.status).toBe(400);
+  });
+
+  test('a terms proposal queues one e-mail to the other side and none to the proposer; none once opted out', async () => {
+    const [b, c] = await Promise.all([server.createUser({ role: 'brand' }), server.createUser({ role: 'creator' })]);
+    const dealId = await makeDeal(server.db, b.id, { deliverables: ['Instagram Post'] });
+    const appId = await apply(server.db, c.id, dealId);
+    await asUser(server.db, b.id, `update public.applications set status = 'accepted' where id = $1`, [appId]);
+    const step = (who: TestUser, kind: string, version: number, terms?: object) =>
+      asUser(
+        server.db,
+        who.id,
+        `insert into public.deal_events (id, application_id, deal_id, author_id, kind, terms_version, terms)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+        [randomUUID(), appId, dealId, who.id, kind, version, terms ? JSON.stringify(terms) : null],
+      );
+    await step(c, 'terms_accepted', 1);
+    await step(b, 'terms_accepted', 1);
+    const v1 = (await q(`select terms from public.deal_events where application_id = $1 and kind = 'terms'`, [appId]))
+      .rows[0].terms;
+    expect(await queued(b.id)).toEqual([]);
+    expect(await queued(c.id)).toEqual([]);
+
+    // The creator proposes paid ads for 30 days: the brand's 'Accept terms' waits, the creator's does not.
+    await step(c, 'terms', 2, { ...v1, usage_rights: 'paid_ads', usage_days: 30 });
+    expect((await queued(b.id)).map((r) => r.kind)).toEqual(['terms_proposed']);
+    expect(await queued(c.id)).toEqual([]);
+    await (await sender()).run();
+    const raw = smtp.messages.find((m) => m.includes(b.email))!.replace(/\r\n[ \t]+/g, ' ');
+    expect(raw).toMatch(/^Subject: New terms to accept$/m);
+    const { rows: sent } = await q(`select text_body from pacta_private.deal_emails where user_id = $1`, [b.id]);
+    expect(sent[0].text_body).toContain('The creator proposed new terms for "Summer launch" (version 2)');
+    expect(sent[0].text_body).toContain('"New terms wait for your answer" is on in Settings → Notifications.');
+
+    // Settings lists the kind; the brand turns it off, and the next proposal e-mails nobody.
+    const prefs = await fetch(`${server.url}/api/email/preferences`, {
+      headers: { authorization: `Bearer ${b.accessToken}` },
+    }).then((r) => r.json() as Promise<{ emails: { kind: string; label: string; enabled: boolean }[] }>);
+    expect(prefs.emails.find((e) => e.kind === 'terms_proposed')).toEqual({
+      kind: 'terms_proposed',
+      label: 'New terms wait for your answer',
+      enabled: true,
+    });
+    const off = await fetch(`${server.url}/api/email/preferences`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${b.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'terms_proposed', enabled: false }),
+    });
+    expect(off.status).toBe(200);
+    await step(b, 'terms_declined', 2);
+    await step(c, 'terms', 3, { ...v1, usage_rights: 'paid_ads', usage_days: 90 });
+    expect((await queued(b.id)).map((r) => r.kind)).toEqual(['terms_proposed']);
+    expect(await queued(c.id)).toEqual([]);
+    // The notification itself still comes: only the e-mail is off.
+    const { rows } = await q(
+      `select count(*)::int as n from public.notifications where user_id = $1 and type = 'terms_changed'`,
+      [b.id],
+    );
+    expect(rows[0].n).toBe(2);
   });
 });

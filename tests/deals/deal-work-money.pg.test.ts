@@ -215,6 +215,26 @@ describe('paid within days, at the agreed price', () => {
     expect(await f.escrowStatus(app.dealId)).toBe('released');
   });
 
+  test('no draft before the escrow is funded: the device is told why; once the brand pays, the same draft goes through', async () => {
+    const app = await agreedAt550();
+    const draft = {
+      id: randomUUID(),
+      application_id: app.id,
+      deal_id: app.dealId,
+      author_id: creator.id,
+      kind: 'draft',
+      deliverable_id: 'd1',
+      links: ['https://v.example/draft'],
+      _deleted: false,
+    } as SyncDoc;
+    expect(await f.pushed(creator, 'deal_events', draft)).toBe('not_funded');
+    await f.fundDeal(brand, app.dealId);
+    expect(await f.pushed(creator, 'deal_events', draft)).toBeUndefined();
+    expect((await f.pulled(brand, 'applications', app.id))?.work).toMatchObject({
+      d1: { status: 'draft_submitted', draft_id: draft.id },
+    });
+  });
+
   test('a funded deal accepts no further creator: the escrow holds the accepted creators’ prices', async () => {
     const dealId = randomUUID();
     await q(

@@ -76,8 +76,12 @@ const notificationsOf = async (userId: string, dealId: string) =>
     )
   ).rows as { type: string; title: string; message: string }[];
 
-/** A deal with the creator accepted and both sides' acceptance of terms version 1. */
-async function agreedDeal(opts: { deliverables?: string[]; maxCreators?: number } = {}) {
+/** The deal's escrow in that state, as the server's money code leaves it (funded: 'pending'). */
+const setEscrow = (dealId: string, status: 'none' | 'pending' | 'refunded' | 'disputed' | 'released') =>
+  asServer(db, `update public.deals set escrow_status = $2 where id = $1`, [dealId, status]);
+
+/** A deal with the creator accepted, both sides' acceptance of terms version 1 and its escrow funded. */
+async function agreedDeal(opts: { deliverables?: string[]; maxCreators?: number; funded?: boolean } = {}) {
   const dealId = await makeDeal(db, brand, {
     deliverables: opts.deliverables ?? ['Instagram Post'],
     ...(opts.maxCreators ? { max_creators: opts.maxCreators } : {}),
@@ -86,6 +90,7 @@ async function agreedDeal(opts: { deliverables?: string[]; maxCreators?: number 
   await asUser(db, brand, `update public.applications set status = 'accepted' where id = $1`, [appId]);
   await append(creator, appId, dealId, { kind: 'terms_accepted', terms_version: 1 });
   await append(brand, appId, dealId, { kind: 'terms_accepted', terms_version: 1 });
+  if (opts.funded !== false) await setEscrow(dealId, 'pending');
   return { dealId, appId };
 }
 
@@ -249,6 +254,54 @@ describe('terms', () => {
         appId,
       ]),
       'immutable_field',
+    );
+  });
+});
+
+describe('no draft before the escrow is funded', () => {
+  test('a draft is refused while the escrow is not funded and once it is refunded; accepted while it holds the money', async () => {
+    const { dealId, appId } = await agreedDeal({ funded: false });
+    const draft = { kind: 'draft', deliverable_id: 'd1', links: ['https://v.example/cut-1'] };
+    const refused = await expectRule(append(creator, appId, dealId, draft), 'not_funded', 409);
+    expect(refused.detail).toBe('The brand funds the deal before the work starts: submit the draft once it is funded.');
+    // Nothing of the refused draft stays: no event, the deliverable not started, the brand not told.
+    expect((await events(appId)).map((e) => e.kind)).not.toContain('draft');
+    expect((await application(appId)).work.d1).toMatchObject({ status: 'not_started' });
+    expect((await notificationsOf(brand, dealId)).map((n) => n.type)).not.toContain('draft_submitted');
+
+    // Funded, the same draft goes through and the brand is told.
+    await setEscrow(dealId, 'pending');
+    const first = await append(creator, appId, dealId, draft);
+    expect((await application(appId)).work.d1).toMatchObject({ status: 'draft_submitted', draft_id: first });
+    expect((await notificationsOf(brand, dealId)).map((n) => n.type)).toContain('draft_submitted');
+
+    // While disputed the money is still held: a revised draft may still go in.
+    await append(brand, appId, dealId, {
+      kind: 'changes_requested',
+      deliverable_id: 'd1',
+      ref_id: first,
+      note: 'Shorter.',
+    });
+    await setEscrow(dealId, 'disputed');
+    const second = await append(creator, appId, dealId, draft);
+    await append(brand, appId, dealId, {
+      kind: 'changes_requested',
+      deliverable_id: 'd1',
+      ref_id: second,
+      note: 'Again.',
+    });
+    // The money went back to the brand: the work has ended.
+    await setEscrow(dealId, 'refunded');
+    await expectRule(append(creator, appId, dealId, draft), 'deal_refunded', 409);
+  });
+
+  test('who may submit a draft is answered before whether the deal is funded', async () => {
+    const { dealId, appId } = await agreedDeal({ funded: false });
+    // The brand is told it does not submit work, not that the deal is unfunded.
+    await expectRule(
+      append(brand, appId, dealId, { kind: 'draft', deliverable_id: 'd1', links: ['https://v.example/x'] }),
+      'creator_only',
+      403,
     );
   });
 });

@@ -78,6 +78,12 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
   await expect(brandWork.status).toHaveText('Terms accepted', { timeout: 20_000 });
   await expect(creatorWork.status).toHaveText('Terms accepted', { timeout: 20_000 });
   await snap(creatorWork.terms, 'terms-accepted');
+  // No draft before the escrow is funded: the creator is told why instead of offered 'Submit draft'.
+  await expect(creatorWork.deliverable('Instagram Post')).toContainText(
+    'The brand funds the deal before the work starts: submit the draft once it is funded.',
+  );
+  await expect(creatorWork.root.getByRole('form', { name: 'Submit draft: Instagram Post' })).toHaveCount(0);
+  await snap(creatorWork.deliverable('Instagram Post'), 'draft-waits-for-funding');
 
   // 3. Escrow funded at the agreed price ($275 + 12% fee), the creator's payouts set up.
   const brandPanel = new PaymentPanel(b.page);
@@ -90,7 +96,11 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
   await expect(creatorPanel.root).toContainText('Payouts are set up', { timeout: 20_000 });
 
   // 4. A draft submitted offline with a file: kept on the device and shown at once, uploaded on
-  // reconnect, then the draft syncs and the brand is told.
+  // reconnect, then the draft syncs and the brand is told. The funding reached the creator's device
+  // first: 'Submit draft' is offered once the escrow is funded.
+  await expect(creatorWork.root.getByRole('form', { name: 'Submit draft: Instagram Post' })).toBeVisible({
+    timeout: 20_000,
+  });
   await c.context.setOffline(true);
   const creatorDraft = creatorWork.deliverable('Instagram Post');
   const pendingDraft = creatorDraft.getByTestId('pending-draft');
@@ -260,6 +270,8 @@ test('terms changed by either side: the other side sees what changes and decline
   await expect(brandWork.terms).toContainText('(version 1)');
   await expect(brandWork.terms).toContainText('Organic posts only (no paid ads)');
   await expectNotified(b.page, 'New terms to accept');
+  // New terms wait on the brand's answer: an e-mail too, as an offer is.
+  await expectDealEmail(b.page.request, brand.email, 'terms_proposed', /^New terms to accept\n[\s\S]*version 2/);
   await snap(brandWork.root, 'terms-proposal-brand');
   await brandProposal.getByRole('button', { name: 'Decline' }).click();
   await expect(brandWork.root.getByTestId('terms-declined')).toHaveText(

@@ -35,6 +35,8 @@ async function liveLinkSubmitted(db: TestServer['db'], brand: string, creator: s
   };
   await add(creator, { kind: 'terms_accepted', terms_version: 1 });
   await add(brand, { kind: 'terms_accepted', terms_version: 1 });
+  // Funded as the money code leaves it (payments are off here): no draft before the escrow is funded.
+  await asServer(db, `update public.deals set escrow_status = 'pending' where id = $1`, [dealId]);
   const draft = await add(creator, { kind: 'draft', deliverable_id: 'd1', links: ['https://v.example/cut'] });
   await add(brand, { kind: 'approved', deliverable_id: 'd1', ref_id: draft });
   await add(creator, { kind: 'live_link', deliverable_id: 'd1', links: ['https://ig.example/p/1'] });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apply, asUser, expectRule, makeDeal } from '../support/rules-fixtures.ts';
+import { apply, asServer, asUser, expectRule, makeDeal } from '../support/rules-fixtures.ts';
 import { startTestServer, type TestServer, type TestUser } from '../support/test-server.ts';
 
 // Drafts sent as files: who may read, replace and remove a deal's files in the private deliverables
@@ -99,6 +99,8 @@ beforeAll(async () => {
   ] as const) {
     await acceptTerms(user, id);
   }
+  // Funded, as the money code leaves it: no draft before the escrow is funded.
+  await asServer(server.db, `update public.deals set escrow_status = 'pending' where id = $1`, [dealId]);
 });
 
 afterAll(async () => {

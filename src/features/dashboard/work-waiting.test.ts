@@ -76,3 +76,17 @@ test('the creator reads "revision requested: due Friday" and the payout on hold'
     'Payout on hold until December 7, 2026 — Trail shoes launch',
   ]);
 });
+
+test('with the terms agreed and the escrow not funded, the deal waits on the brand, not on the creator’s draft', () => {
+  const unfunded: DealWork = { ...work(1, 'not_started'), deal: { ...deal, escrow_status: 'none' } };
+  const brand = waitingLines([unfunded], 'brand', monday);
+  expect(brand.mine).toEqual([{ text: '1 deal to fund', dealId: deal.id }]);
+  expect(brand.theirs).toEqual([]);
+  const creator = waitingLines([unfunded], 'creator', monday);
+  expect(creator.mine).toEqual([]);
+  expect(creator.theirs).toEqual([{ text: '1 deal to fund (waiting for the brand)', dealId: deal.id }]);
+  // Funded, the draft is the creator's to do.
+  expect(waitingLines([work(1, 'not_started')], 'creator', monday).mine.map((l) => l.text)).toEqual([
+    'draft due Friday — Instagram Reel, Trail shoes launch',
+  ]);
+});

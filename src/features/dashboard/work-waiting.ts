@@ -20,7 +20,7 @@ export function waitingLines(
   side: OfferParty,
   now: Date = new Date(),
 ): { mine: WaitingLine[]; theirs: WaitingLine[] } {
-  const all = works.flatMap((w) => waitingItems(w.app, w.view).map((item) => ({ item, w })));
+  const all = works.flatMap((w) => waitingItems(w.app, w.view, w.deal?.escrow_status).map((item) => ({ item, w })));
   const on = (party: OfferParty) => all.filter(({ item }) => item.on === party);
   const other: OfferParty = side === 'creator' ? 'brand' : 'creator';
   const title = (w: DealWork) => w.deal?.title ?? 'a deal';
@@ -35,6 +35,7 @@ export function waitingLines(
     const waitingFor = mine ? '' : side === 'creator' ? ' (waiting for the brand)' : ' (waiting for the creator)';
     count('offer', `offer to answer${waitingFor}`, `offers to answer${waitingFor}`);
     count('terms', `terms sheet to accept${waitingFor}`, `terms sheets to accept${waitingFor}`);
+    count('fund', `deal to fund${waitingFor}`, `deals to fund${waitingFor}`);
     count('draft_review', `draft to review${waitingFor}`, `drafts to review${waitingFor}`);
     count('live_confirm', `live link to confirm${waitingFor}`, `live links to confirm${waitingFor}`);
     count('live_link', `live link to submit${waitingFor}`, `live links to submit${waitingFor}`);

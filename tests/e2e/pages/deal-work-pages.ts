@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { DealEmailKind } from '../../../src/domain/deal-emails.ts';
 import { withE2eDatabase } from '../support/e2e-server-info.ts';
 import { NotificationBell } from './inbox-page.ts';
 
@@ -108,7 +109,7 @@ export async function endPayoutHold(dealId: string): Promise<void> {
 export async function expectDealEmail(
   request: APIRequestContext,
   email: string,
-  kind: 'offer' | 'draft_to_review' | 'changes_requested' | 'payout_released',
+  kind: DealEmailKind,
   text: string | RegExp,
 ): Promise<void> {
   await expect

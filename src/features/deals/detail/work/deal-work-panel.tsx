@@ -59,7 +59,15 @@ export function DealWorkPanel({
           <h3 id={`${uid}-deliverables`}>Deliverables</h3>
           <ul className="deliverable-list">
             {view.deliverables.map((item) => (
-              <DeliverableCard key={item.id} db={db} app={app} item={item} me={me} myParty={myParty} />
+              <DeliverableCard
+                key={item.id}
+                db={db}
+                app={app}
+                item={item}
+                me={me}
+                myParty={myParty}
+                escrowStatus={deal.escrow_status}
+              />
             ))}
           </ul>
         </section>

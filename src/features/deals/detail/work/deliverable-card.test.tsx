@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import { applicationDocument, dealEventDocument } from '../../../../domain/collections/index.ts';
+import { applicationDocument, dealEventDocument, type DealDocument } from '../../../../domain/collections/index.ts';
 import type { PactaDatabase } from '../../../../db/index.ts';
 import type { DeliverableView } from '../../../../domain/deal-work-view.ts';
 import { DeliverableCard } from './deliverable-card.tsx';
@@ -34,9 +34,20 @@ const item: DeliverableView = {
   liveUrl: null,
   confirmDueAt: null,
 };
-const render = (myParty: 'creator' | 'brand') =>
+const render = (
+  myParty: 'creator' | 'brand',
+  shown: DeliverableView = item,
+  escrowStatus: DealDocument['escrow_status'] = 'pending',
+) =>
   renderToStaticMarkup(
-    <DeliverableCard db={{} as PactaDatabase} app={app} item={item} me="someone" myParty={myParty} />,
+    <DeliverableCard
+      db={{} as PactaDatabase}
+      app={app}
+      item={shown}
+      me="someone"
+      myParty={myParty}
+      escrowStatus={escrowStatus}
+    />,
   );
 
 test("a draft's links open outside Pacta without a referrer; a link that is not a web link is shown as text only", () => {
@@ -54,4 +65,17 @@ test('the brand reviews with Approve and Request changes; with no rounds left, c
   const creator = render('creator');
   expect(creator).not.toContain('>Approve</button>');
   expect(creator).toContain('Agree to one more revision round');
+});
+
+test("'Submit draft' waits for the escrow to be funded and says why; once funded, the creator submits", () => {
+  const toDo: DeliverableView = { ...item, status: 'not_started', draft: null, roundsUsed: 0 };
+  const unfunded = render('creator', toDo, 'none');
+  expect(unfunded).not.toContain('Submit draft</button>');
+  expect(unfunded).toContain('The brand funds the deal before the work starts: submit the draft once it is funded.');
+  const funded = render('creator', toDo, 'pending');
+  expect(funded).toContain('Submit draft</button>');
+  expect(funded).not.toContain('The brand funds the deal');
+  const refunded = render('creator', { ...toDo, status: 'changes_requested' }, 'refunded');
+  expect(refunded).not.toContain('Submit draft</button>');
+  expect(refunded).toContain('This deal was refunded to the brand: no more work is submitted.');
 });

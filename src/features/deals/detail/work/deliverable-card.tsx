@@ -1,7 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { PactaDatabase } from '../../../../db/index.ts';
-import type { ApplicationDocument, DealEventDocument, OfferParty } from '../../../../domain/collections/index.ts';
-import { DELIVERABLE_STATUS_TEXT } from '../../../../domain/deal-work.ts';
+import type {
+  ApplicationDocument,
+  DealDocument,
+  DealEventDocument,
+  OfferParty,
+} from '../../../../domain/collections/index.ts';
+import { DELIVERABLE_STATUS_TEXT, draftBlockedText } from '../../../../domain/deal-work.ts';
 import { isUnsynced, type DeliverableView } from '../../../../domain/deal-work-view.ts';
 import { dueDayText, instantDateText } from '../../../../domain/work-dates.ts';
 import { FormError } from '../../../../components/form-error.tsx';
@@ -68,6 +73,7 @@ function Submission({ label, event }: { label: string; event: DealEventDocument 
  * One deliverable of the agreed terms: its status in the words both sides see, and the step that is
  * the viewer's — the creator's 'Submit draft' (a note, files and links) and 'Submit live link', the brand's
  * 'Approve' and 'Request changes' (with comments, one round each) and confirming the live link.
+ * 'Submit draft' waits for the escrow to be funded, as the server's rule does, and says so.
  */
 export function DeliverableCard({
   db,
@@ -75,12 +81,14 @@ export function DeliverableCard({
   item,
   me,
   myParty,
+  escrowStatus,
 }: {
   db: PactaDatabase;
   app: ApplicationDocument;
   item: DeliverableView;
   me: string;
   myParty: OfferParty;
+  escrowStatus: DealDocument['escrow_status'];
 }) {
   const uid = useId();
   const action = useWorkAction();
@@ -92,6 +100,7 @@ export function DeliverableCard({
   const [fileError, setFileError] = useState<string | null>(null);
   const creator = myParty === 'creator';
   const roundsLeft = item.roundsIncluded - item.roundsUsed;
+  const draftBlocked = draftBlockedText(escrowStatus);
   const uploads = useUploads(creator ? me : null);
   const pending = uploads.filter(
     (j) => j.target.kind === 'draft' && j.target.applicationId === app.id && j.target.deliverableId === item.id,
@@ -154,7 +163,18 @@ export function DeliverableCard({
 
       {pending.length > 0 ? <PendingDraft jobs={pending} /> : null}
 
-      {creator && pending.length === 0 && (item.status === 'not_started' || item.status === 'changes_requested') ? (
+      {creator &&
+      pending.length === 0 &&
+      draftBlocked &&
+      (item.status === 'not_started' || item.status === 'changes_requested') ? (
+        <p className="muted" data-testid="draft-blocked">
+          {draftBlocked}
+        </p>
+      ) : null}
+      {creator &&
+      pending.length === 0 &&
+      !draftBlocked &&
+      (item.status === 'not_started' || item.status === 'changes_requested') ? (
         <form className="form work-form" onSubmit={(e) => void onDraft(e)} aria-label={`Submit draft: ${item.title}`}>
           <div className="field">
             <label htmlFor={`${uid}-files`}>Files</label>
