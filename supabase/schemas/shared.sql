@@ -68,6 +68,27 @@ end $function$;
 revoke all on function pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text) from public;
 grant execute on function pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text) to authenticated, service_role;
 
+-- function: pacta_private.forget_ended_keeps(p_user uuid)
+CREATE OR REPLACE FUNCTION pacta_private.forget_ended_keeps(p_user uuid DEFAULT NULL::uuid)
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with gone as (
+    delete from public.kept_deals k
+     using public.deals d
+     where d.id = k.deal_id
+       and k.opened_at is not null
+       and (p_user is null or k.user_id = p_user)
+       and (d.status <> 'open' or d.deleted or pacta_private.deadline_has_passed(d.deadline))
+    returning 1
+  )
+  select count(*)::integer from gone
+$function$;
+revoke all on function pacta_private.forget_ended_keeps(p_user uuid) from public;
+grant execute on function pacta_private.forget_ended_keeps(p_user uuid) to service_role;
+
 -- function: pacta_private.is_admin_user(user_id uuid)
 CREATE OR REPLACE FUNCTION pacta_private.is_admin_user(user_id uuid)
  RETURNS boolean
