@@ -159,10 +159,9 @@ CREATE OR REPLACE FUNCTION pacta_private.job_backlog()
  STABLE
  SET search_path TO ''
 AS $function$
-  select 'auto_release', count(*), min(d.completed_at + interval '14 days')
-    from public.deals d join public.deal_escrows e on e.deal_id = d.id
-   where d.status = 'completed' and d.escrow_status = 'pending' and e.charge_id is not null
-     and d.completed_at <= now() - interval '14 days'
+  select 'auto_release', count(*), min(h.release_due_at)
+    from pacta_private.escrow_awaiting_release() h
+   where h.release_due_at <= now()
   union all
   -- A cancelled deal's cancellation is its last change.
   select 'cancelled_refund', count(*), min(d.updated_at)
