@@ -25,6 +25,7 @@ import { syncRoutes } from './sync/routes.ts';
 import { apiRoutes } from './api/routes.ts';
 import { createPayments, type Payments } from './payments/payments.ts';
 import { createLiveLinkConfirmations, type LiveLinkConfirmations } from './jobs/live-link-confirmations.ts';
+import { createKeptDealsCleanup, type KeptDealsCleanup } from './jobs/kept-deals-cleanup.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { contractRefusal, isResponseSerializationError, useContracts } from './http/contracts.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -46,6 +47,7 @@ declare module 'fastify' {
     pactaPayments: Payments | undefined;
     /** The automatic confirmation of live links, a job of its own (tests run it). */
     pactaLiveLinkConfirmations: LiveLinkConfirmations;
+    pactaKeptDealsCleanup: KeptDealsCleanup;
   }
   interface FastifyContextConfig {
     /**
@@ -180,6 +182,10 @@ export async function buildServer(
   app.decorate('pactaLiveLinkConfirmations', confirmations);
   app.addHook('onReady', async () => confirmations.start());
   app.addHook('onClose', () => confirmations.stop());
+  const keptDealsCleanup = createKeptDealsCleanup({ db, log: app.log });
+  app.decorate('pactaKeptDealsCleanup', keptDealsCleanup);
+  app.addHook('onReady', async () => keptDealsCleanup.start());
+  app.addHook('onClose', () => keptDealsCleanup.stop());
   if (ctx.payments) {
     const payments = ctx.payments;
     // The scheduled money jobs (automatic release, refunds of cancelled deals) live as long as the server.

@@ -1140,12 +1140,39 @@ CREATE OR REPLACE FUNCTION pacta_private.keep_deals(p_users uuid[], p_deals uuid
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  insert into public.kept_deals (user_id, deal_id)
-  select k.u, k.d from unnest(p_users, p_deals) as k(u, d)
+  insert into public.kept_deals (user_id, deal_id, opened_at)
+  select distinct k.u, k.d, null::timestamptz from unnest(p_users, p_deals) as k(u, d)
    where exists (select 1 from public.deals d where d.id = k.d)
      and exists (select 1 from public.profiles p where p.id = k.u)
-  on conflict do nothing;
+  on conflict (user_id, deal_id) do update set opened_at = null where public.kept_deals.opened_at is not null;
 $function$;
+
+-- function: pacta_private.kept_deals_cap()
+CREATE OR REPLACE FUNCTION pacta_private.kept_deals_cap()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  opened integer;
+begin
+  -- Every opened keep of a user is counted under one lock per user, so two requests cannot both pass.
+  perform pg_advisory_xact_lock(hashtextextended('pacta_kept_deals:' || new.user_id::text, 0));
+  -- Keeping a deal already kept writes nothing (the insert's conflict clause): never refused.
+  if exists (select 1 from public.kept_deals k where k.user_id = new.user_id and k.deal_id = new.deal_id) then
+    return new;
+  end if;
+  perform pacta_private.forget_ended_keeps(new.user_id);
+  select count(*)::integer into opened from public.kept_deals k where k.user_id = new.user_id and k.opened_at is not null;
+  if opened >= pacta_private.opened_deals_limit() then
+    perform pacta_private.reject('kept_deals_full',
+      format('Your devices already keep %s deals you opened from search, the most they can. This deal opens while you are online: save it to keep it offline. Opened deals leave your devices as they close.',
+             to_char(pacta_private.opened_deals_limit(), 'FM999,999')),
+      409);
+  end if;
+  return new;
+end $function$;
 
 -- function: pacta_private.kept_deals_notify()
 CREATE OR REPLACE FUNCTION pacta_private.kept_deals_notify()
@@ -1207,6 +1234,16 @@ AS $function$
 $function$;
 revoke all on function pacta_private.my_deal_ids() from public;
 grant execute on function pacta_private.my_deal_ids() to authenticated, service_role;
+
+-- function: pacta_private.opened_deals_limit()
+CREATE OR REPLACE FUNCTION pacta_private.opened_deals_limit()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 1000 $function$;
+revoke all on function pacta_private.opened_deals_limit() from public;
+grant execute on function pacta_private.opened_deals_limit() to authenticated, service_role;
 
 -- function: pacta_private.refuse_unseen_deal()
 CREATE OR REPLACE FUNCTION pacta_private.refuse_unseen_deal()
@@ -1383,6 +1420,9 @@ CREATE TRIGGER c_money_rules BEFORE UPDATE ON deals FOR EACH ROW EXECUTE FUNCTIO
 
 -- trigger: c_offer_rules on public.applications
 CREATE TRIGGER c_offer_rules BEFORE INSERT OR UPDATE ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_offer_rules();
+
+-- trigger: kept_deals_cap on public.kept_deals
+CREATE TRIGGER kept_deals_cap BEFORE INSERT ON kept_deals FOR EACH ROW WHEN (new.opened_at IS NOT NULL) EXECUTE FUNCTION pacta_private.kept_deals_cap();
 
 -- trigger: kept_deals_notify on public.kept_deals
 CREATE TRIGGER kept_deals_notify AFTER INSERT ON kept_deals FOR EACH ROW EXECUTE FUNCTION pacta_private.kept_deals_notify();

@@ -62,24 +62,6 @@ end $function$;
 revoke all on function pacta_private.conversation_for_rules(conversation_id uuid) from public;
 grant execute on function pacta_private.conversation_for_rules(conversation_id uuid) to authenticated, service_role;
 
--- function: pacta_private.conversations_block_check()
-CREATE OR REPLACE FUNCTION pacta_private.conversations_block_check()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-begin
-  if pacta_private.has_blocked(new.user1_id, new.user2_id) or pacta_private.has_blocked(new.user2_id, new.user1_id) then
-    perform pacta_private.reject('blocked', 'You cannot message this person.', 403, 'user2_id');
-  end if;
-  if exists (select 1 from public.profiles p where p.id in (new.user1_id, new.user2_id) and p.deleted) then
-    perform pacta_private.reject('account_deleted', 'This account was deleted.', 409, 'user2_id');
-  end if;
-  return new;
-end $function$;
-revoke all on function pacta_private.conversations_block_check() from public;
-grant execute on function pacta_private.conversations_block_check() to authenticated, service_role;
-
 -- function: pacta_private.conversations_check()
 CREATE OR REPLACE FUNCTION pacta_private.conversations_check()
  RETURNS trigger
@@ -199,24 +181,6 @@ $function$;
 revoke all on function pacta_private.message_preview(body text, files jsonb) from public;
 grant execute on function pacta_private.message_preview(body text, files jsonb) to authenticated, service_role;
 
--- function: pacta_private.messages_block_check()
-CREATE OR REPLACE FUNCTION pacta_private.messages_block_check()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-begin
-  if pacta_private.has_blocked(new.recipient_id, new.sender_id) or pacta_private.has_blocked(new.sender_id, new.recipient_id) then
-    perform pacta_private.reject('blocked', 'You cannot message this person.', 403, 'recipient_id');
-  end if;
-  if exists (select 1 from public.profiles p where p.id = new.recipient_id and p.deleted) then
-    perform pacta_private.reject('account_deleted', 'This account was deleted.', 409, 'recipient_id');
-  end if;
-  return new;
-end $function$;
-revoke all on function pacta_private.messages_block_check() from public;
-grant execute on function pacta_private.messages_block_check() to authenticated, service_role;
-
 -- function: pacta_private.messages_check()
 CREATE OR REPLACE FUNCTION pacta_private.messages_check()
  RETURNS trigger
@@ -306,6 +270,27 @@ begin
 end $function$;
 revoke all on function pacta_private.messages_effects() from public;
 grant execute on function pacta_private.messages_effects() to authenticated, service_role;
+
+-- function: pacta_private.messaging_block_check()
+CREATE OR REPLACE FUNCTION pacta_private.messaging_block_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  one uuid := (to_jsonb(new) ->> tg_argv[0])::uuid;
+  other uuid := (to_jsonb(new) ->> tg_argv[1])::uuid;
+begin
+  if pacta_private.has_blocked(one, other) or pacta_private.has_blocked(other, one) then
+    perform pacta_private.reject('blocked', 'You cannot message this person.', 403, tg_argv[1]);
+  end if;
+  if exists (select 1 from public.profiles p where p.id in (one, other) and p.deleted) then
+    perform pacta_private.reject('account_deleted', 'This account was deleted.', 409, tg_argv[1]);
+  end if;
+  return new;
+end $function$;
+revoke all on function pacta_private.messaging_block_check() from public;
+grant execute on function pacta_private.messaging_block_check() to authenticated, service_role;
 
 -- function: pacta_private.notifications_check()
 CREATE OR REPLACE FUNCTION pacta_private.notifications_check()
@@ -430,10 +415,10 @@ CREATE TRIGGER a_sync_stamp BEFORE INSERT OR UPDATE ON messages FOR EACH ROW EXE
 CREATE TRIGGER a_sync_stamp BEFORE INSERT OR UPDATE ON notifications FOR EACH ROW EXECUTE FUNCTION sync_stamp();
 
 -- trigger: b_blocks on public.conversations
-CREATE TRIGGER b_blocks BEFORE INSERT ON conversations FOR EACH ROW EXECUTE FUNCTION pacta_private.conversations_block_check();
+CREATE TRIGGER b_blocks BEFORE INSERT ON conversations FOR EACH ROW EXECUTE FUNCTION pacta_private.messaging_block_check('user1_id', 'user2_id');
 
 -- trigger: b_blocks on public.messages
-CREATE TRIGGER b_blocks BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION pacta_private.messages_block_check();
+CREATE TRIGGER b_blocks BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION pacta_private.messaging_block_check('sender_id', 'recipient_id');
 
 -- trigger: b_rules on public.conversations
 CREATE TRIGGER b_rules BEFORE INSERT OR UPDATE ON conversations FOR EACH ROW EXECUTE FUNCTION pacta_private.conversations_check();

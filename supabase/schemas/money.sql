@@ -38,6 +38,26 @@ $function$;
 revoke all on function pacta_private.deal_has_open_checkout(deal_id uuid) from public;
 grant execute on function pacta_private.deal_has_open_checkout(deal_id uuid) to authenticated, service_role;
 
+-- function: pacta_private.escrow_awaiting_release()
+CREATE OR REPLACE FUNCTION pacta_private.escrow_awaiting_release()
+ RETURNS TABLE(deal_id uuid, title text, completed_at timestamp with time zone, held_cents bigint, release_due_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select d.id, d.title, d.completed_at, e.amount_cents::bigint,
+         case when exists (select 1 from public.deal_events v where v.deal_id = d.id and v.kind = 'draft')
+              -- Work was submitted: released when the last accepted creator's payout hold ends; not
+              -- known while one of them has no hold yet (work not approved).
+              then (select case when bool_and(a.payout_due_at is not null) is not false
+                                then coalesce(max(a.payout_due_at), d.completed_at) end
+                      from public.applications a where a.deal_id = d.id and a.status = 'accepted')
+              -- "A completed deal not released or disputed within 14 days is released automatically."
+              else d.completed_at + interval '14 days' end
+    from public.deals d join public.deal_escrows e on e.deal_id = d.id
+   where d.status = 'completed' and d.escrow_status = 'pending' and e.charge_id is not null
+$function$;
+
 -- function: public.commission_bp(creator_is_pro boolean)
 CREATE OR REPLACE FUNCTION public.commission_bp(creator_is_pro boolean)
  RETURNS integer

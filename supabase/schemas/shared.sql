@@ -68,6 +68,27 @@ end $function$;
 revoke all on function pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text) from public;
 grant execute on function pacta_private.forbid_changes(old_row jsonb, new_row jsonb, cols text[], code text) to authenticated, service_role;
 
+-- function: pacta_private.forget_ended_keeps(p_user uuid)
+CREATE OR REPLACE FUNCTION pacta_private.forget_ended_keeps(p_user uuid DEFAULT NULL::uuid)
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with gone as (
+    delete from public.kept_deals k
+     using public.deals d
+     where d.id = k.deal_id
+       and k.opened_at is not null
+       and (p_user is null or k.user_id = p_user)
+       and (d.status <> 'open' or d.deleted or pacta_private.deadline_has_passed(d.deadline))
+    returning 1
+  )
+  select count(*)::integer from gone
+$function$;
+revoke all on function pacta_private.forget_ended_keeps(p_user uuid) from public;
+grant execute on function pacta_private.forget_ended_keeps(p_user uuid) to service_role;
+
 -- function: pacta_private.is_admin_user(user_id uuid)
 CREATE OR REPLACE FUNCTION pacta_private.is_admin_user(user_id uuid)
  RETURNS boolean
@@ -138,10 +159,9 @@ CREATE OR REPLACE FUNCTION pacta_private.job_backlog()
  STABLE
  SET search_path TO ''
 AS $function$
-  select 'auto_release', count(*), min(d.completed_at + interval '14 days')
-    from public.deals d join public.deal_escrows e on e.deal_id = d.id
-   where d.status = 'completed' and d.escrow_status = 'pending' and e.charge_id is not null
-     and d.completed_at <= now() - interval '14 days'
+  select 'auto_release', count(*), min(h.release_due_at)
+    from pacta_private.escrow_awaiting_release() h
+   where h.release_due_at <= now()
   union all
   -- A cancelled deal's cancellation is its last change.
   select 'cancelled_refund', count(*), min(d.updated_at)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DatabaseError } from 'pg';
 import { getDealAccess, keepDeal } from '../../src/domain/contracts/deal-access.ts';
 import type { AppContext } from '../app.ts';
 import { claimsOf, signedIn } from '../auth/signed-in.ts';
@@ -55,7 +56,9 @@ export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: App
       return { access: 'not_found' as const };
     },
   );
-  // Row-level security decides: the keep's insert policy asks that the user may read the deal.
+  // Row-level security decides: the keep's insert policy asks that the user may read the deal. The
+  // database caps a user's opened keeps (a trigger counting them under a lock per user): the keep past
+  // the cap is 409 `kept_deals_full`, its message saying what the user can do.
   api.post(
     '/deals/:id/keep',
     {
@@ -66,12 +69,20 @@ export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: App
     async (request) => {
       const claims = claimsOf(request);
       const readable = await ctx.db.asUser(claims, async (tx) => {
-        const { rowCount } = await tx.query(
-          `insert into public.kept_deals (user_id, deal_id)
-           select $1, d.id from public.deals d where d.id = $2
-           on conflict (user_id, deal_id) do nothing`,
-          [claims.sub, request.params.id],
-        );
+        const { rowCount } = await tx
+          .query(
+            `insert into public.kept_deals (user_id, deal_id)
+             select $1, d.id from public.deals d where d.id = $2
+             on conflict (user_id, deal_id) do nothing`,
+            [claims.sub, request.params.id],
+          )
+          .catch((err: unknown) => {
+            const e = err as DatabaseError;
+            if (e.code === 'PT409' && e.message === 'kept_deals_full') {
+              throw new HttpError(409, 'kept_deals_full', e.detail);
+            }
+            throw err;
+          });
         if (rowCount) return true;
         return (await tx.query('select 1 from public.deals where id = $1', [request.params.id])).rowCount === 1;
       });

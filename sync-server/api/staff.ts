@@ -27,12 +27,12 @@ async function staffOverview(tx: Tx): Promise<StaffOverview> {
       order by since, d.id limit $1`,
     [LIST_LIMIT],
   );
+  // The same rows the job backlog counts for the automatic release (its due ones), so the two agree.
   const held = await tx.query<DealLinkRow & { total: number; held: number }>(
-    `select d.id as deal_id, d.title, d.completed_at as since, count(*) over ()::int as total,
-            (sum(e.amount_cents) over ())::bigint as held
-       from public.deals d join public.deal_escrows e on e.deal_id = d.id and e.charge_id is not null
-      where d.status = 'completed' and d.escrow_status = 'pending' and not d.deleted
-      order by d.completed_at, d.id limit $1`,
+    `select h.deal_id, h.title, h.completed_at as since, count(*) over ()::int as total,
+            (sum(h.held_cents) over ())::bigint as held
+       from pacta_private.escrow_awaiting_release() h
+      order by h.completed_at, h.deal_id limit $1`,
     [LIST_LIMIT],
   );
   const jobs = await tx.query<{ job: StaffOverview['jobsBehind'][number]['job']; due_items: number; oldest: Date }>(

@@ -15,7 +15,7 @@ import { escrowAllows, escrowRefusal, type EscrowAction } from '../../src/domain
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { dealBalance, recordLedger } from './ledger.ts';
-import { AUTO_RELEASE_DAYS, escrowReleaseDue } from './release-due.ts';
+import { escrowReleaseDue } from './release-due.ts';
 import { ensureCustomer, loadCaller, notify, type PaymentsDeps } from './payments-deps.ts';
 import { stripeMessage } from './stripe-client.ts';
 
@@ -1087,15 +1087,10 @@ export function createEscrow(deps: PaymentsDeps) {
    * creator's) — or, for a deal without submissions, 14 days after completion.
    */
   async function dueForAutoRelease(): Promise<string[]> {
+    // The rule lives in one SQL function, which the job backlog and the staff home read too.
     const { rows } = await db.pool.query<{ id: string }>(
-      `select d.id from public.deals d join public.deal_escrows e on e.deal_id = d.id
-       where d.status = 'completed' and d.escrow_status = 'pending' and e.charge_id is not null
-         and case when exists (select 1 from public.deal_events v where v.deal_id = d.id and v.kind = 'draft')
-                  then not exists (select 1 from public.applications a where a.deal_id = d.id and a.status = 'accepted'
-                                     and (a.payout_due_at is null or a.payout_due_at > now()))
-                  else d.completed_at <= now() - make_interval(days => $1) end
-       order by d.completed_at`,
-      [AUTO_RELEASE_DAYS],
+      `select h.deal_id as id from pacta_private.escrow_awaiting_release() h
+        where h.release_due_at <= now() order by h.completed_at, h.deal_id`,
     );
     return rows.map((r) => r.id);
   }

@@ -62,7 +62,9 @@ export async function pullChanges(
     let pending = false;
     if (catalog && !fresh) {
       rows = asSeenBy(known!.known, await shownRows(tx, collection, from, limit, false, set ?? undefined), limit);
-      pending = rows.length < limit && known!.held;
+      // A keep newer than an open transaction is held back like a changed row: the page is pending, or
+      // the device would think itself in step and miss the kept deal until the next change.
+      pending = rows.length < limit && (known!.held || (!!set?.bound && (await keepsHeldBack(tx, claims.sub, from))));
     } else {
       ({ rows, pending } = await ownPage(tx, collection, from, limit, fresh, set ?? undefined));
     }
@@ -347,6 +349,18 @@ const compareXid = (a: string, b: string) => {
 const HELD_SQL = `exists (select 1 from $relation h
              where (h.change_xid, h.id) > ($1::xid8, $2::uuid)
                and h.change_xid >= pg_snapshot_xmin(pg_current_snapshot()))`;
+
+/** Whether a keep of the user past `after` is held back: its transaction is newer than one still open. */
+async function keepsHeldBack(tx: Tx, userId: string, after: { xid: string; id: string }): Promise<boolean> {
+  const { rows } = await tx.query<{ held: boolean }>({
+    name: 'pull-keeps-held',
+    text: `select exists (select 1 from public.kept_deals h where h.user_id = $3::uuid
+             and (h.kept_xid, h.deal_id) > ($1::xid8, $2::uuid)
+             and h.kept_xid >= pg_snapshot_xmin(pg_current_snapshot())) as held`,
+    values: [after.xid, after.id, userId],
+  });
+  return rows[0]!.held;
+}
 
 async function heldBack(tx: Tx, collection: ServerCollection, after: { xid: string; id: string }): Promise<boolean> {
   const { rows } = await tx.query<{ held: boolean }>({

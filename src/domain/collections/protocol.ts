@@ -22,6 +22,13 @@ export const MAX_PUSH_ROWS = 500;
  */
 export const DEFAULT_DEVICE_DEALS = 20_000;
 export const MAX_DEVICE_DEALS = 100_000;
+/**
+ * The deals a user may keep on their devices by opening them from search (the database enforces it:
+ * `pacta_private.opened_deals_limit()`): a fifth of the smallest "Deals kept on this device" setting
+ * (5,000), so opened deals never crowd out the rest of a device's working set. They leave as their
+ * deals close; saving or applying to one makes it a party deal, which does not count.
+ */
+export const OPENED_DEALS_LIMIT = 1_000;
 
 const xid = z.string().regex(/^\d{1,20}$/, 'a transaction id (xid8) in decimal');
 

@@ -20,7 +20,8 @@ export const getDealAccess = {
 /**
  * POST /api/deals/:id/keep: the device keeps a deal the user opened from an online search. The deal
  * joins the user's working set and the next deals pull brings it, so it then opens offline. 404
- * `deal_not_found` for a deal the user may not read (or that does not exist: no oracle).
+ * `deal_not_found` for a deal the user may not read (or that does not exist: no oracle); 409
+ * `kept_deals_full` past the opened keeps a user may have (1,000, kept while their deals are open).
  */
 export const keepDeal = {
   summary: 'Keep a deal on the user’s devices',

@@ -116,6 +116,10 @@ export const ERRORS = {
   invalid_token: { status: 400, text: 'This link is not valid.' },
   invalid_search: { status: 400, text: 'This search cannot be run. Check the words and filters.' },
   search_rate_limited: { status: 429, text: 'Too many searches in a minute. Wait a moment and try again.' },
+  kept_deals_full: {
+    status: 409,
+    text: 'Your devices keep as many deals opened from search as they can. This deal opens while you are online.',
+  },
   // Account tools
   money_in_escrow: {
     status: 409,

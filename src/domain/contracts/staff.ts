@@ -6,7 +6,14 @@ const instant = z.string().describe('an ISO 8601 timestamp');
 const dealLink = z.object({ dealId: z.guid(), title: z.string(), since: instant });
 
 /** The scheduled jobs the server runs (pacta_private.job_backlog()), as staff read them. */
-export const STAFF_JOBS = ['auto_release', 'cancelled_refund', 'review_publish', 'push', 'referral_payout'] as const;
+export const STAFF_JOBS = [
+  'auto_release',
+  'cancelled_refund',
+  'review_publish',
+  'auto_confirm',
+  'push',
+  'referral_payout',
+] as const;
 
 export const getStaffOverview = {
   summary: 'What waits on staff: open tickets, disputes, escrow to release, jobs behind',

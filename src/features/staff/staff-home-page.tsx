@@ -10,6 +10,7 @@ const JOB_LABEL: Record<StaffOverview['jobsBehind'][number]['job'], string> = {
   auto_release: 'Automatic payout releases',
   cancelled_refund: 'Refunds of cancelled deals',
   review_publish: 'Reviews to publish',
+  auto_confirm: 'Live links to confirm',
   push: 'Push notifications to send',
   referral_payout: 'Monthly referral payouts',
 };

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { getDealAccess, keepDeal } from '../../../domain/contracts/deal-access.ts';
+import { getDealAccess } from '../../../domain/contracts/deal-access.ts';
 import { sessionRetryFetch } from '../../../lib/session/session.ts';
 import { syncServerUrl } from '../../../lib/config.ts';
 import { dealDocument, type DealDocument } from '../../../domain/collections/index.ts';
+import { errorBody } from '../../../domain/contracts/errors.ts';
 
 /**
  * What the server says about a deal this device does not hold. Sync never sends a Pro-only deal to a
@@ -42,35 +43,48 @@ export async function fetchDealAccess(id: string): Promise<DealAccessAnswer> {
 /**
  * Keeps on this device a deal the user opened from the server (a search result, a link): the server
  * adds it to the device's working set and tells the device to pull, so the deal is then local and
- * opens offline. Best effort: offline or refused, the page still shows the server's copy.
+ * opens offline. Best effort: offline or failed, the page still shows the server's copy. A refusal
+ * the user can act on (their devices keep as many opened deals as they may) comes back as its message.
  */
-export async function keepDealOnDevice(id: string): Promise<boolean> {
+export async function keepDealOnDevice(id: string): Promise<{ refusal: string | null }> {
   try {
     const res = await sessionRetryFetch(`${syncServerUrl()}/api/deals/${encodeURIComponent(id)}/keep`, {
       method: 'POST',
     });
-    return res.ok && keepDeal.response[200].safeParse(await res.json()).success;
+    const json: unknown = await res.json().catch(() => ({}));
+    if (res.ok) return { refusal: null };
+    const body = errorBody.safeParse(json);
+    return { refusal: body.success && body.data.code === 'kept_deals_full' ? body.data.message : null };
   } catch {
-    return false;
+    return { refusal: null };
   }
 }
 
 /**
  * Asks once per deal id while `enabled` (the deal is not in the local database); a deal the user may
- * read is kept on the device (`keepDealOnDevice`).
+ * read is kept on the device (`keepDealOnDevice`), and `keepRefusal` says why it could not be.
  */
-export function useDealAccess(id: string, enabled: boolean): { access: DealAccess; deal: DealDocument | null } {
+export function useDealAccess(
+  id: string,
+  enabled: boolean,
+): { access: DealAccess; deal: DealDocument | null; keepRefusal: string | null } {
   const [answer, setAnswer] = useState<{ id: string } & DealAccessAnswer>();
+  const [refused, setRefused] = useState<{ id: string; message: string }>();
   useEffect(() => {
     if (!enabled) return;
     let current = true;
     void fetchDealAccess(id).then((got) => {
-      if (got.access === 'visible') void keepDealOnDevice(id);
+      if (got.access === 'visible') {
+        void keepDealOnDevice(id).then(({ refusal }) => {
+          if (current && refusal) setRefused({ id, message: refusal });
+        });
+      }
       if (current) setAnswer({ id, ...got });
     });
     return () => {
       current = false;
     };
   }, [id, enabled]);
-  return answer?.id === id ? answer : { access: 'checking', deal: null };
+  const keepRefusal = refused?.id === id ? refused.message : null;
+  return answer?.id === id ? { ...answer, keepRefusal } : { access: 'checking', deal: null, keepRefusal };
 }

@@ -49,7 +49,7 @@ export function DealDetailPage() {
   const reviews = useDealReviews(id);
   const events = useDealEvents(id);
   const profiles = useProfiles();
-  const { access, deal: serverCopy } = useDealAccess(id, !!db && !deal.loading && !deal.value);
+  const { access, deal: serverCopy, keepRefusal } = useDealAccess(id, !!db && !deal.loading && !deal.value);
   const invited = useInvitedTo(id, auth.user?.id ?? null);
   const invitations = useInvitations(auth.user?.id ?? null);
   const blocked = useBlockedPeople(auth.user?.id);
@@ -113,6 +113,11 @@ export function DealDetailPage() {
         ) : null}
       </header>
       {d.sync_rejection && isOwner ? <RejectionNotice what="change" message={d.sync_rejection.message} /> : null}
+      {onlineOnly && keepRefusal ? (
+        <p className="callout callout-warning keep-refusal" role="status">
+          {keepRefusal}
+        </p>
+      ) : null}
 
       <div className="deal-detail-grid">
         <div className="deal-detail-main">
