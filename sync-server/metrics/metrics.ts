@@ -46,6 +46,13 @@ export function createMetrics() {
     registers,
   });
 
+  const catalogueChanges = new Counter({
+    name: 'pacta_stream_catalogue_changes_total',
+    help: 'Catalogue changes sent to the open streams: as rows devices apply (no pull), or as a notice every device pulls after',
+    labelNames: ['collection', 'delivery'] as const,
+    registers,
+  });
+
   let openStreams = (): number => 0;
   new Gauge({
     name: 'pacta_sync_open_streams',
@@ -75,6 +82,10 @@ export function createMetrics() {
     },
     changeNotice(): void {
       changeNotices.inc();
+    },
+    /** A catalogue change went out in the stream: its rows, or a notice (devices then pull). */
+    catalogueChangeStreamed(collection: string, delivery: 'rows' | 'notice'): void {
+      catalogueChanges.inc({ collection: collectionLabel(collection), delivery });
     },
     /** How to count the open change streams (the stream hub's size). */
     watchOpenStreams(count: () => number): void {

@@ -52,8 +52,12 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         ctx.db,
         serverCollection(name)!,
         checkpointSeal,
-        (change) =>
-          'rows' in change ? hub.streamRows(name, change.rows) : hub.notify({ collection: name, audience: null }),
+        (change) => {
+          const delivery = 'rows' in change ? 'rows' : 'notice';
+          ctx.metrics.catalogueChangeStreamed(name, delivery);
+          if ('rows' in change) hub.streamRows(name, change.rows);
+          else hub.notify({ collection: name, audience: null });
+        },
         (err) => app.log.warn({ err, collection: name }, 'could not read the rows of a catalog notice'),
       );
       rows.notice();

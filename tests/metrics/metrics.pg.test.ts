@@ -92,6 +92,18 @@ test('after some traffic the metrics name open streams, pulls and pushes per col
     }
     expect(sample(text, 'pacta_push_outbox_depth')).toBe(0);
     expect(sample(text, 'pacta_process_resident_memory_bytes')).toBeGreaterThan(0);
+
+    // How catalogue changes reach the streams: a deal every reader may see goes as its rows (no
+    // device pulls); a Pro-only one goes as a notice, and the devices allowed to see it pull.
+    const series = (delivery: string) =>
+      `pacta_stream_catalogue_changes_total{collection="deals",delivery="${delivery}"}`;
+    const delivered = await eventually(async () => {
+      const t = await scrape();
+      return (sample(t, series('rows')) ?? 0) >= 1 && t;
+    });
+    const noticesBefore = sample(delivered, series('notice')) ?? 0;
+    await makeDeal(server.db, brand.id, { pro_only: true });
+    await eventually(async () => (sample(await scrape(), series('notice')) ?? 0) > noticesBefore);
   } finally {
     stream.abort();
   }
