@@ -67,13 +67,22 @@ test('a 30 MB video added to a portfolio with the connection dropped halfway res
       tus.push({ method: request.method(), offset: Number(request.headers()['upload-offset'] ?? -1) });
   });
 
-  // The connection drops once the server holds part of the file: as a chunk from 12 MB on is sent.
-  const halfway = page.waitForRequest(
-    (r) =>
-      r.url().includes('/storage/v1/upload/resumable/') &&
-      r.method() === 'PATCH' &&
-      Number(r.headers()['upload-offset']) >= 12 * MB,
-  );
+  // The connection drops once the server holds part of the file: the chunk from 12 MB on, and every
+  // request after it, fails as a dropped connection would. Decided per request as it leaves, so no
+  // chunk already on its way slips through (Chromium's offline mode lets those, and on loopback the
+  // next one, through).
+  const upload = '**/storage/v1/upload/resumable/**';
+  let dropped = false;
+  let drop = () => {};
+  const halfway = new Promise<void>((resolve) => (drop = resolve));
+  await page.route(upload, (route) => {
+    const request = route.request();
+    if (request.method() === 'PATCH' && Number(request.headers()['upload-offset']) >= 12 * MB) {
+      dropped = true;
+      drop();
+    }
+    return dropped ? route.abort('internetdisconnected') : route.continue();
+  });
   await page.getByTestId('portfolio-media-input').setInputFiles({
     name: 'reel.mp4',
     mimeType: 'video/mp4',
@@ -82,10 +91,7 @@ test('a 30 MB video added to a portfolio with the connection dropped halfway res
   const pending = page.getByTestId('portfolio-media-pending');
   await expect(pending.locator('video')).toHaveAttribute('src', /^blob:/);
   await halfway;
-  // Offline: the browser says so and every request to the upload fails as a dropped connection would
-  // (Chromium's offline mode lets a request already on its way, and on loopback the next one, through).
-  const upload = '**/storage/v1/upload/resumable/**';
-  await page.route(upload, (route) => route.abort('internetdisconnected'));
+  // Offline as well: the browser says so.
   await context.setOffline(true);
   try {
     await expect(pending.getByRole('status')).toHaveText('Saved on this device. It uploads when you are back online.');
