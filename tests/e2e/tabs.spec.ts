@@ -79,6 +79,10 @@ test('a frozen leader tab hands replication to another tab, and sends nothing it
   const second = await context.newPage();
   await second.goto('/deals');
   await waitForSynced(second);
+  // The leader is paused only once it has written what the second tab's arrival made it pull: paused
+  // inside an IndexedDB transaction, it would hold the deals store from every other tab, which a frozen
+  // tab never does (the browser does not freeze a page holding IndexedDB locks).
+  await waitForSynced(first);
 
   // Headless Chromium ignores Page.setWebLifecycleState 'frozen' for a page that is on screen (no
   // freeze event, timers keep running), so the leader is frozen the way a hung page is: paused in the
