@@ -203,6 +203,21 @@ describe('offline is not an error', () => {
     expect(h.manager.getState()).toMatchObject({ status: 'signed_in', offline: true });
   });
 
+  test('offline, a profile the device cannot read keeps the session, with the sign-up profile', async () => {
+    const loadProfile = vi.fn().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    const h = harness({ dataPort: { loadProfile } });
+    h.fetchUser.mockRejectedValue(new TypeError('Failed to fetch'));
+    const done = h.manager.restore();
+    await vi.advanceTimersByTimeAsync(2 * SESSION_TIMING.profileRetryDelayMs);
+    await done;
+    await vi.advanceTimersByTimeAsync(SESSION_TIMING.redirectAfterRestoreFailureMs);
+    expect(loadProfile).toHaveBeenCalledTimes(3);
+    expect(h.manager.getState()).toMatchObject({ status: 'signed_in', offline: true, profilePending: true });
+    expect(h.manager.getState().user).toMatchObject({ role: 'brand', fullName: 'Bea Brand' });
+    expect(h.auth.signOut).not.toHaveBeenCalled();
+    expect(h.navigate).not.toHaveBeenCalled();
+  });
+
   test('a refresh that fails for lack of a connection does not sign out', async () => {
     const h = harness();
     await h.manager.restore();

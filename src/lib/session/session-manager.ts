@@ -240,6 +240,13 @@ export class SessionManager {
       ({ profile, profilePending } = await this.loadProfile(user));
     } catch {
       if (stale()) return;
+      if (offline) {
+        // Offline the profile is a local read (the device's database, or the code that opens it), and a
+        // local read that fails says nothing about the session: ending it would lock the user out until
+        // they are back online. They stay signed in with the sign-up profile, as after a sign-in.
+        this.enterSignedIn(session, user, profileFromMetadata(user), true, { offline, sessionError });
+        return;
+      }
       this.set({ notice: authMessages.sessionExpiredRestore });
       setTimeout(() => {
         if (stale()) return;
