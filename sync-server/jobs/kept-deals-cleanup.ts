@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { createPeriodicJob } from './periodic-job.ts';
 
 /**
  * How often each instance removes the keeps of deals that closed. A keep left a while longer costs a
@@ -14,38 +15,17 @@ const SCHEDULE_MS = 60 * 60 * 1000;
  * row once.
  */
 export function createKeptDealsCleanup(deps: { db: Database; log: FastifyBaseLogger }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-
-  async function runOnce(): Promise<{ removed: number }> {
-    const { rows } = await deps.db.pool.query<{ removed: number }>(
-      'select pacta_private.forget_ended_keeps() as removed',
-    );
-    return { removed: rows[0]?.removed ?? 0 };
-  }
-
-  /** Runs after any run in progress (never two at once in one process). */
-  function run() {
-    const next = running.then(runOnce, runOnce);
-    running = next.catch(() => {});
-    return next;
-  }
-  const runLogged = () => {
-    void run().catch((err: unknown) => deps.log.error({ err }, 'removing ended keeps failed'));
-  };
-
-  return {
-    run,
-    start() {
-      timer = setInterval(runLogged, SCHEDULE_MS);
-      timer.unref();
-      runLogged();
+  return createPeriodicJob({
+    everyMs: SCHEDULE_MS,
+    log: deps.log,
+    failure: 'removing ended keeps failed',
+    async runOnce(): Promise<{ removed: number }> {
+      const { rows } = await deps.db.pool.query<{ removed: number }>(
+        'select pacta_private.forget_ended_keeps() as removed',
+      );
+      return { removed: rows[0]?.removed ?? 0 };
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  });
 }
 
 export type KeptDealsCleanup = ReturnType<typeof createKeptDealsCleanup>;

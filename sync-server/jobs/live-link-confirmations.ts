@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { createPeriodicJob } from './periodic-job.ts';
 
 /**
  * How often each instance looks for live links whose approval window closed. Windows are hours long,
@@ -16,38 +17,17 @@ const SCHEDULE_MS = 15_000;
  * it after the claim, so each live link is confirmed exactly once and no instance waits for another.
  */
 export function createLiveLinkConfirmations(deps: { db: Database; log: FastifyBaseLogger }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-
-  async function runOnce(): Promise<{ confirmed: number }> {
-    const { rows } = await deps.db.pool.query<{ confirmed: number }>(
-      'select public.confirm_due_live_links() as confirmed',
-    );
-    return { confirmed: rows[0]?.confirmed ?? 0 };
-  }
-
-  /** Runs after any run in progress (never two at once in one process). */
-  function run() {
-    const next = running.then(runOnce, runOnce);
-    running = next.catch(() => {});
-    return next;
-  }
-  const runLogged = () => {
-    void run().catch((err: unknown) => deps.log.error({ err }, 'confirming live links failed'));
-  };
-
-  return {
-    run,
-    start() {
-      timer = setInterval(runLogged, SCHEDULE_MS);
-      timer.unref();
-      runLogged();
+  return createPeriodicJob({
+    everyMs: SCHEDULE_MS,
+    log: deps.log,
+    failure: 'confirming live links failed',
+    async runOnce(): Promise<{ confirmed: number }> {
+      const { rows } = await deps.db.pool.query<{ confirmed: number }>(
+        'select public.confirm_due_live_links() as confirmed',
+      );
+      return { confirmed: rows[0]?.confirmed ?? 0 };
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  });
 }
 
 export type LiveLinkConfirmations = ReturnType<typeof createLiveLinkConfirmations>;
