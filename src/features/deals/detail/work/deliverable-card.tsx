@@ -105,6 +105,9 @@ export function DeliverableCard({
   const pending = uploads.filter(
     (j) => j.target.kind === 'draft' && j.target.applicationId === app.id && j.target.deliverableId === item.id,
   );
+  // The creator's next step is a draft (none on its way from this device): the form, or why not yet.
+  const draftDue =
+    creator && pending.length === 0 && (item.status === 'not_started' || item.status === 'changes_requested');
 
   function pick(picked: readonly File[]) {
     const problem = picked.map(draftFileProblem).find(Boolean) ?? null;
@@ -163,18 +166,12 @@ export function DeliverableCard({
 
       {pending.length > 0 ? <PendingDraft jobs={pending} /> : null}
 
-      {creator &&
-      pending.length === 0 &&
-      draftBlocked &&
-      (item.status === 'not_started' || item.status === 'changes_requested') ? (
+      {draftDue && draftBlocked ? (
         <p className="muted" data-testid="draft-blocked">
           {draftBlocked}
         </p>
       ) : null}
-      {creator &&
-      pending.length === 0 &&
-      !draftBlocked &&
-      (item.status === 'not_started' || item.status === 'changes_requested') ? (
+      {draftDue && !draftBlocked ? (
         <form className="form work-form" onSubmit={(e) => void onDraft(e)} aria-label={`Submit draft: ${item.title}`}>
           <div className="field">
             <label htmlFor={`${uid}-files`}>Files</label>
