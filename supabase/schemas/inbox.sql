@@ -318,6 +318,7 @@ declare
   email_kind text := case new.type
     when 'offer_received' then 'offer'
     when 'terms_changed' then 'terms_proposed'
+    when 'terms_to_accept' then 'terms_proposed'
     when 'draft_submitted' then 'draft_to_review'
     when 'changes_requested' then 'changes_requested'
     when 'payout_released' then 'payout_released' end;

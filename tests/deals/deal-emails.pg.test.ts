@@ -176,7 +176,7 @@ describe('e-mails for what waits on someone', () => {
     expect(bad.status).toBe(400);
   });
 
-  test('a terms proposal queues one e-mail to the other side and none to the proposer; none once opted out', async () => {
+  test('terms waiting on one side (a first sheet or a proposal) queue one e-mail to that side and none to the other; none once opted out', async () => {
     const [b, c] = await Promise.all([server.createUser({ role: 'brand' }), server.createUser({ role: 'creator' })]);
     const dealId = await makeDeal(server.db, b.id, { deliverables: ['Instagram Post'] });
     const appId = await apply(server.db, c.id, dealId);
@@ -189,22 +189,34 @@ describe('e-mails for what waits on someone', () => {
          values ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
         [randomUUID(), appId, dealId, who.id, kind, version, terms ? JSON.stringify(terms) : null],
       );
+    // The first sheet, accepted by the creator, waits on the brand: that is an e-mail too.
     await step(c, 'terms_accepted', 1);
+    expect((await queued(b.id)).map((r) => r.kind)).toEqual(['terms_proposed']);
+    expect(await queued(c.id)).toEqual([]);
+    await (await sender()).run();
+    const firstSheet = smtp.messages.find((m) => m.includes(b.email))!.replace(/\r\n[ \t]+/g, ' ');
+    expect(firstSheet).toMatch(/^Subject: Terms to accept$/m);
+    // Both sides accepted: nothing waits on anyone, so nobody is e-mailed.
     await step(b, 'terms_accepted', 1);
     const v1 = (await q(`select terms from public.deal_events where application_id = $1 and kind = 'terms'`, [appId]))
       .rows[0].terms;
-    expect(await queued(b.id)).toEqual([]);
+    expect(await queued(b.id)).toHaveLength(1);
     expect(await queued(c.id)).toEqual([]);
 
     // The creator proposes paid ads for 30 days: the brand's 'Accept terms' waits, the creator's does not.
     await step(c, 'terms', 2, { ...v1, usage_rights: 'paid_ads', usage_days: 30 });
-    expect((await queued(b.id)).map((r) => r.kind)).toEqual(['terms_proposed']);
+    expect((await queued(b.id)).map((r) => r.kind)).toEqual(['terms_proposed', 'terms_proposed']);
     expect(await queued(c.id)).toEqual([]);
     await (await sender()).run();
-    const raw = smtp.messages.find((m) => m.includes(b.email))!.replace(/\r\n[ \t]+/g, ' ');
-    expect(raw).toMatch(/^Subject: New terms to accept$/m);
-    const { rows: sent } = await q(`select text_body from pacta_private.deal_emails where user_id = $1`, [b.id]);
-    expect(sent[0].text_body).toContain('The creator proposed new terms for "Summer launch" (version 2)');
+    const raw = smtp.messages
+      .map((m) => m.replace(/\r\n[ \t]+/g, ' '))
+      .find((m) => m.includes(b.email) && /^Subject: New terms to accept$/m.test(m));
+    expect(raw).toBeDefined();
+    const { rows: sent } = await q(`select text_body from pacta_private.deal_emails where user_id = $1 order by id`, [
+      b.id,
+    ]);
+    expect(sent[0].text_body).toContain('The creator accepted the terms of "Summer launch": your turn.');
+    expect(sent[1].text_body).toContain('The creator proposed new terms for "Summer launch" (version 2)');
     expect(sent[0].text_body).toContain('"New terms wait for your answer" is on in Settings → Notifications.');
 
     // Settings lists the kind; the brand turns it off, and the next proposal e-mails nobody.
@@ -224,7 +236,7 @@ describe('e-mails for what waits on someone', () => {
     expect(off.status).toBe(200);
     await step(b, 'terms_declined', 2);
     await step(c, 'terms', 3, { ...v1, usage_rights: 'paid_ads', usage_days: 90 });
-    expect((await queued(b.id)).map((r) => r.kind)).toEqual(['terms_proposed']);
+    expect((await queued(b.id)).map((r) => r.kind)).toEqual(['terms_proposed', 'terms_proposed']);
     expect(await queued(c.id)).toEqual([]);
     // The notification itself still comes: only the e-mail is off.
     const { rows } = await q(

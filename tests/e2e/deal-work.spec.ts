@@ -73,6 +73,7 @@ test('counter-offer, terms, escrow, an offline draft with a file, changes, appro
   await creatorWork.button('Accept terms').click();
   await expect(creatorWork.terms).toContainText(`Accepted by ${creator.fullName}; waiting for ${brand.fullName}.`);
   await expect(brandWork.terms).toContainText(`Accepted by ${creator.fullName}`, { timeout: 20_000 });
+  await expectDealEmail(b.page.request, brand.email, 'terms_proposed', /^Terms to accept\n[\s\S]*your turn/);
   await expectNotified(b.page, /Offer accepted|Terms/);
   await brandWork.button('Accept terms').click();
   await expect(brandWork.status).toHaveText('Terms accepted', { timeout: 20_000 });
