@@ -254,3 +254,27 @@ test.describe('signed in', () => {
     }
   });
 });
+
+test.describe('a page whose code cannot be fetched', () => {
+  // The service worker would answer from its cache; the test takes the network away from the page.
+  test.use({
+    serviceWorkers: 'block',
+    // One pattern: Playwright reads a two-item array as [value, options].
+    allowedConsoleErrors: [/Failed to load resource|Failed to fetch dynamically imported module/],
+  });
+
+  test('says so inside the shell, keeps the navigation, and Reload brings the page back', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto('/about');
+    await page.route('**/assets/careers-page-*.js', (route) => route.abort('failed'));
+    await shell.footer.getByRole('link', { name: 'Careers' }).click();
+    await expect(page.getByRole('alert')).toContainText('This page could not be loaded');
+    await expect(page.getByRole('alert')).toContainText('Reload to try again.');
+    await expect(shell.footer).toBeVisible();
+    expect(await shell.navLinkTexts()).toEqual(['Sign In', 'Sign Up']);
+
+    await page.unroute('**/assets/careers-page-*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(shell.heading).toHaveText('Careers');
+  });
+});
