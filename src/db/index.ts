@@ -2,6 +2,5 @@
 export { createPactaDatabase, type PactaDatabase } from './create-database.ts';
 export { pactaDexieStorage } from './batched-reads.ts';
 export { startReplication, type PactaReplication } from './replication.ts';
-export type { SyncStatus } from './sync-status.ts';
 export { prepareDocument } from './prepare-document.ts';
 export { NEWEST_FIRST_SORT } from './newest-first.ts';

@@ -38,12 +38,20 @@ export function DataProvider({ children }: { children: ReactNode }) {
       return;
     }
     let cancelled = false;
+    let unwatch = () => {};
     setState({ status: 'opening', userId, db: null, error: null });
     loadManager()
       .then(async (m) => {
         const db = await m.openUserDatabase(userId);
         if (cancelled) return;
         setState({ status: 'ready', userId, db, error: null });
+        // The engine closes the database the moment the session ends, before React hears of it: no
+        // screen may read it from then on (a closed database has no collections).
+        unwatch = m.subscribeEnginePhase(() => {
+          const now = m.enginePhase();
+          if (now.phase === 'ready' && now.userId === userId) return;
+          setState((s) => (s.db === db ? { status: 'opening', userId, db: null, error: null } : s));
+        });
         await m.startUserSync(userId);
       })
       .catch((err: unknown) => {
@@ -52,6 +60,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
       });
     return () => {
       cancelled = true;
+      unwatch();
     };
   }, [userId, attempt]);
 

@@ -17,10 +17,13 @@ import { LocalDataContext, type LocalDataValue } from './data-context.ts';
  * Needs <DataProvider> above it (mounted by the app around the router).
  */
 export function useDatabase(): PactaDatabase | null {
-  return useContext(LocalDataContext).db;
+  const db = useContext(LocalDataContext).db;
+  // A database closed under the screen (the session just ended) is no database: its collections are gone.
+  return db && !db.closed ? db : null;
 }
 
 /** The database plus its opening state: for screens that show a skeleton or an error panel. */
 export function useLocalData(): LocalDataValue {
-  return useContext(LocalDataContext);
+  const local = useContext(LocalDataContext);
+  return local.db?.closed ? { ...local, status: 'opening', db: null } : local;
 }
