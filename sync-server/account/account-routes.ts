@@ -1,6 +1,6 @@
+import { ruleRefusal } from '../db/rule-refusal.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DatabaseError } from 'pg';
 import type { AppContext } from '../app.ts';
 import { claimsOf, signedIn } from '../auth/signed-in.ts';
 import { createRateLimiter } from '../auth/rate-limit.ts';
@@ -97,10 +97,10 @@ export async function accountRoutes(
         );
         return files.rows;
       } catch (err) {
-        const e = err as DatabaseError;
-        if (e.code === 'PT409' && isBlocker(e.message)) {
-          const blockers = (e.detail ?? e.message).split(',').filter(isBlocker);
-          throw new HttpError(409, e.message, undefined, { blockers });
+        const refusal = ruleRefusal(err);
+        if (refusal && isBlocker(refusal.code)) {
+          const blockers = refusal.message.split(',').filter(isBlocker);
+          throw new HttpError(409, refusal.code, undefined, { blockers });
         }
         throw err;
       }

@@ -1,6 +1,6 @@
+import { ruleRefusal } from '../db/rule-refusal.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DatabaseError } from 'pg';
 import { getDealAccess, keepDeal } from '../../src/domain/contracts/deal-access.ts';
 import type { AppContext } from '../app.ts';
 import { claimsOf, signedIn } from '../auth/signed-in.ts';
@@ -77,10 +77,8 @@ export async function dealAccessRoutes(app: FastifyInstance, { ctx }: { ctx: App
             [claims.sub, request.params.id],
           )
           .catch((err: unknown) => {
-            const e = err as DatabaseError;
-            if (e.code === 'PT409' && e.message === 'kept_deals_full') {
-              throw new HttpError(409, 'kept_deals_full', e.detail);
-            }
+            const refusal = ruleRefusal(err);
+            if (refusal?.code === 'kept_deals_full') throw new HttpError(409, refusal.code, refusal.message);
             throw err;
           });
         if (rowCount) return true;

@@ -1,3 +1,4 @@
+import { ruleRefusal } from '../db/rule-refusal.ts';
 import type { DatabaseError } from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, JwtClaims, Tx } from '../db/database.ts';
@@ -438,9 +439,9 @@ const outOfScope = (id: string) =>
 /** Business-rule refusals of one row: the rules' PTnnn / P0001 errors, constraint and value errors. */
 function asRejection(err: DatabaseError, collection: ServerCollection): SyncRejection | undefined {
   const code = err.code ?? '';
-  if (code.startsWith('PT') || code === 'P0001') {
-    return { code: err.message, message: err.detail ?? err.message };
-  }
+  const refusal = ruleRefusal(err);
+  if (refusal) return { code: refusal.code, message: refusal.message };
+  if (code === 'P0001') return { code: err.message, message: err.detail ?? err.message };
   if (code === '23505' && err.constraint === `${collection.spec.table}_pkey`) {
     // The id is taken by a row RLS hides from this user (a visible one was read as the master). Refused
     // like any row naming something the user may not see (`deal_not_found`…): per row, with the
