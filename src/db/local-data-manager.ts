@@ -9,7 +9,7 @@ import { createSyncApi } from './sync-api.ts';
 import { dropPrefetchedSnapshots, prefetchKey, prefetchSnapshot } from './snapshot-feed.ts';
 import { electTabLeader } from './tab-leadership.ts';
 import { browserPort } from './sync/browser-port.ts';
-import { createSyncEngine } from './sync/sync-engine.ts';
+import { SyncEngine } from './sync/sync-engine.ts';
 import { runUploads } from './uploads/upload-queue.ts';
 import { removeUserUploads, watchUploads } from './uploads/upload-store.ts';
 
@@ -18,7 +18,7 @@ import { removeUserUploads, watchUploads } from './uploads/upload-store.ts';
  * session and the sync server. Everything else reaches the user's local data through these functions.
  */
 const browser = browserPort();
-const engine = createSyncEngine({
+const engine = new SyncEngine({
   browser,
   async createDatabase(userId) {
     await prefetchFirstSync(userId).catch(() => {});

@@ -5,7 +5,7 @@ import type { PactaReplication } from '../replication.ts';
 import type { SyncStatus } from '../sync-status.ts';
 import type { LocalSyncView } from '../sync-view.ts';
 import type { BrowserPort } from './browser-port.ts';
-import { createSyncEngine, type ReplicationHooks, type SyncEngineDeps } from './sync-engine.ts';
+import { SyncEngine, type ReplicationHooks, type SyncEngineDeps } from './sync-engine.ts';
 import type { BroadcastPort } from './tab-channel.ts';
 
 const STATUS: SyncStatus = {
@@ -107,7 +107,7 @@ function tab(opts: { bus?: ReturnType<typeof broadcastBus>; multiInstance?: bool
       subscribe: (l) => (viewListeners.add(l), () => viewListeners.delete(l)),
     },
   };
-  const engine = createSyncEngine(deps);
+  const engine = new SyncEngine(deps);
   return {
     engine,
     deps,

@@ -71,33 +71,35 @@ type Entry = {
  * The signed-in user's local data in this tab, kept outside React: one database per user, opened once
  * and shared by every screen; it alone opens, closes and deletes it (the phases of engine-state.ts).
  * Replication runs in the elected leader tab only; the leader tells the other tabs its sync status.
+ * Its public members are bound functions, so callers may pass them around on their own.
  */
-export function createSyncEngine(deps: SyncEngineDeps) {
-  const { browser, view } = deps;
-  let current: Entry | undefined;
+export class SyncEngine {
+  private current: Entry | undefined;
   /** A close or delete in progress: the next open of the same database waits for it. */
-  let closing: Promise<unknown> = Promise.resolve();
-  let phase: EnginePhase = CLOSED;
-  const listeners = new Set<() => void>();
+  private closing: Promise<unknown> = Promise.resolve();
+  private state: EnginePhase = CLOSED;
+  private readonly listeners = new Set<() => void>();
 
-  const move = (event: EngineEvent) => {
-    const next = nextEnginePhase(phase, event);
-    if (next === phase) return;
-    phase = next;
-    for (const listener of listeners) listener();
+  constructor(private readonly deps: SyncEngineDeps) {}
+
+  /** Where the database is in its lifecycle (engine-state.ts). */
+  phase = (): EnginePhase => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   };
-  const isCurrent = (entry: Entry) => current === entry;
 
   /** Opens (once) the user's database; another user's database in this tab is closed first. */
-  function openUserDatabase(userId: string): Promise<PactaDatabase> {
-    if (current?.userId === userId) return current.db;
-    const previous = current;
-    if (previous) move({ type: 'close', userId: previous.userId });
-    move({ type: 'open', userId });
+  openUserDatabase = (userId: string): Promise<PactaDatabase> => {
+    if (this.current?.userId === userId) return this.current.db;
+    const previous = this.current;
+    if (previous) this.move({ type: 'close', userId: previous.userId });
+    this.move({ type: 'open', userId });
     const db = (async () => {
-      if (previous) await closeEntry(previous).then((open) => open?.close());
-      await closing.catch(() => {});
-      return deps.createDatabase(userId);
+      if (previous) await this.closeEntry(previous).then((open) => open?.close());
+      await this.closing.catch(() => {});
+      return this.deps.createDatabase(userId);
     })();
     const entry: Entry = {
       userId,
@@ -108,100 +110,176 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       uploadsWaiting: 0,
       syncing: false,
     };
-    current = entry;
+    this.current = entry;
     db.then(
-      () => isCurrent(entry) && move({ type: 'opened', userId }),
+      () => this.isCurrent(entry) && this.move({ type: 'opened', userId }),
       () => {
         // A failed open must not stick: the next call tries again.
-        if (!isCurrent(entry)) return;
-        current = undefined;
-        move({ type: 'open_failed', userId });
+        if (!this.isCurrent(entry)) return;
+        this.current = undefined;
+        this.move({ type: 'open_failed', userId });
       },
     );
     return db;
-  }
+  };
 
   /**
    * Starts replication for the signed-in user (idempotent). Every tab takes part in the election; only
    * the elected tab replicates, and a tab that loses it (it was frozen and another took over) stops.
    * Sync resumes on `online`, focus, visibility and Background Sync.
    */
-  async function startUserSync(userId: string): Promise<void> {
-    const db = await openUserDatabase(userId);
-    const entry = current;
+  startUserSync = async (userId: string): Promise<void> => {
+    const db = await this.openUserDatabase(userId);
+    const entry = this.current;
     if (!entry || entry.userId !== userId || entry.syncing) return;
     entry.syncing = true;
+    const { browser } = this.deps;
     entry.channel = openTabChannel(`pacta-sync-status-${userId}`, parseSyncTabMessage, browser.openBroadcast);
-    listenToOtherTabs(entry, entry.channel);
+    this.listenToOtherTabs(entry, entry.channel);
+    const hooks = { onElected: () => this.lead(entry, db), onYield: () => this.follow(entry) };
     entry.leadership =
       db.multiInstance && browser.hasLocks()
-        ? deps.electLeader(userId.toLowerCase(), { onElected: () => lead(entry, db), onYield: () => follow(entry) })
-        : soleTab(() => lead(entry, db));
-    entry.stops.push(watchResumes(entry), watchSession(entry), () => entry.replicationSub?.unsubscribe());
-    entry.stops.push(deps.watchUploadCount(userId, (count) => (entry.uploadsWaiting = count)));
+        ? this.deps.electLeader(userId.toLowerCase(), hooks)
+        : soleTab(hooks.onElected);
+    entry.stops.push(this.watchResumes(entry), this.watchSession(entry), () => entry.replicationSub?.unsubscribe());
+    entry.stops.push(this.deps.watchUploadCount(userId, (count) => (entry.uploadsWaiting = count)));
+  };
+
+  /** Signed out without deleting (session expired: unsynced changes go out after the next sign-in). */
+  closeUserDatabase = (): Promise<void> => {
+    const entry = this.current;
+    if (!entry) return this.closing.then(() => {});
+    this.current = undefined;
+    this.move({ type: 'close', userId: entry.userId });
+    const done = this.closeEntry(entry)
+      .then((db) => db?.close())
+      .finally(() => this.move({ type: 'closed', userId: entry.userId }));
+    this.closing = done.catch(() => {});
+    return done.then(() => {});
+  };
+
+  /** Sign-out: deletes the user's local database (and its record of waiting changes) from this device. */
+  clearUserDatabase = (userId: string): Promise<void> => {
+    const entry = this.current?.userId === userId ? this.current : undefined;
+    if (entry) this.current = undefined;
+    this.move({ type: 'delete', userId });
+    const { browser } = this.deps;
+    const done = (async () => {
+      await this.closing.catch(() => {});
+      const open = entry ? await this.closeEntry(entry) : undefined;
+      writeKeptIds(browser.storage(), userId, 'pending', []);
+      writeKeptIds(browser.storage(), userId, 'refused', []);
+      await this.deps.removeUserData(userId, open);
+    })().finally(() => this.move({ type: 'closed', userId }));
+    this.closing = done.catch(() => {});
+    return done;
+  };
+
+  /** Try the server again now (the Retry of the sync status). */
+  retrySync = (): void => {
+    this.current?.replication?.reSync();
+    this.current?.channel?.post({ type: 'retry' });
+  };
+
+  /** Local changes not yet accepted by the server (the leader's count, kept across reloads), and files waiting. */
+  pendingChangeCount = (): number => {
+    const { view } = this.deps;
+    const files = this.current?.uploadsWaiting ?? 0;
+    if (this.current?.replication && view.get().role !== 'follower')
+      return this.current.replication.syncStatus.pendingPush + files;
+    return (view.get().status?.pendingPush ?? 0) + files;
+  };
+
+  waitForSync = (timeoutMs?: number): Promise<void> =>
+    waitForSync(
+      {
+        syncing: Boolean(this.current?.syncing),
+        retrySync: this.retrySync,
+        pendingChangeCount: this.pendingChangeCount,
+        deps: this.deps,
+      },
+      timeoutMs,
+    );
+
+  private move(event: EngineEvent) {
+    const next = nextEnginePhase(this.state, event);
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  private isCurrent(entry: Entry) {
+    return this.current === entry;
   }
 
   /** The leader publishes its status to this tab's view and to the others. */
-  function publish(entry: Entry, status: SyncStatus) {
+  private publish(entry: Entry, status: SyncStatus) {
     if (!entry.leader) return;
-    view.patch({ role: 'leader', status });
+    this.deps.view.patch({ role: 'leader', status });
     entry.channel?.post({ type: 'status', status });
-    if (status.pendingPush > 0 && !status.online) deps.backgroundSync.request();
+    if (status.pendingPush > 0 && !status.online) this.deps.backgroundSync.request();
   }
 
-  function listenToOtherTabs(entry: Entry, channel: TabChannel<SyncTabMessage>) {
+  private listenToOtherTabs(entry: Entry, channel: TabChannel<SyncTabMessage>) {
     channel.onMessage((message) => {
-      if (message.type === 'status' && !entry.leader) view.patch({ role: 'follower', status: message.status });
-      if (message.type === 'hello' && entry.leader && entry.replication) publish(entry, entry.replication.syncStatus);
+      if (message.type === 'status' && !entry.leader)
+        this.deps.view.patch({ role: 'follower', status: message.status });
+      if (message.type === 'hello' && entry.leader && entry.replication)
+        this.publish(entry, entry.replication.syncStatus);
       if (message.type === 'retry' && entry.leader) entry.replication?.reSync();
     });
     channel.post({ type: 'hello' });
   }
 
   /** This tab was elected: it replicates and sends the queued files (so a file is never sent twice). */
-  function lead(entry: Entry, db: PactaDatabase) {
-    if (!isCurrent(entry)) return;
+  private lead(entry: Entry, db: PactaDatabase) {
+    if (!this.isCurrent(entry)) return;
     entry.leader = true;
-    move({ type: 'elected', userId: entry.userId });
+    this.move({ type: 'elected', userId: entry.userId });
     // A replication this tab ran before it was frozen finishes stopping first.
     void entry.stopping.then(() => {
-      if (!entry.leader || !isCurrent(entry) || entry.replication) return;
-      const keptStore = (what: KeptIds): KeptIdStore => ({
-        load: () => readKeptIds(browser.storage(), entry.userId, what),
-        save: (ids) => {
-          // Only the leader writes down what waits for the server.
-          if (entry.leader && isCurrent(entry)) writeKeptIds(browser.storage(), entry.userId, what, ids);
-        },
-      });
-      const replication = deps.replicate(db, entry.userId, {
+      if (!entry.leader || !this.isCurrent(entry) || entry.replication) return;
+      const replication = this.deps.replicate(db, entry.userId, {
         mayFetch: () => entry.leadership?.confirm() ?? Promise.resolve(true),
-        pendingStore: keptStore('pending'),
-        refusedStore: keptStore('refused'),
+        pendingStore: this.keptIdStore(entry, 'pending'),
+        refusedStore: this.keptIdStore(entry, 'refused'),
       });
       entry.replication = replication;
-      entry.replicationSub = replication.syncStatus$.subscribe((status) => publish(entry, status));
-      entry.stopUploads = deps.runUploads(db, entry.userId);
+      entry.replicationSub = replication.syncStatus$.subscribe((status) => this.publish(entry, status));
+      entry.stopUploads = this.deps.runUploads(db, entry.userId);
     });
   }
 
+  /** Only the leader writes down what waits for the server. */
+  private keptIdStore(entry: Entry, what: KeptIds): KeptIdStore {
+    const { browser } = this.deps;
+    return {
+      load: () => readKeptIds(browser.storage(), entry.userId, what),
+      save: (ids) => {
+        if (entry.leader && this.isCurrent(entry)) writeKeptIds(browser.storage(), entry.userId, what, ids);
+      },
+    };
+  }
+
   /** Another tab took over: this one stops replicating and shows the leader's status. */
-  function follow(entry: Entry) {
+  private follow(entry: Entry) {
     entry.leader = false;
-    move({ type: 'yielded', userId: entry.userId });
+    this.move({ type: 'yielded', userId: entry.userId });
     entry.stopUploads?.();
     entry.stopUploads = undefined;
     entry.replicationSub?.unsubscribe();
     const replication = entry.replication;
     entry.replication = undefined;
     entry.stopping = replication?.stop().catch(() => {}) ?? Promise.resolve();
-    view.patch({ role: 'follower' });
+    this.deps.view.patch({ role: 'follower' });
     entry.channel?.post({ type: 'hello' });
   }
 
   /** Back online, focused, visible or woken by Background Sync: the leader tries the server at once. */
-  function watchResumes(entry: Entry): () => void {
+  private watchResumes(entry: Entry): () => void {
+    const { browser, view, backgroundSync } = this.deps;
     const resume = () => {
-      if (entry.leader && isCurrent(entry)) entry.replication?.reSync();
+      if (entry.leader && this.isCurrent(entry)) entry.replication?.reSync();
     };
     const stops = [
       browser.onWindow('online', () => {
@@ -211,7 +289,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       browser.onWindow('offline', () => view.patch({ browserOnline: false })),
       browser.onWindow('focus', resume),
       browser.onVisible(resume),
-      deps.backgroundSync.onWake(resume),
+      backgroundSync.onWake(resume),
     ];
     return () => stops.forEach((stop) => stop());
   }
@@ -220,87 +298,27 @@ export function createSyncEngine(deps: SyncEngineDeps) {
    * The moment the session ends, stop syncing (before React re-renders): no request may go out with a
    * token the server has just revoked.
    */
-  function watchSession(entry: Entry): () => void {
-    return deps.onSignedOut(() => {
-      if (isCurrent(entry)) void closeUserDatabase();
+  private watchSession(entry: Entry): () => void {
+    return this.deps.onSignedOut(() => {
+      if (this.isCurrent(entry)) void this.closeUserDatabase();
     });
   }
 
-  async function closeEntry(entry: Entry): Promise<PactaDatabase | undefined> {
-    deps.dropPrefetched();
+  private async closeEntry(entry: Entry): Promise<PactaDatabase | undefined> {
+    this.deps.dropPrefetched();
     entry.stops.forEach((stop) => stop());
     entry.stopUploads?.();
     entry.channel?.close();
     await entry.replication?.stop().catch(() => {});
     // Released only once this tab's replication has stopped, so two tabs never replicate at once.
     entry.leadership?.stop();
-    view.reset();
+    this.deps.view.reset();
     try {
       return await entry.db;
     } catch {
       return undefined;
     }
   }
-
-  /** Signed out without deleting (session expired: unsynced changes go out after the next sign-in). */
-  function closeUserDatabase(): Promise<void> {
-    const entry = current;
-    if (!entry) return closing.then(() => {});
-    current = undefined;
-    move({ type: 'close', userId: entry.userId });
-    const done = closeEntry(entry)
-      .then((db) => db?.close())
-      .finally(() => move({ type: 'closed', userId: entry.userId }));
-    closing = done.catch(() => {});
-    return done.then(() => {});
-  }
-
-  /** Sign-out: deletes the user's local database (and its record of waiting changes) from this device. */
-  function clearUserDatabase(userId: string): Promise<void> {
-    const entry = current?.userId === userId ? current : undefined;
-    if (entry) current = undefined;
-    move({ type: 'delete', userId });
-    const done = (async () => {
-      await closing.catch(() => {});
-      const open = entry ? await closeEntry(entry) : undefined;
-      writeKeptIds(browser.storage(), userId, 'pending', []);
-      writeKeptIds(browser.storage(), userId, 'refused', []);
-      await deps.removeUserData(userId, open);
-    })().finally(() => move({ type: 'closed', userId }));
-    closing = done.catch(() => {});
-    return done;
-  }
-
-  /** Try the server again now (the Retry of the sync status). */
-  function retrySync(): void {
-    current?.replication?.reSync();
-    current?.channel?.post({ type: 'retry' });
-  }
-
-  /** Local changes not yet accepted by the server (the leader's count, kept across reloads), and files waiting. */
-  function pendingChangeCount(): number {
-    const files = current?.uploadsWaiting ?? 0;
-    if (current?.replication && view.get().role !== 'follower')
-      return current.replication.syncStatus.pendingPush + files;
-    return (view.get().status?.pendingPush ?? 0) + files;
-  }
-
-  return {
-    openUserDatabase,
-    startUserSync,
-    closeUserDatabase,
-    clearUserDatabase,
-    retrySync,
-    pendingChangeCount,
-    waitForSync: (timeoutMs?: number) =>
-      waitForSync({ syncing: Boolean(current?.syncing), retrySync, pendingChangeCount, deps }, timeoutMs),
-    /** Where the database is in its lifecycle (engine-state.ts). */
-    phase: (): EnginePhase => phase,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
 }
 
 /** A database only this tab opens (no other tab can share it): this tab replicates from the start. */
