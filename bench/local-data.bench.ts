@@ -13,6 +13,9 @@
  * - /my-deals and the swipe deck: an in-app navigation until the first card;
  * - the JS heap after each of five rounds of navigations (must not grow).
  * The machine's load average is printed with the figures.
+ *
+ * BENCH_ONLY=creator-first-sync: only the creator's first sync beside its raw limit (the same seed), for
+ * comparing replication changes quickly; the brand and the screens are skipped.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -45,6 +48,7 @@ const DEALS = Number(process.env.BENCH_DEALS ?? 10_000);
 const CREATORS = Number(process.env.BENCH_CREATORS ?? 50);
 const PER_DEAL = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CREATOR_FIRST_SYNC_ONLY = process.env.BENCH_ONLY === 'creator-first-sync';
 
 const server = await startBenchServer(PORT);
 const databaseUrl = () =>
@@ -94,7 +98,7 @@ try {
   );
 
   // ---- The brand: 10,000 deals and 50,000 applications on the device.
-  {
+  if (!CREATOR_FIRST_SYNC_ONLY) {
     const device = await openDevice();
     const { context } = device;
     await recordFirstSeen(context);
@@ -164,53 +168,55 @@ try {
     );
     console.log(`  first deal card on the dashboard after the click: ${firstCardMs.toFixed(0)} ms (goal ≤ 1,000 ms)`);
     console.log(`  records per IndexedDB database after the first sync: ${await storedRecords(page)}`);
-    const terms = await pageLoads(page, '/terms', 'terms');
-    const online = await pageLoads(page, '/dashboard', 'dashboard');
-    await setDeviceOffline(context, ORIGIN, true);
-    const offline = await pageLoads(page, '/dashboard', 'dashboard');
-    await setDeviceOffline(context, ORIGIN, false);
-    const dealsLoad = await pageLoads(page, '/deals', 'deals');
-    await loadUntilUsable(page, ORIGIN, '/dashboard', 'dashboard');
-    const deals = await inApp(page, '/deals', READY.deals);
-    await navigateUntil(page, '/deals', READY.deals);
-    const filters: FilterChange[] = [];
-    for (const category of FILTER_CHANGES) filters.push(await changeCategory(page, category));
-    await navigateUntil(page, '/dashboard', READY.dashboard);
-    const myDeals = await inApp(page, '/my-deals', READY.myDeals);
-    const swipe = await inApp(page, '/swipe', READY.swipe);
-    const heap = await heapAcrossNavigations(page, cdp, [
-      { path: '/deals', ready: READY.deals },
-      { path: '/swipe', ready: READY.swipe },
-      { path: '/my-deals', ready: READY.myDeals },
-      { path: '/dashboard', ready: READY.dashboard },
-    ]);
-    line('page load of /terms (no local data; the yardstick)', terms);
-    line(
-      'page load → usable dashboard, online ',
-      online,
-      ` — ${(median(online) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`,
-    );
-    line(
-      'page load → usable dashboard, offline',
-      offline,
-      ` — ${(median(offline) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`,
-    );
-    line('in-app navigation → /deals first cards', deals, ' — goal ≤ 500 ms');
-    line('page load → /deals first cards', dealsLoad, ` — ${(median(dealsLoad) / median(terms)).toFixed(1)}× /terms`);
-    line(
-      `filter change on /deals (category: ${FILTER_CHANGES.map((c) => c || 'all').join(', ')}) → filtered cards`,
-      filters.map((f) => f.cardsMs),
-      ' — goal ≤ 100 ms',
-    );
-    line(
-      '  … → the filtered total in the heading',
-      filters.map((f) => f.countMs),
-    );
-    line('in-app navigation → /my-deals first cards', myDeals);
-    line('in-app navigation → the swipe deck’s first card', swipe);
-    console.log(
-      `  JS heap after each of five rounds (dashboard → deals → swipe → my deals → dashboard, after GC): ${heap.map((h) => h.toFixed(1)).join(', ')} MB; load ${load()}`,
-    );
+    if (!CREATOR_FIRST_SYNC_ONLY) {
+      const terms = await pageLoads(page, '/terms', 'terms');
+      const online = await pageLoads(page, '/dashboard', 'dashboard');
+      await setDeviceOffline(context, ORIGIN, true);
+      const offline = await pageLoads(page, '/dashboard', 'dashboard');
+      await setDeviceOffline(context, ORIGIN, false);
+      const dealsLoad = await pageLoads(page, '/deals', 'deals');
+      await loadUntilUsable(page, ORIGIN, '/dashboard', 'dashboard');
+      const deals = await inApp(page, '/deals', READY.deals);
+      await navigateUntil(page, '/deals', READY.deals);
+      const filters: FilterChange[] = [];
+      for (const category of FILTER_CHANGES) filters.push(await changeCategory(page, category));
+      await navigateUntil(page, '/dashboard', READY.dashboard);
+      const myDeals = await inApp(page, '/my-deals', READY.myDeals);
+      const swipe = await inApp(page, '/swipe', READY.swipe);
+      const heap = await heapAcrossNavigations(page, cdp, [
+        { path: '/deals', ready: READY.deals },
+        { path: '/swipe', ready: READY.swipe },
+        { path: '/my-deals', ready: READY.myDeals },
+        { path: '/dashboard', ready: READY.dashboard },
+      ]);
+      line('page load of /terms (no local data; the yardstick)', terms);
+      line(
+        'page load → usable dashboard, online ',
+        online,
+        ` — ${(median(online) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`,
+      );
+      line(
+        'page load → usable dashboard, offline',
+        offline,
+        ` — ${(median(offline) / median(terms)).toFixed(1)}× /terms; goal ≤ 1,000 ms`,
+      );
+      line('in-app navigation → /deals first cards', deals, ' — goal ≤ 500 ms');
+      line('page load → /deals first cards', dealsLoad, ` — ${(median(dealsLoad) / median(terms)).toFixed(1)}× /terms`);
+      line(
+        `filter change on /deals (category: ${FILTER_CHANGES.map((c) => c || 'all').join(', ')}) → filtered cards`,
+        filters.map((f) => f.cardsMs),
+        ' — goal ≤ 100 ms',
+      );
+      line(
+        '  … → the filtered total in the heading',
+        filters.map((f) => f.countMs),
+      );
+      line('in-app navigation → /my-deals first cards', myDeals);
+      line('in-app navigation → the swipe deck’s first card', swipe);
+      console.log(
+        `  JS heap after each of five rounds (dashboard → deals → swipe → my deals → dashboard, after GC): ${heap.map((h) => h.toFixed(1)).join(', ')} MB; load ${load()}`,
+      );
+    }
     await device.close();
   }
 } finally {

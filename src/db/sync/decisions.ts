@@ -70,3 +70,79 @@ export function parentsNamed(
     ids: [...new Set(rows.map((r) => r.newDocumentState[field]).filter((v): v is string => typeof v === 'string'))],
   }));
 }
+
+/**
+ * The refusal a document holds, if any: the server's code and message kept in `sync_rejection` until
+ * the user changes the document again. A deleted document holds none.
+ */
+export function refusalOf(doc: SyncDoc | undefined): { code: string; message: string } | null {
+  const refusal = doc?.sync_rejection as { code?: unknown; message?: unknown } | null | undefined;
+  if (!doc || doc._deleted || !refusal || typeof refusal.code !== 'string') return null;
+  return { code: refusal.code, message: typeof refusal.message === 'string' ? refusal.message : '' };
+}
+
+/**
+ * The rows a push sends. A document the server refused stays as it came back (with `sync_rejection`)
+ * until the user changes it again, which clears the field: never re-sent, so nothing loops. The refused
+ * state is also what RxDB records as the assumed master; without the client-only marker it is the
+ * server's state, the base of the user's corrected edit. (RxDB's push `modifier` would blank that base
+ * along with the row.)
+ */
+export function withoutRejections(rows: PushRow[]): PushRow[] {
+  const sendable = rows.filter((row) => !row.newDocumentState.sync_rejection);
+  for (const row of sendable) {
+    if (row.assumedMasterState?.sync_rejection === undefined) continue;
+    const { sync_rejection: _refusal, ...master } = row.assumedMasterState;
+    row.assumedMasterState = master as SyncDoc;
+  }
+  return sendable;
+}
+
+/**
+ * Gives a row RxDB sent without an assumed master the state this device last received for it (see
+ * recent-masters.ts). The row object is RxDB's own, so its conflict handler sees the same base.
+ */
+export function withKnownMasters(rows: PushRow[], received: (id: string) => SyncDoc | undefined): PushRow[] {
+  for (const row of rows) {
+    if (row.assumedMasterState) continue;
+    const known = received(row.newDocumentState.id);
+    if (known) row.assumedMasterState = known;
+  }
+  return rows;
+}
+
+/**
+ * Whether a child row's push waits for this parent: the device created it and the server has not
+ * confirmed it yet (its change still waits to be pushed, or it was never stamped with a server version,
+ * which also holds after a reload).
+ */
+export function parentUnconfirmed(version: unknown, waitingToPush: boolean): boolean {
+  return waitingToPush || version == null;
+}
+
+/** The ids a push request wrote: every row sent that did not come back as a conflict. */
+export function writtenByPush(sent: readonly PushRow[], conflicts: readonly SyncDoc[]): string[] {
+  const conflicted = new Set(conflicts.map((c) => c.id));
+  return sent.map((row) => row.newDocumentState.id).filter((id) => !conflicted.has(id));
+}
+
+/**
+ * After a streamed first sync's page: whether to pull once more. The stream's pages come from a snapshot
+ * older than the moment RxDB asks for them, so rows committed since are not in it; a short page is its
+ * last. Not after a feed that brought nothing at all: RxDB keeps no checkpoint for an empty page, so that
+ * pull would start from nothing again and open another stream, and so on.
+ */
+export function pullAfterStreamedPage(documents: number, batchSize: number, hadCheckpoint: boolean): boolean {
+  return documents < batchSize && (documents > 0 || hadCheckpoint);
+}
+
+/** How soon after a change notice an empty pull counts as racing that commit's visibility (ms). */
+const NOTICE_RACE_MS = 1_000;
+
+/**
+ * A pull that found nothing shortly after a change notice may have raced its own commit's visibility:
+ * look once more.
+ */
+export function recheckAfterNotice(documents: number, pullStartedAt: number, noticeAt: number | undefined): boolean {
+  return documents === 0 && noticeAt !== undefined && pullStartedAt - noticeAt < NOTICE_RACE_MS;
+}

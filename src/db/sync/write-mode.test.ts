@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { collectionSpecs } from '../../domain/collections/index.ts';
-import { dependsOnRole, replicationIdentifier, replicationIdentifiers, writeMode } from './write-mode.ts';
+import { dependsOnRole, replicationIdentifier, replicationIdentifiers, waitsForRole, writeMode } from './write-mode.ts';
 
 test('a creator replicates the deals pull-only; a brand and an admin push them', () => {
   expect(writeMode(collectionSpecs.deals, 'creator')).toBe('pull-only');
@@ -31,4 +31,14 @@ test('a pull-only-by-role replication has a name of its own; read-only and full 
   expect(replicationIdentifier('growth', url, 'pull-only', collectionSpecs.growth)).toBe(`pacta-sync-v1-growth-${url}`);
   expect(replicationIdentifiers('deals', url, collectionSpecs.deals)).toHaveLength(2);
   expect(replicationIdentifiers('growth', url, collectionSpecs.growth)).toHaveLength(1);
+});
+
+test('a collection whose mode depends on the role waits for the server’s role, unless the claimed role writes it', () => {
+  expect(waitsForRole(collectionSpecs.deals, true, undefined)).toBe(true);
+  // A claimed creator is never a reason for pull-only: the deals still wait for the server's role.
+  expect(waitsForRole(collectionSpecs.deals, true, 'creator')).toBe(true);
+  expect(waitsForRole(collectionSpecs.deals, true, 'brand')).toBe(false);
+  expect(waitsForRole(collectionSpecs.deals, false, undefined)).toBe(false);
+  expect(waitsForRole(collectionSpecs.applications, true, undefined)).toBe(false);
+  expect(waitsForRole(collectionSpecs.growth, true, undefined)).toBe(false);
 });

@@ -24,6 +24,20 @@ export function dependsOnRole(spec: CollectionSpec): boolean {
 }
 
 /**
+ * Whether the collection's replication waits for the server's role before it starts: its mode depends
+ * on the role, pull-only by role is asked for, and the role the user claims (`roleHint`, the sign-up
+ * metadata) does not already let it start in full (full is never wrong, only slower; a claimed role is
+ * never a reason for pull-only).
+ */
+export function waitsForRole(
+  spec: CollectionSpec,
+  pullOnlyByRole: boolean | undefined,
+  roleHint: ProfileRole | undefined,
+): boolean {
+  return Boolean(pullOnlyByRole) && dependsOnRole(spec) && !(roleHint && writeMode(spec, roleHint) === 'full');
+}
+
+/**
  * The name RxDB keeps the collection's checkpoints and server states under. A collection that is
  * pull-only because of the role has a name of its own: its checkpoints were written without server
  * states, so a device whose mode changes (a creator made admin) starts that mode's feed afresh rather

@@ -1,0 +1,332 @@
+import { Subject, type Subscription } from 'rxjs';
+import type { RxCollection, RxDocument, RxReplicationPullStreamItem } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import {
+  collectionSpecs,
+  MAX_PUSH_ROWS,
+  type CollectionName,
+  type CollectionSpec,
+  type SyncCheckpoint,
+} from '../../domain/collections/index.ts';
+import type { PactaDatabase } from '../create-database.ts';
+import { createLocalChangeFilter, type LocalChangeFilter } from '../local-changes.ts';
+import { createRecentMasters, type RecentMasters } from '../recent-masters.ts';
+import type { ReplicationOptions } from '../replication.ts';
+import { createSnapshotFeed, prefetchKey } from '../snapshot-feed.ts';
+import { SyncHttpError, type PushRow, type SyncApi, type SyncDoc } from '../sync-api.ts';
+import type { createSyncStatus } from '../sync-status.ts';
+import {
+  parentsNamed,
+  parentUnconfirmed,
+  recheckAfterNotice,
+  refusalOf,
+  withKnownMasters,
+  withoutRejections,
+  writtenByPush,
+} from './decisions.ts';
+import { createPullScheduler, idleDownstream, type PullScheduler } from './pull-scheduler.ts';
+import { pullPage } from './pull-page.ts';
+import { pushRows } from './push-rows.ts';
+import { createStreamedFeed, type StreamedRows } from './streamed-rows.ts';
+import { replicationIdentifier, replicationIdentifiers, type WriteMode } from './write-mode.ts';
+
+type Replication = RxReplicationState<SyncDoc, SyncCheckpoint>;
+type SyncStatusKeeper = ReturnType<typeof createSyncStatus>;
+
+/** What every collection's replicator shares: the database, the server, the sync status, the options. */
+export type ReplicatorContext = {
+  db: PactaDatabase;
+  api: SyncApi;
+  status: SyncStatusKeeper;
+  opts: ReplicationOptions;
+  pullBatchSize: number;
+  awaitLeadership: boolean;
+  stopped(): boolean;
+  whenStopped: Promise<void>;
+  /** Another collection's replication, once it runs (a push waits for the parents it names). */
+  replicationOf(name: CollectionName): Replication | undefined;
+};
+
+/** One collection's replicator, as its pull and push handlers see it. */
+type Parts = {
+  name: CollectionName;
+  mode: WriteMode;
+  collection: RxCollection<SyncDoc>;
+  stream$: Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>;
+  scheduler: PullScheduler;
+  snapshot: ReturnType<typeof createSnapshotFeed> | undefined;
+  localChanges: LocalChangeFilter;
+  streamed: ReturnType<typeof createStreamedFeed>;
+  received: RecentMasters;
+  /**
+   * When each document was last written by a push request (not a row answered without one): a reset
+   * that drops such a document pulls again soon, in case the push committed after the feed was read.
+   */
+  lastSent: Map<string, number>;
+  /** When the last change notice for the collection arrived. */
+  noticeAt: number | undefined;
+  state: Replication | undefined;
+};
+
+/**
+ * One collection's replication with the sync server: pull pages by checkpoint (or the streamed first
+ * sync, or rows the change stream carried), push batches whose conflicts come back as master states,
+ * its pull timers and the refusals its documents hold. `pull-only`: no push at all.
+ */
+export function createCollectionReplicator(ctx: ReplicatorContext, name: CollectionName, mode: WriteMode) {
+  const parts = replicatorParts(ctx, name, mode);
+  const { opts } = ctx;
+  const state = replicateRxCollection<SyncDoc, SyncCheckpoint>({
+    replicationIdentifier: replicationIdentifier(name, opts.serverUrl, mode, collectionSpecs[name]),
+    collection: parts.collection,
+    live: opts.live ?? true,
+    retryTime: opts.retryTime ?? 5_000,
+    waitForLeadership: ctx.awaitLeadership,
+    autoStart: true,
+    pull: { batchSize: ctx.pullBatchSize, stream$: parts.stream$.asObservable(), handler: pullHandler(ctx, parts) },
+    // A read-only collection (written by the server only), or one the user's role may never write,
+    // has no push at all: nothing on this device can ever be sent for it, and RxDB then keeps no
+    // server state beside each pulled document (its `skipStoringPullMeta`).
+    push:
+      mode === 'pull-only'
+        ? undefined
+        : { batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS), handler: pushHandler(ctx, parts) },
+  });
+  parts.state = state;
+  const subs = watchWrites(ctx.status, parts, state);
+  restoreKeptRefusals(ctx, parts, state);
+  return {
+    name,
+    state,
+    /** A pull once the replication is idle (a change notice, the stream's hello). */
+    pullSoon: () => parts.scheduler.soon(),
+    /** The change stream said the collection changed. */
+    noticed() {
+      parts.noticeAt = Date.now();
+      parts.scheduler.soon();
+    },
+    /** The change stream carried rows of the collection. */
+    rowsArrived: (rows: StreamedRows) => parts.streamed.arrived(rows),
+    async stop() {
+      parts.scheduler.stop();
+      parts.snapshot?.close();
+      subs.forEach((s) => s.unsubscribe());
+      await state.cancel();
+      parts.stream$.complete();
+    },
+  };
+}
+
+export type CollectionReplicator = ReturnType<typeof createCollectionReplicator>;
+
+function replicatorParts(ctx: ReplicatorContext, name: CollectionName, mode: WriteMode): Parts {
+  const { opts } = ctx;
+  const collection = ctx.db.collections[name] as unknown as RxCollection<SyncDoc>;
+  const spec: CollectionSpec = collectionSpecs[name];
+  const stream$ = new Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>();
+  const parts: Parts = {
+    name,
+    mode,
+    collection,
+    stream$,
+    scheduler: createPullScheduler({
+      db: ctx.db,
+      resync: () => stream$.next('RESYNC'),
+      replication: () => parts.state,
+      stopped: ctx.stopped,
+    }),
+    snapshot:
+      opts.snapshot === false
+        ? undefined
+        : createSnapshotFeed(
+            (signal) => ctx.api.snapshot(name, ctx.pullBatchSize, signal),
+            opts.userId === undefined ? undefined : prefetchKey(opts.serverUrl, opts.userId, name, ctx.pullBatchSize),
+          ),
+    localChanges: createLocalChangeFilter(collection, replicationIdentifiers(name, opts.serverUrl, spec), (a, b) =>
+      collection.conflictHandler.isEqual(a, b, 'pacta-local-change-check'),
+    ),
+    // Rows the change stream carries: straight into RxDB's pull stream when it is idle; in a full
+    // replication always through the pull handler (which first records pulled server states, see
+    // local-changes.ts), without a request when they follow its checkpoint.
+    streamed: createStreamedFeed({
+      emit: (page) => stream$.next(page),
+      pull: () => parts.scheduler.soon(),
+      canEmit: () => mode === 'pull-only' && idleDownstream(parts.state),
+    }),
+    received: createRecentMasters({ ttlMs: opts.rememberReceivedMs }),
+    lastSent: new Map(),
+    noticeAt: undefined,
+    state: undefined,
+  };
+  return parts;
+}
+
+/** Reports the outcome of a request to the sync status (an answer, a refusal, or no connection). */
+async function tracked<T>(status: SyncStatusKeeper, work: () => Promise<T>): Promise<T> {
+  try {
+    const result = await work();
+    status.succeeded();
+    return result;
+  } catch (err) {
+    if (err instanceof SyncHttpError) status.failed(err.code, err.message, false);
+    else status.failed('offline', err instanceof Error ? err.message : String(err), true);
+    throw err;
+  }
+}
+
+function pullHandler(ctx: ReplicatorContext, parts: Parts) {
+  const { name, streamed, scheduler } = parts;
+  // A pull-only replication records no server states at all.
+  const recordMasters = async (documents: readonly SyncDoc[]) => {
+    if (parts.mode === 'full')
+      await parts.localChanges.recordPulledMasters(
+        parts.state,
+        documents.map((d) => d.id),
+      );
+  };
+  return async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
+    streamed.pullStarted(checkpoint ?? null);
+    const fromStream = streamed.take(checkpoint ?? null, batchSize);
+    if (fromStream) {
+      await recordMasters(fromStream.documents);
+      streamed.pullEnded(checkpoint ?? null, fromStream);
+      return fromStream;
+    }
+    const startedAt = Date.now();
+    const page = await tracked(ctx.status, () =>
+      pullPage(ctx.api, parts.collection, name, checkpoint ?? null, batchSize, {
+        snapshot: parts.snapshot,
+        onPending: (pending) => scheduler.pending(pending),
+        waitingToPush: (id) => ctx.status.isPending(name, id),
+        sentSince: (id, since) => (parts.lastSent.get(id) ?? 0) >= since,
+        onStreamEnd: () => scheduler.later(0),
+      }),
+    );
+    await recordMasters(page.documents);
+    if (recheckAfterNotice(page.documents.length, startedAt, parts.noticeAt)) {
+      parts.noticeAt = undefined;
+      scheduler.later(300);
+    }
+    streamed.pullEnded(checkpoint ?? null, page);
+    return page;
+  };
+}
+
+function pushHandler(ctx: ReplicatorContext, parts: Parts) {
+  return async (rows: PushRow[]): Promise<SyncDoc[]> => {
+    const { changed: sendable, superseded } = await parts.localChanges.changedRows(withoutRejections(rows));
+    if (sendable.length === 0) return superseded;
+    await parentsOnServer(ctx, parts.name, sendable);
+    const conflicts = await tracked(ctx.status, () =>
+      pushRows(
+        ctx.api,
+        parts.name,
+        withKnownMasters(sendable, (id) => parts.received.get(id)),
+      ),
+    );
+    const at = Date.now();
+    for (const id of writtenByPush(sendable, conflicts)) parts.lastSent.set(id, at);
+    return [...conflicts, ...superseded];
+  };
+}
+
+/**
+ * Each collection replicates on its own, so a new conversation's first message could reach the
+ * server before the conversation and be refused. Before pushing child rows, wait until every parent
+ * they name that this device created and the server has not confirmed has been pushed by its own
+ * replication.
+ */
+async function parentsOnServer(ctx: ReplicatorContext, name: CollectionName, rows: PushRow[]): Promise<void> {
+  const spec: CollectionSpec = collectionSpecs[name];
+  for (const { collection: parentName, ids } of parentsNamed(spec.parents ?? [], rows)) {
+    const parentState = ctx.replicationOf(parentName as CollectionName);
+    const parents = ctx.db.collections[parentName as CollectionName] as unknown as RxCollection<SyncDoc> | undefined;
+    if (!parentState || !parents) continue;
+    const local = ids.length ? await parents.findByIds(ids).exec() : new Map<string, RxDocument<SyncDoc>>();
+    const unconfirmed = [...local.values()].some((p) =>
+      parentUnconfirmed(p.get('version'), ctx.status.isPending(parentName, p.primary)),
+    );
+    if (unconfirmed && !ctx.stopped()) await Promise.race([parentState.awaitInSync(), ctx.whenStopped]);
+  }
+}
+
+/** Local writes count as waiting to be pushed; every write updates the refusals shown. */
+function watchWrites(status: SyncStatusKeeper, parts: Parts, state: Replication): Subscription[] {
+  const { name } = parts;
+  return [
+    parts.collection.eventBulks$.subscribe((bulk) => {
+      for (const event of bulk.events) status.rejection(name, event.documentId, refusalOf(event.documentData));
+      if (isReplicationWrite(bulk.context)) return;
+      status.localWrite(
+        name,
+        bulk.events.map((e) => e.documentId),
+      );
+    }),
+    state.sent$.subscribe((doc) => status.settled(name, doc.id)),
+    state.received$.subscribe((doc) => {
+      parts.received.remember(doc);
+      status.settled(name, doc.id);
+    }),
+  ];
+}
+
+/** Writes the replication itself made (pulled documents, conflict resolutions) rather than the user. */
+function isReplicationWrite(context: string): boolean {
+  return context.startsWith('replication-');
+}
+
+/**
+ * Once the first sync is done, the refusals kept from an earlier session (the marker lives in the
+ * document until it is edited) are shown again. A pull-only collection never pushes, so holds none.
+ */
+function restoreKeptRefusals(ctx: ReplicatorContext, parts: Parts, state: Replication): void {
+  const { collection } = parts;
+  // Whether the collection held any document before this session replicated: a refusal kept from an
+  // earlier session can only be in one of those (one made in this session is seen as it is written).
+  // Asked now, before any pull writes.
+  // (A failed read, the database closing, counts as held: the look below has its own guard.)
+  const heldBefore =
+    parts.mode === 'pull-only'
+      ? Promise.resolve(false)
+      : collection
+          .findOne()
+          .exec()
+          .then(
+            (doc) => doc !== null,
+            () => true,
+          );
+  void state
+    .awaitInitialReplication()
+    .then(
+      async () => {
+        ctx.status.initialSyncDone();
+        if (parts.mode === 'pull-only' || ctx.stopped() || !(await heldBefore)) return;
+        await showKeptRefusals(ctx.status, parts.name, collection);
+      },
+      () => {},
+    )
+    .catch((err: unknown) => {
+      // The database may close (sign-out, reload) while the kept refusals are read: nothing to show then.
+      if (!ctx.stopped() && !ctx.db.closed) throw err;
+    });
+}
+
+async function showKeptRefusals(
+  status: SyncStatusKeeper,
+  name: CollectionName,
+  collection: RxCollection<SyncDoc>,
+): Promise<void> {
+  // Read by id when the ids were recorded: no index can serve `sync_rejection` (an object), and
+  // looking through a brand's 60,000 documents for it cost every page load ~270 ms.
+  const kept = status.keptRefusals(name);
+  if (kept) {
+    const found = kept.length ? await collection.findByIds(kept).exec() : new Map<string, RxDocument<SyncDoc>>();
+    for (const id of kept) {
+      const doc = found.get(id);
+      status.rejection(name, id, doc ? refusalOf(doc.toJSON() as SyncDoc) : null);
+    }
+    return;
+  }
+  const refused = await collection.find({ selector: { sync_rejection: { $exists: true } } }).exec();
+  for (const doc of refused) status.rejection(name, doc.primary, refusalOf(doc.toJSON() as SyncDoc));
+}

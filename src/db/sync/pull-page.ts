@@ -1,0 +1,132 @@
+import type { RxCollection, WithDeleted } from 'rxdb';
+import type { CollectionName, SyncCheckpoint } from '../../domain/collections/index.ts';
+import type { createSnapshotFeed } from '../snapshot-feed.ts';
+import type { SyncApi, SyncDoc } from '../sync-api.ts';
+import { pullAfterStreamedPage, resetRemovals, type ResetContext } from './decisions.ts';
+
+/** Local documents read per page when a reset compares them with the restarted feed. */
+const RESET_READ_PAGE = 2_000;
+
+type Page = { documents: WithDeleted<SyncDoc>[]; checkpoint: SyncCheckpoint | undefined };
+
+export type PullHooks = {
+  /** The streamed first sync of a collection the device holds nothing of (see snapshot-feed.ts). */
+  snapshot: ReturnType<typeof createSnapshotFeed> | undefined;
+  onPending: (pending: boolean) => void;
+  /**
+   * The stream's last page was taken. Its pages come from a snapshot older than the moment RxDB asks
+   * for them, so a change notice that arrived meanwhile was answered from that snapshot (RxDB drops
+   * a notice older than its latest request) and rows committed since are not in it: pull once more.
+   */
+  onStreamEnd: () => void;
+  /** A change of this document is still to be pushed: the push, not the feed, settles it. */
+  waitingToPush: (id: string) => boolean;
+  /** A push request wrote this document since `since`: it may have committed after the feed was read. */
+  sentSince: (id: string, since: number) => boolean;
+};
+
+/**
+ * One pull. On a reset (scope changed, or the checkpoint predates purged tombstones) it reads the
+ * whole restarted feed, then removes as master state every local document the feed no longer has:
+ * written as `_deleted` documents from the master, they are not pushed back. Local changes not yet
+ * pushed are kept by RxDB (it never overwrites unpushed fork state from a pull).
+ * A first pull without a checkpoint while the collection already holds documents is treated the same
+ * way: the device lost its checkpoint (RxDB stores it after the documents, without waiting, so a tab
+ * closed right after a sync can lose it; and it stores none after a page without documents, so a
+ * device whose feed was still empty pulls from scratch again), and a plain pull from scratch would
+ * never tell it about rows deleted meanwhile. Any document counts, not only one carrying a server
+ * stamp: a draft this device pushed, whose stamped copy it has not pulled yet, is the server's too,
+ * and another device may delete it before this one pulls again.
+ */
+export async function pullPage(
+  api: SyncApi,
+  collection: RxCollection<SyncDoc>,
+  name: CollectionName,
+  checkpoint: SyncCheckpoint | null,
+  batchSize: number,
+  hooks: PullHooks,
+): Promise<Page> {
+  const startedAt = Date.now() - 1;
+  const holdsDocuments = checkpoint === null && (await collection.findOne().exec()) !== null;
+  // Nothing of the collection from the server yet: the whole feed comes as one stream.
+  if (checkpoint === null && !holdsDocuments && hooks.snapshot) hooks.snapshot.start();
+  const streamed = await hooks.snapshot?.take(checkpoint);
+  if (streamed) {
+    hooks.onPending(streamed.pending === true);
+    if (pullAfterStreamedPage(streamed.documents.length, batchSize, checkpoint !== null)) hooks.onStreamEnd();
+    return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
+  }
+  const page = await api.pull(name, checkpoint, batchSize);
+  hooks.onPending(page.pending === true);
+  const lostCheckpoint = holdsDocuments && !page.reset;
+  if (!page.reset && !lostCheckpoint) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
+
+  const feed = await restOfFeed(api, name, page, batchSize, hooks.onPending);
+  // Every local document the feed no longer has goes, but for changes still to be pushed. Keeping any
+  // other one would keep it for good: the feed holds live rows only, and the position it ends on may lie
+  // past the deletion it skipped, so no later pull would bring that deletion. A document a push request
+  // wrote while the feed was read goes too (its write may have committed after the feed's snapshot):
+  // then the next pull, asked for at once, brings it back, since a commit after the snapshot lies past
+  // the position the feed ends on.
+  const { removals, pullAgain } = await localRemovals(collection, {
+    inFeed: new Set(feed.documents.map((d) => d.id)),
+    waitingToPush: hooks.waitingToPush,
+    sentDuringFeed: (id) => hooks.sentSince(id, startedAt),
+  });
+  if (pullAgain) hooks.onPending(true);
+  return { documents: [...feed.documents, ...removals], checkpoint: feed.checkpoint ?? undefined };
+}
+
+type FeedPage = Awaited<ReturnType<SyncApi['pull']>>;
+
+/** The whole restarted feed, from its first page on. */
+async function restOfFeed(
+  api: SyncApi,
+  name: CollectionName,
+  first: FeedPage,
+  batchSize: number,
+  onPending: (pending: boolean) => void,
+): Promise<{ documents: SyncDoc[]; checkpoint: SyncCheckpoint | null | undefined }> {
+  let page = first;
+  let documents = [...page.documents];
+  let position = page.checkpoint;
+  while (page.documents.length >= batchSize) {
+    page = await api.pull(name, position, batchSize);
+    onPending(page.pending === true);
+    // The server restarted the feed once more (another purge meanwhile): start collecting again.
+    if (page.reset) documents = [];
+    documents.push(...page.documents);
+    position = page.checkpoint ?? position;
+  }
+  return { documents, checkpoint: position };
+}
+
+/**
+ * Every local document compared with the restarted feed (`resetRemovals`), read in pages along the
+ * primary key: a device with 50,000 documents never holds them all in memory at once.
+ */
+async function localRemovals(
+  collection: RxCollection<SyncDoc>,
+  context: ResetContext,
+): Promise<{ removals: WithDeleted<SyncDoc>[]; pullAgain: boolean }> {
+  const removals: WithDeleted<SyncDoc>[] = [];
+  let pullAgain = false;
+  let after: string | undefined;
+  for (;;) {
+    const local = await collection
+      .find({
+        selector: after === undefined ? {} : { id: { $gt: after } },
+        sort: [{ id: 'asc' }],
+        limit: RESET_READ_PAGE,
+      })
+      .exec();
+    const page = resetRemovals(
+      local.map((doc) => doc.toJSON() as SyncDoc),
+      context,
+    );
+    removals.push(...page.removals);
+    pullAgain ||= page.pullAgain;
+    if (local.length < RESET_READ_PAGE) return { removals, pullAgain };
+    after = local.at(-1)!.primary;
+  }
+}

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import type { PactaDatabase } from '../create-database.ts';
+import { createPullScheduler } from './pull-scheduler.ts';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+/** An idle database stand-in and no replication yet: a pull asked for goes out on the next turn. */
+function scheduler(stopped = () => false) {
+  const resyncs: number[] = [];
+  const db = { idleQueue: { isIdle: () => true }, requestIdlePromise: () => Promise.resolve() };
+  const pulls = createPullScheduler({
+    db: db as unknown as PactaDatabase,
+    resync: () => resyncs.push(Date.now()),
+    replication: () => undefined,
+    stopped,
+  });
+  return { pulls, resyncs };
+}
+
+test('notices that arrive while a pull is held are answered by one pull', async () => {
+  const { pulls, resyncs } = scheduler();
+  pulls.soon();
+  pulls.soon();
+  pulls.soon();
+  await vi.runAllTimersAsync();
+  expect(resyncs).toHaveLength(1);
+  pulls.soon();
+  await vi.runAllTimersAsync();
+  expect(resyncs).toHaveLength(2);
+});
+
+test('rows held back on the server are pulled again with a growing delay, which starts over once none are', async () => {
+  const { pulls, resyncs } = scheduler();
+  const start = Date.now();
+  pulls.pending(true);
+  await vi.advanceTimersByTimeAsync(200);
+  expect(resyncs).toEqual([start + 200]);
+  pulls.pending(true);
+  await vi.advanceTimersByTimeAsync(200);
+  expect(resyncs).toHaveLength(1);
+  await vi.advanceTimersByTimeAsync(1_000);
+  expect(resyncs).toHaveLength(2);
+  pulls.pending(false);
+  pulls.pending(true);
+  const again = Date.now();
+  await vi.advanceTimersByTimeAsync(200);
+  expect(resyncs.at(-1)).toBe(again + 200);
+});
+
+test('after stop nothing is pulled: timers cleared, a held pull dropped', async () => {
+  let stopped = false;
+  const { pulls, resyncs } = scheduler(() => stopped);
+  pulls.later(300);
+  pulls.pending(true);
+  stopped = true;
+  pulls.stop();
+  pulls.soon();
+  await vi.runAllTimersAsync();
+  expect(resyncs).toEqual([]);
+});
