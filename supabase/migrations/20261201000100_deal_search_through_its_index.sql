@@ -22,18 +22,22 @@ create index deals_open_amount_idx on public.deals (amount_cents desc, created_a
 -- `rows 50`: a page's worth, so the search joins the answer to the deals one by one by id instead of
 -- reading every deal to hash them.
 --
--- Two ways to find them, because the planner's guess of how many deals match is often far off
--- (a phrase, words that go together), and the wrong way costs a second:
--- - Common words: read the open deals in the order asked and keep the matches, up to 16 deals per
---   match wanted; a word in one deal of 16 or more has its matches among them. Exact: those are the
---   first matches in the order.
--- - Rarer words (fewer matches found there): every match through the text index, then the order.
--- Each statement is planned with its values on each call, so the planner sees the words.
+-- Two ways to find them, each fast where the other is slow:
+-- - Common words: read the open deals in the order asked and keep the matches, up to 32 deals per
+--   match wanted (a word in one deal of 32 has its matches among them). Exact: those are the first
+--   matches in the order. Taken when the planner expects one open deal in 32 or more to match, and
+--   never for a phrase ("vegan snack"): the planner counts the deals with both words, often many
+--   times those with the phrase.
+-- - Rarer words, or common ones that found too few there (the planner's guess is far off for words
+--   that go together): every match through the text index, then the order.
+-- Each statement is planned with its values on each call, so the planner sees the words. Volatile
+-- only because it asks the planner for its guess (EXPLAIN), which a stable function may not; it
+-- writes nothing.
 create function pacta_private.deal_search_matches(
   q tsquery, p_category text, p_min_cents bigint, p_max_cents bigint, p_niches text[], p_order text,
   p_limit integer
 ) returns setof uuid rows 50
-language plpgsql stable security definer set search_path = '' as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   uid uuid := auth.uid();
   -- Deals whose brand's name (the weight-A words of its profile) matches.
@@ -42,6 +46,9 @@ declare
      where p.role = 'brand' and p.search_vector @@ q and ts_filter(p.search_vector, '{a}') @@ q) end;
   matching text;
   ordering text;
+  plan json;
+  expected numeric;
+  offered numeric;
   found uuid[];
 begin
   if p_order not in ('newest', 'amount') then
@@ -66,19 +73,32 @@ begin
     case when q is null then 'true' else '(d.search_vector @@ $1 or d.brand_id = any ($10))' end);
 
   execute format($query$
-    select array(select d.id
-                   from (select d.id, d.brand_id, d.pro_only, d.deadline, d.search_vector, d.category,
-                                d.amount_cents, d.niches
-                           from public.deals d where not d.deleted and d.status = 'open'
-                          order by %1$s limit 16 * $6) d
-                  where %2$s
-                  limit $6) $query$, ordering, matching)
-    into found
+    explain (format json) select 1 from public.deals d where not d.deleted and d.status = 'open' and %s $query$,
+    matching)
+    into plan
     using q, p_category, p_min_cents, p_max_cents, p_niches, p_limit,
           uid, public.is_pro_user(uid), public.is_admin(), brands;
-  if cardinality(found) = p_limit then
-    return query select unnest(found);
-    return;
+  expected := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
+  execute $query$ explain (format json) select 1 from public.deals d where not d.deleted and d.status = 'open' $query$
+    into plan;
+  offered := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
+
+  if expected * 32 >= offered and coalesce(q::text !~ '<(-|[0-9]+)>', true) then
+    execute format($query$
+      select array(select d.id
+                     from (select d.id, d.brand_id, d.pro_only, d.deadline, d.search_vector, d.category,
+                                  d.amount_cents, d.niches
+                             from public.deals d where not d.deleted and d.status = 'open'
+                            order by %1$s limit 32 * $6) d
+                    where %2$s
+                    limit $6) $query$, ordering, matching)
+      into found
+      using q, p_category, p_min_cents, p_max_cents, p_niches, p_limit,
+            uid, public.is_pro_user(uid), public.is_admin(), brands;
+    if cardinality(found) = p_limit then
+      return query select unnest(found);
+      return;
+    end if;
   end if;
 
   return query execute format($query$

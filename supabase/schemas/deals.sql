@@ -780,7 +780,7 @@ grant execute on function pacta_private.deal_for_rules(deal_id uuid) to authenti
 CREATE OR REPLACE FUNCTION pacta_private.deal_search_matches(q tsquery, p_category text, p_min_cents bigint, p_max_cents bigint, p_niches text[], p_order text, p_limit integer)
  RETURNS SETOF uuid
  LANGUAGE plpgsql
- STABLE SECURITY DEFINER ROWS 50
+ SECURITY DEFINER ROWS 50
  SET search_path TO ''
 AS $function$
 declare
@@ -791,6 +791,9 @@ declare
      where p.role = 'brand' and p.search_vector @@ q and ts_filter(p.search_vector, '{a}') @@ q) end;
   matching text;
   ordering text;
+  plan json;
+  expected numeric;
+  offered numeric;
   found uuid[];
 begin
   if p_order not in ('newest', 'amount') then
@@ -815,19 +818,32 @@ begin
     case when q is null then 'true' else '(d.search_vector @@ $1 or d.brand_id = any ($10))' end);
 
   execute format($query$
-    select array(select d.id
-                   from (select d.id, d.brand_id, d.pro_only, d.deadline, d.search_vector, d.category,
-                                d.amount_cents, d.niches
-                           from public.deals d where not d.deleted and d.status = 'open'
-                          order by %1$s limit 16 * $6) d
-                  where %2$s
-                  limit $6) $query$, ordering, matching)
-    into found
+    explain (format json) select 1 from public.deals d where not d.deleted and d.status = 'open' and %s $query$,
+    matching)
+    into plan
     using q, p_category, p_min_cents, p_max_cents, p_niches, p_limit,
           uid, public.is_pro_user(uid), public.is_admin(), brands;
-  if cardinality(found) = p_limit then
-    return query select unnest(found);
-    return;
+  expected := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
+  execute $query$ explain (format json) select 1 from public.deals d where not d.deleted and d.status = 'open' $query$
+    into plan;
+  offered := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
+
+  if expected * 32 >= offered and coalesce(q::text !~ '<(-|[0-9]+)>', true) then
+    execute format($query$
+      select array(select d.id
+                     from (select d.id, d.brand_id, d.pro_only, d.deadline, d.search_vector, d.category,
+                                  d.amount_cents, d.niches
+                             from public.deals d where not d.deleted and d.status = 'open'
+                            order by %1$s limit 32 * $6) d
+                    where %2$s
+                    limit $6) $query$, ordering, matching)
+      into found
+      using q, p_category, p_min_cents, p_max_cents, p_niches, p_limit,
+            uid, public.is_pro_user(uid), public.is_admin(), brands;
+    if cardinality(found) = p_limit then
+      return query select unnest(found);
+      return;
+    end if;
   end if;
 
   return query execute format($query$

@@ -74,6 +74,9 @@ test('a common word: the newest and the highest matches first, pages that follow
       .map((d) => d.id),
   );
 
+  const phrase = await search(creator, { q: '"a lantern and a tent"', sort: 'newest' });
+  expect(phrase.deals.map((d) => d.id)).toEqual(free.slice(0, 20).map((d) => d.id));
+
   const forPro = await search(pro, { q: 'lantern', sort: 'newest' });
   expect(forPro.deals.map((d) => d.id)).toEqual(lantern.slice(0, 20).map((d) => d.id));
 });
