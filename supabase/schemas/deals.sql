@@ -1248,8 +1248,13 @@ begin
   select count(*)::integer into opened from public.kept_deals k where k.user_id = new.user_id and k.opened_at is not null;
   if opened >= pacta_private.opened_deals_limit() then
     perform pacta_private.reject('kept_deals_full',
-      format('Your devices already keep %s deals you opened from search, the most they can. This deal opens while you are online: save it to keep it offline. Opened deals leave your devices as they close.',
-             to_char(pacta_private.opened_deals_limit(), 'FM999,999')),
+      case when pacta_private.profile_role(new.user_id) = 'brand' then
+        format('Your devices already keep %s deals you opened, the most they can. This deal opens while you are online. Opened deals leave your devices as they close.',
+               to_char(pacta_private.opened_deals_limit(), 'FM999,999'))
+      else
+        format('Your devices already keep %s deals you opened from search, the most they can. This deal opens while you are online: save it to keep it offline. Opened deals leave your devices as they close.',
+               to_char(pacta_private.opened_deals_limit(), 'FM999,999'))
+      end,
       409);
   end if;
   return new;
