@@ -87,6 +87,11 @@ test('a rare word among many deals is found all the same', async () => {
   expect(found.next_offset).toBeNull();
 });
 
+test('only common words (nothing to look up) find nothing', async () => {
+  expect((await search(creator, { q: 'the and a' })).deals).toEqual([]);
+  expect((await search(creator, { q: 'the and a', sort: 'amount' })).deals).toEqual([]);
+});
+
 test(`best match weighs the newest ${RANK_WINDOW.toLocaleString('en-US')} matches of a word, so every page comes from the same ones`, async () => {
   // With fewer matches the old title match would rank first (a title weighs more than a description);
   // here it is older than the newest RANK_WINDOW matches, so it is not among them.
