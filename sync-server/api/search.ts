@@ -102,11 +102,12 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     await count(claims.sub);
     const text = s.q.trim();
     const ranked = text !== '' && RANKED.has(s.sort);
-    // Two steps. `pacta_private.deal_search_matches` finds the matching deals through the text index
-    // (the caller's own, which row-level security would keep it from) in the order's index order:
-    // every deal of a page the sort can reach, or for a ranked sort the newest RANK_WINDOW matches.
-    // Then, read as the user under row-level security, those deals are ranked, paged, and only the
-    // page's deals built as documents (a document for every match cost more than the search).
+    // Two steps. `pacta_private.deal_search_matches` finds the matching deals with the server's
+    // rights, because under row-level security the text match may not use its index (its operator
+    // is not leakproof), and answers only deals the caller may read: every deal of a page the sort
+    // can reach, or for a ranked sort the newest RANK_WINDOW matches. Then, read as the user under
+    // row-level security, those deals are ranked, paged, and only the page's deals built as
+    // documents (a document for every match cost more than the search).
     const { rows } = await ctx.db.asUser(claims, (tx) =>
       tx.query<{ doc: DealDocument }>(
         `with hits as (
