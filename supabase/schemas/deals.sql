@@ -776,6 +776,87 @@ end $function$;
 revoke all on function pacta_private.deal_for_rules(deal_id uuid) from public;
 grant execute on function pacta_private.deal_for_rules(deal_id uuid) to authenticated, service_role;
 
+-- function: pacta_private.deal_search_matches(q tsquery, p_category text, p_min_cents bigint, p_max_cents bigint, p_niches text[], p_order text, p_limit integer)
+CREATE OR REPLACE FUNCTION pacta_private.deal_search_matches(q tsquery, p_category text, p_min_cents bigint, p_max_cents bigint, p_niches text[], p_order text, p_limit integer)
+ RETURNS SETOF uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER ROWS 50
+ SET search_path TO ''
+AS $function$
+declare
+  uid uuid := auth.uid();
+  -- Deals whose brand's name (the weight-A words of its profile) matches.
+  brands uuid[] := case when q is null then '{}' else array(
+    select p.id from public.profiles p
+     where p.role = 'brand' and p.search_vector @@ q and ts_filter(p.search_vector, '{a}') @@ q) end;
+  matching text;
+  ordering text;
+  plan json;
+  expected numeric;
+  offered numeric;
+  found uuid[];
+begin
+  if p_order not in ('newest', 'amount') then
+    raise exception 'unknown order %', p_order;
+  end if;
+  ordering := case when p_order = 'amount' then 'amount_cents desc, created_at desc, id desc'
+                   else 'created_at desc, id desc' end;
+  matching := format($where$
+        -- `deals_read` for an open deal.
+        (not d.pro_only or $8 or d.brand_id = $7 or $9
+         or d.id in (select a.deal_id from public.applications a where a.creator_id = $7))
+        -- A deadline on or after today (as text, 'YYYY-MM-DD' sorts as the day) has not passed,
+        -- and a malformed one never passes: only the rest need the exact check, a call per deal.
+        and (d.deadline is null
+             or d.deadline collate "C" >= to_char(now() at time zone 'Etc/GMT+12', 'YYYY-MM-DD')
+             or not pacta_private.deadline_has_passed(d.deadline))
+        and %s
+        and ($2::text is null or d.category = $2)
+        and ($3::bigint is null or d.amount_cents >= $3)
+        and ($4::bigint is null or d.amount_cents <= $4)
+        and ($5::text[] is null or d.niches && $5) $where$,
+    case when q is null then 'true' else '(d.search_vector @@ $1 or d.brand_id = any ($10))' end);
+
+  execute format($query$
+    explain (format json) select 1 from public.deals d where not d.deleted and d.status = 'open' and %s $query$,
+    matching)
+    into plan
+    using q, p_category, p_min_cents, p_max_cents, p_niches, p_limit,
+          uid, public.is_pro_user(uid), public.is_admin(), brands;
+  expected := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
+  execute $query$ explain (format json) select 1 from public.deals d where not d.deleted and d.status = 'open' $query$
+    into plan;
+  offered := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
+
+  if expected * 32 >= offered and coalesce(q::text !~ '<(-|[0-9]+)>', true) then
+    execute format($query$
+      select array(select d.id
+                     from (select d.id, d.brand_id, d.pro_only, d.deadline, d.search_vector, d.category,
+                                  d.amount_cents, d.niches
+                             from public.deals d where not d.deleted and d.status = 'open'
+                            order by %1$s limit 32 * $6) d
+                    where %2$s
+                    limit $6) $query$, ordering, matching)
+      into found
+      using q, p_category, p_min_cents, p_max_cents, p_niches, p_limit,
+            uid, public.is_pro_user(uid), public.is_admin(), brands;
+    if cardinality(found) = p_limit then
+      return query select unnest(found);
+      return;
+    end if;
+  end if;
+
+  return query execute format($query$
+    with m as materialized (
+      select d.id, d.amount_cents, d.created_at from public.deals d
+       where not d.deleted and d.status = 'open' and %2$s)
+    select m.id from m order by %1$s limit $6 $query$, ordering, matching)
+    using q, p_category, p_min_cents, p_max_cents, p_niches, p_limit,
+          uid, public.is_pro_user(uid), public.is_admin(), brands;
+end $function$;
+revoke all on function pacta_private.deal_search_matches(q tsquery, p_category text, p_min_cents bigint, p_max_cents bigint, p_niches text[], p_order text, p_limit integer) from public;
+grant execute on function pacta_private.deal_search_matches(q tsquery, p_category text, p_min_cents bigint, p_max_cents bigint, p_niches text[], p_order text, p_limit integer) to authenticated;
+
 -- function: pacta_private.deal_status_to_applications()
 CREATE OR REPLACE FUNCTION pacta_private.deal_status_to_applications()
  RETURNS trigger
@@ -1167,8 +1248,13 @@ begin
   select count(*)::integer into opened from public.kept_deals k where k.user_id = new.user_id and k.opened_at is not null;
   if opened >= pacta_private.opened_deals_limit() then
     perform pacta_private.reject('kept_deals_full',
-      format('Your devices already keep %s deals you opened from search, the most they can. This deal opens while you are online: save it to keep it offline. Opened deals leave your devices as they close.',
-             to_char(pacta_private.opened_deals_limit(), 'FM999,999')),
+      case when pacta_private.profile_role(new.user_id) = 'brand' then
+        format('Your devices already keep %s deals you opened, the most they can. This deal opens while you are online. Opened deals leave your devices as they close.',
+               to_char(pacta_private.opened_deals_limit(), 'FM999,999'))
+      else
+        format('Your devices already keep %s deals you opened from search, the most they can. This deal opens while you are online: save it to keep it offline. Opened deals leave your devices as they close.',
+               to_char(pacta_private.opened_deals_limit(), 'FM999,999'))
+      end,
       409);
   end if;
   return new;

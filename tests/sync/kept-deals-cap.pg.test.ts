@@ -141,3 +141,33 @@ test('keeps of deals that closed leave: at the next keep, and by the periodic jo
   expect(await isKept(creator, deals[5]!)).toBe(true);
   expect(await server.app.pactaKeptDealsCleanup.run()).toEqual({ removed: 0 });
 });
+
+test('a brand at the cap is told the deal opens online, not to save it: a brand has no Save', async () => {
+  const otherBrand = await server.createUser({ role: 'brand' });
+  // Deals of their own for this test: earlier tests closed some of the shared ones.
+  const { rows } = await server.db.asService((tx) =>
+    tx.query<{ id: string }>(
+      `insert into public.deals (id, brand_id, title, description, amount_cents, niches, status)
+       select gen_random_uuid(), $1, 'Deal ' || n, 'A sponsorship deal', 50000, '{fitness}', 'open'
+         from generate_series(1, $2::int) n
+       returning id`,
+      [brand.id, OPENED_DEALS_LIMIT + 1],
+    ),
+  );
+  const open = rows.map((r) => r.id);
+  await server.db.asService(async (tx) => {
+    await tx.query(`set local session_replication_role = replica`);
+    await tx.query(`insert into public.kept_deals (user_id, deal_id) select $1, unnest($2::uuid[])`, [
+      otherBrand.id,
+      open.slice(0, OPENED_DEALS_LIMIT),
+    ]);
+  });
+  const refused = await keep(otherBrand, open[OPENED_DEALS_LIMIT]!);
+  expect(refused.status).toBe(409);
+  const body = (await refused.json()) as { code: string; message: string };
+  expect(body.code).toBe('kept_deals_full');
+  expect(body.message).toBe(
+    'Your devices already keep 1,000 deals you opened, the most they can. This deal opens while you are online. Opened deals leave your devices as they close.',
+  );
+  expect(body.message).not.toMatch(/save/i);
+});
