@@ -10,6 +10,7 @@ import { getSessionManager, sessionRetryFetch } from '../lib/session/session.ts'
 import { syncServerUrl } from '../lib/config.ts';
 import { disposeRecommendationsWorker } from '../lib/recommendations-client.ts';
 import { requestBackgroundSync, onBackgroundSyncWake } from './background-sync.ts';
+import type { ReplicationOptions } from './replication.ts';
 import { getSyncView, resetSyncView, setSyncView, subscribeSyncView } from './sync-view.ts';
 import { COLLECTION_NAMES, MAX_PULL_LIMIT, type ProfileRole } from '../domain/collections/index.ts';
 import { createSyncApi } from './sync-api.ts';
@@ -101,33 +102,10 @@ export async function startUserSync(userId: string): Promise<void> {
     // A replication this tab ran before it was frozen finishes stopping first.
     void stopping.then(() => {
       if (!leader || current !== entry || entry.replication) return;
-      const replication = startReplication(db, {
-        serverUrl: syncServerUrl(),
-        // No getAccessToken: the fetch below sets the current token on every request (sessionRetryFetch);
-        // asking for it here as well would cost each pull a second session read (a lock) on its way out.
-        // The 401 rule for sync calls too: refresh and retry once, then 'Session expired. Please sign in again.'
-        // Nothing leaves a tab that has lost the election (checked before every request).
-        fetch: async (input, init) => {
-          if (!(await leadership.confirm())) throw new DOMException('Another tab syncs now.', 'AbortError');
-          return sessionRetryFetch(input, init);
-        },
-        pendingStore: {
-          load: () => readPending(userId),
-          save: (ids) => {
-            if (leader && current === entry) writePending(userId, ids);
-          },
-        },
-        refusedStore: {
-          load: () => readPending(userId, 'refused'),
-          save: (ids) => {
-            if (leader && current === entry) writePending(userId, ids, 'refused');
-          },
-        },
-        waitForLeadership: false,
-        userId,
-        pullOnlyByRole: true,
-        roleHint: claimedRole(userId),
-      });
+      const replication = startReplication(
+        db,
+        userReplicationOptions(userId, () => leader && current === entry, leadership),
+      );
       entry.replication = replication;
       replicationSub = replication.syncStatus$.subscribe(publish);
       // The tab that syncs also sends the queued files, so a file is never sent twice.
@@ -154,19 +132,7 @@ export async function startUserSync(userId: string): Promise<void> {
   const resume = () => {
     if (leader && current === entry) entry.replication?.reSync();
   };
-  const onOnline = () => {
-    patchView({ browserOnline: true });
-    resume();
-  };
-  const onOffline = () => patchView({ browserOnline: false });
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') resume();
-  };
-  window.addEventListener('online', onOnline);
-  window.addEventListener('offline', onOffline);
-  window.addEventListener('focus', resume);
-  document.addEventListener('visibilitychange', onVisible);
-  const stopWake = onBackgroundSyncWake(resume);
+  const stopBrowserEvents = watchBrowser(resume);
   const uploadsSub = watchUploads(userId).subscribe((jobs) => {
     entry.uploadsWaiting = jobs.length;
   });
@@ -181,12 +147,73 @@ export async function startUserSync(userId: string): Promise<void> {
     uploadsSub.unsubscribe();
     entry.stopUploads?.();
     stopSessionWatch();
+    stopBrowserEvents();
+  });
+}
+
+/**
+ * How the signed-in user's database replicates in the tab that syncs. `keeps`: this tab still leads for
+ * this database, so what waits for the server is its to write down.
+ */
+function userReplicationOptions(
+  userId: string,
+  keeps: () => boolean,
+  leadership: Pick<TabLeadership, 'confirm'>,
+): ReplicationOptions {
+  return {
+    serverUrl: syncServerUrl(),
+    // No getAccessToken: the fetch below sets the current token on every request (sessionRetryFetch);
+    // asking for it here as well would cost each pull a second session read (a lock) on its way out.
+    // The 401 rule for sync calls too: refresh and retry once, then 'Session expired. Please sign in again.'
+    // Nothing leaves a tab that has lost the election (checked before every request).
+    fetch: async (input, init) => {
+      if (!(await leadership.confirm())) throw new DOMException('Another tab syncs now.', 'AbortError');
+      return sessionRetryFetch(input, init);
+    },
+    pendingStore: {
+      load: () => readPending(userId),
+      save: (ids) => {
+        if (keeps()) writePending(userId, ids);
+      },
+    },
+    refusedStore: {
+      load: () => readPending(userId, 'refused'),
+      save: (ids) => {
+        if (keeps()) writePending(userId, ids, 'refused');
+      },
+    },
+    waitForLeadership: false,
+    userId,
+    pullOnlyByRole: true,
+    roleHint: claimedRole(userId),
+  };
+}
+
+/**
+ * Sync resumes when the browser is back online, the window gets focus or becomes visible, and on a
+ * Background Sync wake; the view follows the browser's online state. Returns the stop function.
+ */
+function watchBrowser(resume: () => void): () => void {
+  const onOnline = () => {
+    patchView({ browserOnline: true });
+    resume();
+  };
+  const onOffline = () => patchView({ browserOnline: false });
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') resume();
+  };
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  window.addEventListener('focus', resume);
+  document.addEventListener('visibilitychange', onVisible);
+  const stopWake = onBackgroundSyncWake(resume);
+  return () => {
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('focus', resume);
     document.removeEventListener('visibilitychange', onVisible);
     stopWake();
-  });
+  };
 }
 
 /** The role the session says (the sign-up metadata until the profile arrives): a hint, never a reason for pull-only. */
