@@ -1,7 +1,7 @@
 import { EventSource, type ErrorEvent } from 'eventsource';
 import { createBackoff } from '../lib/retry.ts';
 import { readStreamEvent, type ChangeStreamEvent } from '../domain/contracts/change-stream.ts';
-import { SyncHttpError, type SyncApi } from './sync-api.ts';
+import { refusalOf, type SyncApi, type SyncHttpError } from './sync-api.ts';
 
 export type ChangeStreamHandlers = {
   /** The stream (re)connected: notices may have been missed, pull everything once. */
@@ -56,74 +56,26 @@ export function openChangeStream(
   function connect() {
     reconnectTimer = undefined;
     if (stopped) return;
-    /** The server's refusal (status and `{ code, message }`), read before EventSource sees the status. */
-    let refusal: SyncHttpError | undefined;
-    /** The server ended the response (a restart, a deploy): routine, reconnect without reporting it. */
-    let endedByServer = false;
-    /** The server is leaving and asked for a reconnect within this many milliseconds (its `reconnect` event). */
-    let reconnectWithinMs: number | undefined;
-    const current = new EventSource(api.streamUrl, {
-      fetch: async (input, init) => {
-        const res = await api.fetch(input, {
-          ...init,
-          headers: { ...init.headers, ...(await api.headers({ accept: 'text/event-stream' })) },
-        });
-        if (!res.ok || !res.body) {
-          let body: { code?: string; message?: string } = {};
-          try {
-            body = (await res.json()) as typeof body;
-          } catch {
-            // keep the status
-          }
-          refusal = new SyncHttpError(res.status, body.code ?? `http_${res.status}`, body.message ?? res.statusText);
-          return new Response(null, { status: res.status, statusText: res.statusText });
-        }
-        // Every chunk, heartbeat or event, proves the connection is alive.
-        const watched = res.body.pipeThrough(
-          new TransformStream<Uint8Array, Uint8Array>({
-            transform(chunk, controller) {
-              if (source === current) expectDataSoon();
-              controller.enqueue(chunk);
-            },
-            flush() {
-              endedByServer = true;
-            },
-          }),
-        );
-        return new Response(watched, { status: res.status, statusText: res.statusText, headers: res.headers });
+    const connection: Connection = {
+      endedByServer: false,
+      alive: () => {
+        if (source === current) expectDataSoon();
       },
-    });
+    };
+    const current = new EventSource(api.streamUrl, { fetch: watchedFetch(api, connection) });
     source = current;
     current.addEventListener('open', () => {
       backoff.reset();
       setConnected(true);
       expectDataSoon();
     });
-    current.addEventListener('hello', () => handlers.onHello());
-    current.addEventListener('reconnect', (event) => {
-      // An unreadable hint: the ordinary backoff applies.
-      const hint = readStreamEvent('reconnect', (event as MessageEvent<string>).data);
-      if (hint) reconnectWithinMs = Math.min(hint.within, MAX_RECONNECT_WITHIN_MS);
-    });
-    current.addEventListener('change', (event) => {
-      const notice = readStreamEvent('change', (event as MessageEvent<string>).data);
-      if (notice) handlers.onChange(notice.collection);
-      else handlers.onError(new TypeError('An unreadable change notice arrived on the change stream.'));
-    });
-    current.addEventListener('rows', (event) => {
-      const data = (event as MessageEvent<string>).data;
-      const rows = readStreamEvent('rows', data);
-      if (rows && handlers.onRows) return handlers.onRows(rows);
-      if (rows) return handlers.onChange(rows.collection);
-      // Unreadable rows still name their collection as a notice would: pull it.
-      const named = readStreamEvent('change', data);
-      if (named) handlers.onChange(named.collection);
-      handlers.onError(new TypeError('Unreadable rows arrived on the change stream.'));
-    });
+    listenForChanges(current, handlers, connection);
     current.addEventListener('error', (event) => {
       if (source !== current || stopped) return;
       const { message } = event as ErrorEvent;
-      if (!endedByServer) handlers.onError(refusal ?? new TypeError(message ?? 'Failed to fetch the change stream.'));
+      const { refusal, reconnectWithinMs } = connection;
+      if (!connection.endedByServer)
+        handlers.onError(refusal ?? new TypeError(message ?? 'Failed to fetch the change stream.'));
       // A leaving instance's streams spread their reconnects over the time it gave, at random.
       dropAndReconnect(reconnectWithinMs === undefined ? undefined : Math.round(random() * reconnectWithinMs));
     });
@@ -158,4 +110,70 @@ export function openChangeStream(
       dropAndReconnect();
     },
   };
+}
+
+/** What one connection learnt, read by its error listener. */
+type Connection = {
+  /** The server's refusal (status and `{ code, message }`), read before EventSource sees the status. */
+  refusal?: SyncHttpError;
+  /** The server ended the response (a restart, a deploy): routine, reconnect without reporting it. */
+  endedByServer: boolean;
+  /** The server is leaving and asked for a reconnect within this many milliseconds (its `reconnect` event). */
+  reconnectWithinMs?: number;
+  /** Bytes arrived: the connection is alive. */
+  alive(): void;
+};
+
+/**
+ * The EventSource's `fetch`: the session's bearer token and 401 rule, a refusal read as `{ code, message }`,
+ * and the response body watched, since every chunk, heartbeat or event, proves the connection is alive.
+ */
+function watchedFetch(api: SyncApi, connection: Connection) {
+  return async (input: string | URL, init: RequestInit & { headers?: Record<string, string> }) => {
+    const res = await api.fetch(input, {
+      ...init,
+      headers: { ...init.headers, ...(await api.headers({ accept: 'text/event-stream' })) },
+    });
+    if (!res.ok || !res.body) {
+      connection.refusal = await refusalOf(res);
+      return new Response(null, { status: res.status, statusText: res.statusText });
+    }
+    const watched = res.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          connection.alive();
+          controller.enqueue(chunk);
+        },
+        flush() {
+          connection.endedByServer = true;
+        },
+      }),
+    );
+    return new Response(watched, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+}
+
+/** The stream's events, read by their contracts, to the handlers. */
+function listenForChanges(source: EventSource, handlers: ChangeStreamHandlers, connection: Connection): void {
+  source.addEventListener('hello', () => handlers.onHello());
+  source.addEventListener('reconnect', (event) => {
+    // An unreadable hint: the ordinary backoff applies.
+    const hint = readStreamEvent('reconnect', (event as MessageEvent<string>).data);
+    if (hint) connection.reconnectWithinMs = Math.min(hint.within, MAX_RECONNECT_WITHIN_MS);
+  });
+  source.addEventListener('change', (event) => {
+    const notice = readStreamEvent('change', (event as MessageEvent<string>).data);
+    if (notice) handlers.onChange(notice.collection);
+    else handlers.onError(new TypeError('An unreadable change notice arrived on the change stream.'));
+  });
+  source.addEventListener('rows', (event) => {
+    const data = (event as MessageEvent<string>).data;
+    const rows = readStreamEvent('rows', data);
+    if (rows && handlers.onRows) return handlers.onRows(rows);
+    if (rows) return handlers.onChange(rows.collection);
+    // Unreadable rows still name their collection as a notice would: pull it.
+    const named = readStreamEvent('change', data);
+    if (named) handlers.onChange(named.collection);
+    handlers.onError(new TypeError('Unreadable rows arrived on the change stream.'));
+  });
 }

@@ -58,17 +58,6 @@ export function createSyncApi(opts: SyncApiOptions) {
     return params;
   }
 
-  async function json<T>(res: Response): Promise<T> {
-    if (res.ok) return (await res.json()) as T;
-    let body: { code?: string; message?: string } = {};
-    try {
-      body = await res.json();
-    } catch {
-      // not JSON (a proxy's error page): keep the status
-    }
-    throw new SyncHttpError(res.status, body.code ?? `http_${res.status}`, body.message ?? res.statusText);
-  }
-
   return {
     streamUrl: `${base}/stream`,
     headers,
@@ -100,27 +89,7 @@ export function createSyncApi(opts: SyncApiOptions) {
         await json(res);
         return;
       }
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      try {
-        // The parts of the line being received (a page is hundreds of kilobytes, in many chunks).
-        let parts: string[] = [];
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          let from = 0;
-          let end: number;
-          while ((end = value.indexOf('\n', from)) >= 0) {
-            parts.push(value.slice(from, end));
-            const line = parts.join('');
-            parts = [];
-            from = end + 1;
-            if (line) yield JSON.parse(line) as PullResponse<SyncDoc>;
-          }
-          parts.push(value.slice(from));
-        }
-      } finally {
-        reader.cancel().catch(() => {});
-      }
+      yield* jsonLines<PullResponse<SyncDoc>>(res.body);
     },
     async push(collection: CollectionName, rows: PushRow[]): Promise<PushResponse<SyncDoc>> {
       const res = await doFetch(`${base}/${collection}/push`, {
@@ -134,3 +103,45 @@ export function createSyncApi(opts: SyncApiOptions) {
 }
 
 export type SyncApi = ReturnType<typeof createSyncApi>;
+
+/** The answer's JSON body, or the server's refusal thrown as a `SyncHttpError`. */
+async function json<T>(res: Response): Promise<T> {
+  if (res.ok) return (await res.json()) as T;
+  throw await refusalOf(res);
+}
+
+/** A response that is not a success, as its status and the server's `{ code, message }`. */
+export async function refusalOf(res: Response): Promise<SyncHttpError> {
+  let body: { code?: string; message?: string } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    // not JSON (a proxy's error page): keep the status
+  }
+  return new SyncHttpError(res.status, body.code ?? `http_${res.status}`, body.message ?? res.statusText);
+}
+
+/** Newline-delimited JSON, each line yielded as soon as it is complete. */
+async function* jsonLines<T>(body: NonNullable<Response['body']>): AsyncGenerator<T> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    // The parts of the line being received (a page is hundreds of kilobytes, in many chunks).
+    let parts: string[] = [];
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      let from = 0;
+      let end: number;
+      while ((end = value.indexOf('\n', from)) >= 0) {
+        parts.push(value.slice(from, end));
+        const line = parts.join('');
+        parts = [];
+        from = end + 1;
+        if (line) yield JSON.parse(line) as T;
+      }
+      parts.push(value.slice(from));
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}

@@ -36,25 +36,18 @@ const pendingKey = (collection: string, id: string) => `${collection}/${id}`;
  * record of which local changes wait for the server (`pendingPush` counts them), persisted in `store`.
  */
 export function createSyncStatus(total: number, store?: PendingStore, refusedStore?: PendingStore) {
-  const pending = new Set<string>(store?.load() ?? []);
-  // Which documents were kept with a refusal (`collection/id`), across visits: a new visit reads those
-  // by id instead of looking through every document of every collection for the marker.
-  const keptRefusals = new Set<string>(refusedStore?.load() ?? []);
+  const pending = createPendingChanges(store, (pendingPush) => patch({ pendingPush }));
+  const refusals = createRefusals(refusedStore, (rejected) => patch({ rejected }));
   const state = new BehaviorSubject<SyncStatus>({
     online: true,
     streaming: false,
-    pendingPush: pending.size,
+    pendingPush: pending.size(),
     lastSyncedAt: null,
     initialSync: { done: 0, total, complete: total === 0 },
     lastError: null,
     rejected: [],
   });
-  const rejected = new Map<string, RejectedChange>();
   const patch = (p: Partial<SyncStatus>) => state.next({ ...state.value, ...p });
-  const pendingChanged = () => {
-    store?.save([...pending]);
-    patch({ pendingPush: pending.size });
-  };
 
   return {
     status$: state.pipe(
@@ -77,40 +70,74 @@ export function createSyncStatus(total: number, store?: PendingStore, refusedSto
       const done = state.value.initialSync.done + 1;
       patch({ initialSync: { done, total, complete: done >= total } });
     },
-    localWrite(collection: string, ids: string[]) {
-      const before = pending.size;
-      for (const id of ids) pending.add(pendingKey(collection, id));
-      if (pending.size !== before) pendingChanged();
+    ...pending.api,
+    ...refusals,
+    complete() {
+      state.complete();
     },
-    /** Whether a local write of this document has not been accepted by the server yet. */
-    isPending(collection: string, id: string) {
-      return pending.has(pendingKey(collection, id));
+  };
+}
+
+/**
+ * Which local changes wait for the server (`collection/id`), persisted in `store` so a reload or another
+ * tab taking over still counts them; `changed` hears the count after every change.
+ */
+function createPendingChanges(store: PendingStore | undefined, changed: (count: number) => void) {
+  const pending = new Set<string>(store?.load() ?? []);
+  const pendingChanged = () => {
+    store?.save([...pending]);
+    changed(pending.size);
+  };
+  return {
+    size: () => pending.size,
+    api: {
+      localWrite(collection: string, ids: string[]) {
+        const before = pending.size;
+        for (const id of ids) pending.add(pendingKey(collection, id));
+        if (pending.size !== before) pendingChanged();
+      },
+      /** Whether a local write of this document has not been accepted by the server yet. */
+      isPending(collection: string, id: string) {
+        return pending.has(pendingKey(collection, id));
+      },
+      settled(collection: string, id: string) {
+        if (pending.delete(pendingKey(collection, id))) pendingChanged();
+      },
+      /** Everything recorded so far, to settle once the replication is fully in sync. */
+      pendingNow(): string[] {
+        return [...pending];
+      },
+      /** The replication was fully in sync after these were recorded: they all reached the server. */
+      settledAll(keys: readonly string[]) {
+        let changed = false;
+        for (const key of keys) changed = pending.delete(key) || changed;
+        if (changed) pendingChanged();
+      },
+      /** Takes in what the store holds now (another tab replicated until this one took over). */
+      reloadPending() {
+        for (const key of store?.load() ?? []) pending.add(key);
+        pendingChanged();
+      },
     },
-    settled(collection: string, id: string) {
-      if (pending.delete(pendingKey(collection, id))) pendingChanged();
-    },
-    /** Everything recorded so far, to settle once the replication is fully in sync. */
-    pendingNow(): string[] {
-      return [...pending];
-    },
-    /** The replication was fully in sync after these were recorded: they all reached the server. */
-    settledAll(keys: readonly string[]) {
-      let changed = false;
-      for (const key of keys) changed = pending.delete(key) || changed;
-      if (changed) pendingChanged();
-    },
-    /** Takes in what the store holds now (another tab replicated until this one took over). */
-    reloadPending() {
-      for (const key of store?.load() ?? []) pending.add(key);
-      pendingChanged();
-    },
-    /** A document's current refusal (`null`: it carries none, or is gone). */
+  };
+}
+
+/**
+ * The refusals the documents hold now, shown by the status; and which documents were kept with one
+ * (`collection/id`), across visits: a new visit reads those by id instead of looking through every
+ * document of every collection for the marker.
+ */
+function createRefusals(refusedStore: PendingStore | undefined, changed: (rejected: RejectedChange[]) => void) {
+  const keptRefusals = new Set<string>(refusedStore?.load() ?? []);
+  const rejected = new Map<string, RejectedChange>();
+  return {
     /** The ids of `collection`'s documents kept with a refusal at the end of an earlier visit (undefined: not recorded). */
     keptRefusals(collection: string): string[] | undefined {
       if (!refusedStore) return undefined;
       const prefix = `${collection}/`;
       return [...keptRefusals].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
     },
+    /** A document's current refusal (`null`: it carries none, or is gone). */
     rejection(collection: string, id: string, refusal: { code: string; message: string } | null) {
       const key = `${collection}/${id}`;
       if (refusedStore && keptRefusals.has(key) !== !!refusal) {
@@ -120,10 +147,7 @@ export function createSyncStatus(total: number, store?: PendingStore, refusedSto
       }
       if (refusal) rejected.set(key, { collection, id, code: refusal.code, message: refusal.message });
       else if (!rejected.delete(key)) return;
-      patch({ rejected: [...rejected.values()] });
-    },
-    complete() {
-      state.complete();
+      changed([...rejected.values()]);
     },
   };
 }

@@ -1,4 +1,10 @@
-import { openTabChannel, parseLeaderTabMessage, type OpenBroadcast } from './sync/tab-channel.ts';
+import {
+  openTabChannel,
+  parseLeaderTabMessage,
+  type LeaderTabMessage,
+  type OpenBroadcast,
+  type TabChannel,
+} from './sync/tab-channel.ts';
 
 /**
  * Which tab replicates. The tabs of one user share one local database and exactly one of them, the
@@ -35,109 +41,132 @@ export function electTabLeader(
   hooks: Hooks,
   opts: { beatMs?: number; staleMs?: number; openBroadcast?: OpenBroadcast } = {},
 ): TabLeadership {
-  const beatMs = opts.beatMs ?? 2_000;
-  const staleMs = opts.staleMs ?? 10_000;
   const lockName = `pacta-sync-leader-${name}`;
-  const channel = openTabChannel(lockName, parseLeaderTabMessage, opts.openBroadcast);
-  let stopped = false;
-  let grant: Grant | undefined;
-  let clientId: string | undefined;
-  let lastConfirmed = 0;
-  let lastHeard = Date.now();
-  let queued: AbortController | undefined;
-
-  const holder = async () => (await navigator.locks.query()).held?.find((lock) => lock.name === lockName);
-
-  const yieldLeadership = (from: Grant) => {
-    if (grant !== from) return;
-    grant = undefined;
-    clientId = undefined;
-    // Another tab leads now: its beats count from here (a tab waking from a freeze must not take the
-    // lock back before the new leader's first beat reaches it).
-    lastHeard = Date.now();
-    from.release();
-    if (stopped) return;
-    hooks.onYield();
-    request(false);
+  const tab: Candidate = {
+    lockName,
+    hooks,
+    beatMs: opts.beatMs ?? 2_000,
+    staleMs: opts.staleMs ?? 10_000,
+    channel: openTabChannel(lockName, parseLeaderTabMessage, opts.openBroadcast),
+    stopped: false,
+    lastConfirmed: 0,
+    lastHeard: Date.now(),
   };
-
-  const request = (steal: boolean) => {
-    const controller = new AbortController();
-    if (!steal) queued = controller;
-    let mine: Grant | undefined;
-    navigator.locks
-      .request(lockName, steal ? { steal: true } : { signal: controller.signal }, async () => {
-        if (stopped) return;
-        if (queued === controller) queued = undefined;
-        let release = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
-        mine = grant = { release };
-        clientId = (await holder())?.clientId;
-        lastConfirmed = lastHeard = Date.now();
-        channel.post({ type: 'beat' });
-        hooks.onElected();
-        await held;
-      })
-      // Stolen by another tab while this one held it (or aborted while queued: then `mine` is unset).
-      .catch(() => mine && yieldLeadership(mine));
-  };
-
-  /** Asks the browser whether this tab still holds the lock; yields if not. */
-  const check = async (): Promise<boolean> => {
-    const asked = grant;
-    if (!asked) return false;
-    const lock = await holder();
-    if (grant !== asked) return false;
-    if (lock && (clientId === undefined || lock.clientId === clientId)) {
-      lastConfirmed = Date.now();
-      return true;
-    }
-    yieldLeadership(asked);
-    return false;
-  };
-
-  let lastTick = Date.now();
-  const timer = setInterval(() => {
-    // This tab itself was frozen or throttled: the leader's beats may still be on their way.
-    if (Date.now() - lastTick > staleMs) lastHeard = Date.now();
-    lastTick = Date.now();
-    if (grant) {
-      void check().then((still) => still && channel.post({ type: 'beat' }));
-      return;
-    }
-    if (document.visibilityState !== 'visible' || Date.now() - lastHeard < staleMs) return;
-    // The leader said nothing for too long: it is frozen or hung. Take the lock from it.
-    lastHeard = Date.now();
-    queued?.abort();
-    queued = undefined;
-    request(true);
-  }, beatMs);
-
-  channel.onMessage(() => {
-    lastHeard = Date.now();
+  const timer = watchTheLeader(tab);
+  tab.channel.onMessage(() => {
+    tab.lastHeard = Date.now();
     // Two tabs beating: the one that was stolen from learns it right away.
-    if (grant) void check();
+    if (tab.grant) void check(tab);
   });
-
-  request(false);
+  request(tab, false);
 
   return {
     get isLeader() {
-      return grant !== undefined;
+      return tab.grant !== undefined;
     },
     async confirm() {
-      if (!grant) return false;
-      if (Date.now() - lastConfirmed < beatMs) return true;
-      return check();
+      if (!tab.grant) return false;
+      if (Date.now() - tab.lastConfirmed < tab.beatMs) return true;
+      return check(tab);
     },
     stop() {
-      if (stopped) return;
-      stopped = true;
+      if (tab.stopped) return;
+      tab.stopped = true;
       clearInterval(timer);
-      queued?.abort();
-      grant?.release();
-      grant = undefined;
-      channel.close();
+      tab.queued?.abort();
+      tab.grant?.release();
+      tab.grant = undefined;
+      tab.channel.close();
     },
   };
+}
+
+/** One tab in the election. */
+type Candidate = {
+  lockName: string;
+  hooks: Hooks;
+  beatMs: number;
+  staleMs: number;
+  channel: TabChannel<LeaderTabMessage>;
+  stopped: boolean;
+  /** This tab's hold of the lock, while it leads. */
+  grant?: Grant;
+  /** The browser's id of the lock holder when this tab got the lock. */
+  clientId?: string;
+  lastConfirmed: number;
+  /** When the leader (or this tab, leading) last said it is alive. */
+  lastHeard: number;
+  /** This tab's place in the lock's queue. */
+  queued?: AbortController;
+};
+
+const holder = async (tab: Candidate) =>
+  (await navigator.locks.query()).held?.find((lock) => lock.name === tab.lockName);
+
+function yieldLeadership(tab: Candidate, from: Grant): void {
+  if (tab.grant !== from) return;
+  tab.grant = undefined;
+  tab.clientId = undefined;
+  // Another tab leads now: its beats count from here (a tab waking from a freeze must not take the
+  // lock back before the new leader's first beat reaches it).
+  tab.lastHeard = Date.now();
+  from.release();
+  if (tab.stopped) return;
+  tab.hooks.onYield();
+  request(tab, false);
+}
+
+function request(tab: Candidate, steal: boolean): void {
+  const controller = new AbortController();
+  if (!steal) tab.queued = controller;
+  let mine: Grant | undefined;
+  navigator.locks
+    .request(tab.lockName, steal ? { steal: true } : { signal: controller.signal }, async () => {
+      if (tab.stopped) return;
+      if (tab.queued === controller) tab.queued = undefined;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      mine = tab.grant = { release };
+      tab.clientId = (await holder(tab))?.clientId;
+      tab.lastConfirmed = tab.lastHeard = Date.now();
+      tab.channel.post({ type: 'beat' });
+      tab.hooks.onElected();
+      await held;
+    })
+    // Stolen by another tab while this one held it (or aborted while queued: then `mine` is unset).
+    .catch(() => mine && yieldLeadership(tab, mine));
+}
+
+/** Asks the browser whether this tab still holds the lock; yields if not. */
+async function check(tab: Candidate): Promise<boolean> {
+  const asked = tab.grant;
+  if (!asked) return false;
+  const lock = await holder(tab);
+  if (tab.grant !== asked) return false;
+  if (lock && (tab.clientId === undefined || lock.clientId === tab.clientId)) {
+    tab.lastConfirmed = Date.now();
+    return true;
+  }
+  yieldLeadership(tab, asked);
+  return false;
+}
+
+/** Every `beatMs`: the leader beats (once it confirmed it still holds the lock); a visible follower that heard nothing for `staleMs` steals. */
+function watchTheLeader(tab: Candidate): ReturnType<typeof setInterval> {
+  let lastTick = Date.now();
+  return setInterval(() => {
+    // This tab itself was frozen or throttled: the leader's beats may still be on their way.
+    if (Date.now() - lastTick > tab.staleMs) tab.lastHeard = Date.now();
+    lastTick = Date.now();
+    if (tab.grant) {
+      void check(tab).then((still) => still && tab.channel.post({ type: 'beat' }));
+      return;
+    }
+    if (document.visibilityState !== 'visible' || Date.now() - tab.lastHeard < tab.staleMs) return;
+    // The leader said nothing for too long: it is frozen or hung. Take the lock from it.
+    tab.lastHeard = Date.now();
+    tab.queued?.abort();
+    tab.queued = undefined;
+    request(tab, true);
+  }, tab.beatMs);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { collectionSpecs } from '../../domain/collections/index.ts';
+import { COLLECTION_NAMES, collectionSpecs } from '../../domain/collections/index.ts';
 import { dependsOnRole, replicationIdentifier, replicationIdentifiers, waitsForRole, writeMode } from './write-mode.ts';
 
 test('a creator replicates the deals pull-only; a brand and an admin push them', () => {
@@ -41,4 +41,12 @@ test('a collection whose mode depends on the role waits for the server’s role,
   expect(waitsForRole(collectionSpecs.deals, false, undefined)).toBe(false);
   expect(waitsForRole(collectionSpecs.applications, true, undefined)).toBe(false);
   expect(waitsForRole(collectionSpecs.growth, true, undefined)).toBe(false);
+});
+
+test('what each role replicates pull-only: a creator the deals and growth, a brand and an admin growth only', () => {
+  const pullOnly = (role: 'creator' | 'brand' | 'admin') =>
+    COLLECTION_NAMES.filter((name) => writeMode(collectionSpecs[name], role) === 'pull-only');
+  expect(pullOnly('creator')).toEqual(['deals', 'growth']);
+  expect(pullOnly('brand')).toEqual(['growth']);
+  expect(pullOnly('admin')).toEqual(['growth']);
 });

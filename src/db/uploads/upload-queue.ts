@@ -136,7 +136,8 @@ export async function cancelUpload(id: string): Promise<void> {
 export function runUploads(db: PactaDatabase, userId: string): () => void {
   let stopped = false;
   let running = false;
-  let current: Upload | undefined;
+  /** The upload in flight, aborted on stop. */
+  const sending: Sending = { stopped: () => stopped, current: undefined };
 
   const kick = () => {
     if (running || stopped || !navigator.onLine) return;
@@ -147,87 +148,13 @@ export function runUploads(db: PactaDatabase, userId: string): () => void {
           if (stopped || !navigator.onLine) break;
           const job = nextJob(await listUploads(userId));
           if (!job) break;
-          await runJob(job);
+          await runJob(db, job, (blob) => sendFile(job, blob, sending));
         }
       } finally {
         running = false;
       }
     })();
   };
-
-  const runJob = async (job: UploadJob): Promise<void> => {
-    if (job.state !== 'saving') {
-      const blob = await readUploadFile(job.id);
-      if (!blob) {
-        await patchUpload(job.id, {
-          state: 'failed',
-          error: 'The file is no longer on this device. Remove it and pick it again.',
-        });
-        return;
-      }
-      await patchUpload(job.id, { state: 'uploading', error: null });
-      const outcome = await sendFile(job, blob);
-      if (outcome !== 'done') {
-        await patchUpload(job.id, outcome);
-        return;
-      }
-      await patchUpload(job.id, { state: 'saving', bytesSent: job.size });
-    }
-    try {
-      await finishUpload(db, job);
-      await removeUpload(job.id);
-    } catch (err) {
-      await patchUpload(job.id, {
-        state: 'failed',
-        error: `The file is uploaded but could not be saved here: ${err instanceof Error ? err.message : String(err)}`,
-      });
-    }
-  };
-
-  const sendFile = (job: UploadJob, blob: Blob) =>
-    new Promise<'done' | { state: UploadJob['state']; error: string | null }>((resolve) => {
-      let saved = job.bytesSent;
-      const upload = new Upload(blob, {
-        endpoint: `${supabaseUrl()}/storage/v1/upload/resumable`,
-        retryDelays: [0, 1000, 3000, 5000],
-        chunkSize: CHUNK_SIZE,
-        // The first chunk goes with the creation request: a file small enough for one chunk is one request.
-        uploadDataDuringCreation: true,
-        removeFingerprintOnSuccess: true,
-        // The job's object name is its own (a new id per pick): replacing it is only ever a repeat of the same bytes.
-        headers: { 'x-upsert': 'true', apikey: supabaseAnonKey() },
-        metadata: {
-          bucketName: job.bucket,
-          objectName: job.objectName,
-          contentType: job.contentType,
-          cacheControl: '3600',
-        },
-        fingerprint: () => Promise.resolve(`pacta-upload:${job.id}`),
-        onBeforeRequest: async (req) => {
-          const session = await getSessionManager().currentSession();
-          if (session) req.setHeader('authorization', `Bearer ${session.access_token}`);
-        },
-        onProgress: (bytesSent) => {
-          if (!progressWorthSaving({ bytesSent: saved, size: job.size }, bytesSent)) return;
-          saved = bytesSent;
-          void patchUpload(job.id, { bytesSent });
-        },
-        onSuccess: () => resolve('done'),
-        onError: (err) => {
-          const detailed = err as DetailedError;
-          const status = detailed.originalResponse?.getStatus() ?? 0;
-          resolve(afterUploadError(status, navigator.onLine, serverMessage(detailed.originalResponse?.getBody())));
-        },
-      });
-      current = upload;
-      void upload.findPreviousUploads().then((previous) => {
-        if (stopped) return resolve({ state: 'waiting', error: null });
-        if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
-        upload.start();
-      });
-    }).finally(() => {
-      current = undefined;
-    });
 
   // A drop while offline ends the request in flight on its own; the job then waits for `online`.
   const onOnline = () => kick();
@@ -246,7 +173,7 @@ export function runUploads(db: PactaDatabase, userId: string): () => void {
     sub?.unsubscribe();
     window.removeEventListener('online', onOnline);
     // Abort without terminating: the server keeps what it has, the next run resumes from there.
-    void current?.abort(false);
+    void sending.current?.abort(false);
   };
 }
 
@@ -259,4 +186,88 @@ function serverMessage(body: string | undefined): string {
   } catch {
     return '';
   }
+}
+
+/** The queue's run as the sending of one file sees it. */
+type Sending = { stopped(): boolean; current: Upload | undefined };
+
+/** One job: its file sent (unless already), then the record it belongs to updated; the job then goes. */
+async function runJob(
+  db: PactaDatabase,
+  job: UploadJob,
+  send: (blob: Blob) => Promise<'done' | { state: UploadJob['state']; error: string | null }>,
+): Promise<void> {
+  if (job.state !== 'saving') {
+    const blob = await readUploadFile(job.id);
+    if (!blob) {
+      await patchUpload(job.id, {
+        state: 'failed',
+        error: 'The file is no longer on this device. Remove it and pick it again.',
+      });
+      return;
+    }
+    await patchUpload(job.id, { state: 'uploading', error: null });
+    const outcome = await send(blob);
+    if (outcome !== 'done') {
+      await patchUpload(job.id, outcome);
+      return;
+    }
+    await patchUpload(job.id, { state: 'saving', bytesSent: job.size });
+  }
+  try {
+    await finishUpload(db, job);
+    await removeUpload(job.id);
+  } catch (err) {
+    await patchUpload(job.id, {
+      state: 'failed',
+      error: `The file is uploaded but could not be saved here: ${err instanceof Error ? err.message : String(err)}`,
+    });
+  }
+}
+
+/** The file through tus-js-client, resuming where the server got to; resolves with what the job became. */
+function sendFile(job: UploadJob, blob: Blob, sending: Sending) {
+  return new Promise<'done' | { state: UploadJob['state']; error: string | null }>((resolve) => {
+    let saved = job.bytesSent;
+    const upload = new Upload(blob, {
+      endpoint: `${supabaseUrl()}/storage/v1/upload/resumable`,
+      retryDelays: [0, 1000, 3000, 5000],
+      chunkSize: CHUNK_SIZE,
+      // The first chunk goes with the creation request: a file small enough for one chunk is one request.
+      uploadDataDuringCreation: true,
+      removeFingerprintOnSuccess: true,
+      // The job's object name is its own (a new id per pick): replacing it is only ever a repeat of the same bytes.
+      headers: { 'x-upsert': 'true', apikey: supabaseAnonKey() },
+      metadata: {
+        bucketName: job.bucket,
+        objectName: job.objectName,
+        contentType: job.contentType,
+        cacheControl: '3600',
+      },
+      fingerprint: () => Promise.resolve(`pacta-upload:${job.id}`),
+      onBeforeRequest: async (req) => {
+        const session = await getSessionManager().currentSession();
+        if (session) req.setHeader('authorization', `Bearer ${session.access_token}`);
+      },
+      onProgress: (bytesSent) => {
+        if (!progressWorthSaving({ bytesSent: saved, size: job.size }, bytesSent)) return;
+        saved = bytesSent;
+        void patchUpload(job.id, { bytesSent });
+      },
+      onSuccess: () => resolve('done'),
+      onError: (err) => {
+        const detailed = err as DetailedError;
+        const status = detailed.originalResponse?.getStatus() ?? 0;
+        resolve(afterUploadError(status, navigator.onLine, serverMessage(detailed.originalResponse?.getBody())));
+      },
+    });
+    sending.current = upload;
+    void upload.findPreviousUploads().then((previous) => {
+      if (sending.stopped()) return resolve({ state: 'waiting', error: null });
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    });
+  }).finally(() => {
+    sending.current = undefined;
+  });
 }
