@@ -114,11 +114,11 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
   };
   const changeStream = liveChanges(ctx, names, replicators);
   const settling = settleWhenInSync(ctx, allStates);
-  const onOnline = () => {
+  // The sync engine calls this on `online`, focus, visibility and Background Sync (in the leader tab).
+  const reSync = () => {
     changeStream.reconnect();
     replicators.forEach((r) => r.state.reSync());
   };
-  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
 
   return {
     states,
@@ -133,11 +133,10 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
       await Promise.all((await allStates()).map((s) => s.awaitInSync()));
     },
     reloadPending: () => ctx.status.reloadPending(),
-    reSync: onOnline,
+    reSync,
     async stop() {
       stopped = true;
       markStopped();
-      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
       changeStream.stop();
       settling.unsubscribe();
       await Promise.all([...replicators.values()].map((r) => r.stop()));
