@@ -23,6 +23,9 @@ async function person(
   const page = await context.newPage();
   await signIn(page, account);
   await waitForSynced(page);
+  // The tests reload offline: the service worker must be active, so it controls the next page load
+  // (as on a user's second visit); on a busy machine its install can outlast the first sync.
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
   return { context, page, account };
 }
 
