@@ -156,6 +156,8 @@ export const READY = {
   deals: 'section[aria-labelledby="all-deals-heading"] article',
   myDeals: '.my-deals .my-deal',
   swipe: 'article.swipe-card',
+  // The inbox once its conversations (or that there are none) are read.
+  inbox: '.inbox-layout',
   // A page that reads no local data: the yardstick for the same run.
   terms: 'main h1',
 } as const;
@@ -323,5 +325,32 @@ export async function storedRecords(page: Page): Promise<string> {
   return counts
     .sort((a, b) => b[1] - a[1])
     .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
+}
+
+/** The app's boot marks (src/lib/boot-marks.ts) of the page loaded last, in ms from its navigation start. */
+export type BootMarks = Partial<
+  Record<'session-restored' | 'database-open' | 'page-code-loaded' | 'first-local-result', number>
+>;
+
+export async function bootMarks(page: Page): Promise<BootMarks> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('pacta:'))
+        .map((m) => [m.name.slice('pacta:'.length), m.startTime]),
+    ),
+  );
+}
+
+/** "Where a warm start went": the median of each boot mark over `runs`, in the order they happen. */
+export function bootReport(runs: BootMarks[]): string {
+  const names = ['session-restored', 'database-open', 'page-code-loaded', 'first-local-result'] as const;
+  return names
+    .map((name) => {
+      const values = runs.map((r) => r[name]).filter((v): v is number => v !== undefined);
+      return `${name} ${values.length ? median(values).toFixed(0) : '—'}`;
+    })
     .join(', ');
 }

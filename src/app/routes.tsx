@@ -2,11 +2,17 @@ import type { ReactNode } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router-dom';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { RequireAuth, RequireRole } from './auth/guards.tsx';
+import { PreloadAfterSignIn } from './auth/preload-after-sign-in.tsx';
 import { PageError } from './layout/page-error.tsx';
 import { ShellLayout } from './layout/shell-layout.tsx';
 import * as Pages from './pages.ts';
 import { ProRoute } from './pro-route.tsx';
 
+const signInScreen = (
+  <PreloadAfterSignIn>
+    <Pages.SignInScreen />
+  </PreloadAfterSignIn>
+);
 const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 const brandOnly = (element: ReactNode) => <RequireRole roles={['brand']}>{element}</RequireRole>;
 const creatorOnly = (element: ReactNode) => <RequireRole roles={['creator']}>{element}</RequireRole>;
@@ -37,8 +43,8 @@ export const routes: RouteObject[] = [
 function pages(): RouteObject[] {
   return [
     // Accounts
-    { path: '/auth/signin', element: <Pages.SignInScreen /> },
-    { path: '/signin', element: <Pages.SignInScreen /> },
+    { path: '/auth/signin', element: signInScreen },
+    { path: '/signin', element: signInScreen },
     { path: '/auth/signup', element: <Pages.SignUpScreen /> },
     { path: '/signup', element: <Pages.SignUpScreen /> },
     { path: '/forgot-password', element: <Pages.ForgotPasswordScreen /> },

@@ -1,7 +1,6 @@
 /**
- * The one lazy loader of the local data manager (RxDB and replication). Every caller goes through it,
- * so `loadedLocalDataManager()` can tell whether RxDB was ever loaded — and a signed-out visitor's
- * landing page never loads it (`npm run bench:web` measures its JavaScript).
+ * The one lazy loader of the local data manager (RxDB and replication): a signed-out visitor's landing
+ * page never loads it (`npm run bench:web` measures its JavaScript).
  */
 type LocalDataManager = typeof import('./local-data-manager.ts');
 
@@ -14,10 +13,5 @@ export function loadLocalDataManager(): Promise<LocalDataManager> {
     loading = undefined;
     throw err;
   });
-  return loading;
-}
-
-/** The manager if something already loaded it (only then can a database be open); otherwise undefined. */
-export function loadedLocalDataManager(): Promise<LocalDataManager> | undefined {
   return loading;
 }

@@ -17,3 +17,17 @@ export function mayHaveSession(): boolean {
   const { search, hash } = window.location;
   return /[?&](code|token_hash|error_description)=/.test(search) || /access_token=|error_description=/.test(hash);
 }
+
+/**
+ * The user of the stored session, without loading supabase-js or checking it: who this device's
+ * local data most likely belongs to at the start (the session manager decides whether it is signed in).
+ */
+export function storedSessionUserId(): string | null {
+  try {
+    const raw = localStorage.getItem(AUTH_STORAGE_KEY) ?? sessionStorage.getItem(AUTH_STORAGE_KEY);
+    const id = raw ? (JSON.parse(raw) as { user?: { id?: unknown } }).user?.id : undefined;
+    return typeof id === 'string' && id ? id : null;
+  } catch {
+    return null;
+  }
+}

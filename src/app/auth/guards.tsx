@@ -1,12 +1,21 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { passesRoleCheck, useAuth, type Role } from '../../lib/session/auth-context.ts';
+import { preloadPage } from '../lazy-page.ts';
+
+/** While the session is restored, the page's code loads beside it (a warm start waits for the slower). */
+function usePagePreload(loading: boolean, page: ReactNode) {
+  useEffect(() => {
+    if (loading) preloadPage(page);
+  }, [loading, page]);
+}
 
 /** Signed-out visitors go to /auth/signin, remembering where they wanted to go. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const location = useLocation();
+  usePagePreload(auth.status === 'loading', children);
   if (auth.status === 'loading') return <PageLoading />;
   if (auth.status === 'signed_out') {
     return <Navigate to="/auth/signin" replace state={{ from: `${location.pathname}${location.search}` }} />;
@@ -22,6 +31,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
  */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const auth = useAuth();
+  usePagePreload(auth.status === 'loading', children);
   return <RequireAuth>{roleGate(auth.role, auth.user?.roleKnown ?? false, roles, children)}</RequireAuth>;
 }
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { storedSessionUserId } from '../../lib/supabase-events.ts';
 import { useAuth } from '../../lib/session/auth-context.ts';
 import { LocalDataContext, type LocalDataValue } from '../../db/hooks/data-context.ts';
-import { loadLocalDataManager, loadedLocalDataManager } from '../../db/local-data-manager-loader.ts';
+import { loadLocalDataManager } from '../../db/local-data-manager-loader.ts';
 import { connectSessionDataPort } from '../../db/session-data-port.ts';
 
 // At module load, before any session manager exists: its first restore must see the port.
@@ -15,8 +16,8 @@ const SIGNED_OUT: OpenState = { status: 'signed_out', userId: null, db: null, er
 /**
  * Opens the signed-in user's local database (through the module-level data manager, never inside a
  * component), starts replication, and gives it to screens through `useDatabase()`. While the session
- * is loading (a restore or a recheck) the open database stays; a sign-out closes it (the session
- * manager deletes it when the user signed out on purpose).
+ * is loading (a restore or a recheck) the open database stays. It closes nothing: the sync engine
+ * closes the database when the session ends (the session manager deletes it on a sign-out on purpose).
  */
 export function DataProvider({ children }: { children: ReactNode }) {
   const auth = useAuth();
@@ -29,12 +30,20 @@ export function DataProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<OpenState>(SIGNED_OUT);
   const [attempt, setAttempt] = useState(0);
 
+  // A warm start: the stored session's database opens while supabase-js loads and the session is
+  // checked, instead of after. Should the session not be restored, the engine closes it again.
+  useEffect(() => {
+    const storedUserId = storedSessionUserId();
+    if (storedUserId)
+      void loadManager()
+        .then((m) => m.openUserDatabase(storedUserId))
+        .catch(() => {});
+  }, []);
+
   useEffect(() => {
     if (!userId) {
+      // The engine closed the database itself the moment the session ended (sync-engine.ts).
       setState(SIGNED_OUT);
-      // Only a manager that was loaded can have a database open; a signed-out visitor never loads
-      // RxDB (the landing page's JavaScript budget, which `npm run bench:web` measures).
-      void loadedLocalDataManager()?.then((m) => m.closeUserDatabase());
       return;
     }
     let cancelled = false;

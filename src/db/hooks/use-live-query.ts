@@ -1,6 +1,7 @@
 import { useEffect, useState, type DependencyList } from 'react';
 import type { Observable } from 'rxjs';
 import type { PactaDatabase } from '../create-database.ts';
+import { markBoot } from '../../lib/boot-marks.ts';
 import { useLatest } from '../../lib/use-latest.ts';
 import { getSyncView, subscribeSyncView } from '../sync-view.ts';
 import { useDatabase } from './use-database.ts';
@@ -52,6 +53,7 @@ export function useLiveQuery<T>(
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deliver = (data: T) => {
       showsNothing = isEmptyResult(data);
+      if (!showsNothing) markBoot('first-local-result');
       setResult({ data, loading: false, error: null });
     };
     const flush = () => {

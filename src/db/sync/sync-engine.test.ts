@@ -6,7 +6,7 @@ import type { SyncStatus } from '../sync-status.ts';
 import type { LocalSyncView } from '../sync-view.ts';
 import type { BrowserPort } from './browser-port.ts';
 import { SyncEngine, type ReplicationHooks, type SyncEngineDeps } from './sync-engine.ts';
-import type { BroadcastPort } from './tab-channel.ts';
+import { inMemoryBroadcast } from './in-memory-broadcast.ts';
 
 const STATUS: SyncStatus = {
   online: true,
@@ -18,29 +18,14 @@ const STATUS: SyncStatus = {
   rejected: [],
 };
 
-/** Broadcast channels in memory, shared by the "tabs" of one test. */
-function broadcastBus() {
-  const ports = new Map<string, Set<BroadcastPort>>();
-  return (name: string): BroadcastPort => {
-    const peers = ports.get(name) ?? new Set<BroadcastPort>();
-    ports.set(name, peers);
-    const port: BroadcastPort = {
-      onmessage: null,
-      postMessage(data) {
-        for (const peer of peers)
-          if (peer !== port) peer.onmessage?.(new MessageEvent('message', { data: structuredClone(data) }));
-      },
-      close: () => peers.delete(port),
-    };
-    peers.add(port);
-    return port;
-  };
-}
-
 type FakeReplication = PactaReplication & { status$: BehaviorSubject<SyncStatus>; hooks: ReplicationHooks };
 
 /** One tab: a browser whose events the test fires, a database, replications it can inspect. */
-function tab(opts: { bus?: ReturnType<typeof broadcastBus>; multiInstance?: boolean; storage?: Map<string, string> }) {
+function tab(opts: {
+  bus?: ReturnType<typeof inMemoryBroadcast>;
+  multiInstance?: boolean;
+  storage?: Map<string, string>;
+}) {
   const handlers = new Map<string, Set<() => void>>();
   const on = (type: string, handler: () => void) => {
     const set = handlers.get(type) ?? new Set();
@@ -55,7 +40,7 @@ function tab(opts: { bus?: ReturnType<typeof broadcastBus>; multiInstance?: bool
     onWindow: on,
     onVisible: (h) => on('visible', h),
     hasLocks: () => true,
-    openBroadcast: opts.bus ?? broadcastBus(),
+    openBroadcast: opts.bus ?? inMemoryBroadcast(),
     storage: () => ({
       getItem: (k) => storage.get(k) ?? null,
       setItem: (k, v) => void storage.set(k, v),
@@ -141,7 +126,7 @@ test('a sole tab opens the database, replicates at once and shows its own status
 });
 
 test('a follower tab shows the leader’s status, and its Retry makes the leader pull', async () => {
-  const bus = broadcastBus();
+  const bus = inMemoryBroadcast();
   const leader = tab({ bus });
   const follower = tab({ bus });
   await leader.engine.startUserSync('u1');
@@ -214,6 +199,17 @@ test('the session ending closes the database: replication stopped before the ele
   // Events after the close reach nothing.
   t.fire('online');
   expect(t.replications[0]!.reSync).not.toHaveBeenCalled();
+});
+
+test('the session ending closes a database opened before sync started (the profile read at sign-in)', async () => {
+  const t = tab({});
+  await t.engine.openUserDatabase('u1');
+  await settle();
+  expect(t.engine.phase()).toMatchObject({ phase: 'ready', userId: 'u1' });
+  t.signOut();
+  await settle();
+  expect(t.db.close).toHaveBeenCalledTimes(1);
+  expect(t.engine.phase()).toEqual({ phase: 'closed' });
 });
 
 test('signing out deletes the database and the record of waiting changes', async () => {

@@ -6,6 +6,7 @@ import type { LocalSyncView } from '../sync-view.ts';
 import type { TabLeadership } from '../tab-leadership.ts';
 import type { BrowserPort } from './browser-port.ts';
 import { CLOSED, nextEnginePhase, type EngineEvent, type EnginePhase } from './engine-state.ts';
+import { markBoot } from '../../lib/boot-marks.ts';
 import { readKeptIds, writeKeptIds, type KeptIds } from './kept-ids.ts';
 import { openTabChannel, parseSyncTabMessage, type SyncTabMessage, type TabChannel } from './tab-channel.ts';
 
@@ -111,8 +112,13 @@ export class SyncEngine {
       syncing: false,
     };
     this.current = entry;
+    // From the open on, not only once syncing: a database opened for the profile alone closes too.
+    entry.stops.push(this.watchSession(entry));
     db.then(
-      () => this.isCurrent(entry) && this.move({ type: 'opened', userId }),
+      () => {
+        markBoot('database-open');
+        if (this.isCurrent(entry)) this.move({ type: 'opened', userId });
+      },
       () => {
         // A failed open must not stick: the next call tries again.
         if (!this.isCurrent(entry)) return;
@@ -141,7 +147,7 @@ export class SyncEngine {
       db.multiInstance && browser.hasLocks()
         ? this.deps.electLeader(userId.toLowerCase(), hooks)
         : soleTab(hooks.onElected);
-    entry.stops.push(this.watchResumes(entry), this.watchSession(entry), () => entry.replicationSub?.unsubscribe());
+    entry.stops.push(this.watchResumes(entry), () => entry.replicationSub?.unsubscribe());
     entry.stops.push(this.deps.watchUploadCount(userId, (count) => (entry.uploadsWaiting = count)));
   };
 
@@ -245,6 +251,7 @@ export class SyncEngine {
         refusedStore: this.keptIdStore(entry, 'refused'),
       });
       entry.replication = replication;
+      markBoot('replication-started');
       entry.replicationSub = replication.syncStatus$.subscribe((status) => this.publish(entry, status));
       entry.stopUploads = this.deps.runUploads(db, entry.userId);
     });

@@ -1,34 +1,10 @@
 import { expect, test } from 'vitest';
 import type { SyncStatus } from '../sync-status.ts';
-import {
-  openTabChannel,
-  parseLeaderTabMessage,
-  parseSyncTabMessage,
-  type BroadcastPort,
-  type SyncTabMessage,
-} from './tab-channel.ts';
-
-/** Broadcast channels in memory: a message reaches every other port of the same name, as in a browser. */
-function broadcastBus() {
-  const ports = new Map<string, Set<BroadcastPort>>();
-  return (name: string): BroadcastPort => {
-    const peers = ports.get(name) ?? new Set<BroadcastPort>();
-    ports.set(name, peers);
-    const port: BroadcastPort = {
-      onmessage: null,
-      postMessage(data) {
-        for (const peer of peers)
-          if (peer !== port) peer.onmessage?.(new MessageEvent('message', { data: structuredClone(data) }));
-      },
-      close: () => peers.delete(port),
-    };
-    peers.add(port);
-    return port;
-  };
-}
+import { openTabChannel, parseLeaderTabMessage, parseSyncTabMessage, type SyncTabMessage } from './tab-channel.ts';
+import { inMemoryBroadcast } from './in-memory-broadcast.ts';
 
 test('tabs of one user hear each other’s typed messages; anything else on the channel is ignored', () => {
-  const open = broadcastBus();
+  const open = inMemoryBroadcast();
   const leader = openTabChannel('pacta-sync-status-u1', parseSyncTabMessage, open);
   const follower = openTabChannel('pacta-sync-status-u1', parseSyncTabMessage, open);
   const raw = open('pacta-sync-status-u1');

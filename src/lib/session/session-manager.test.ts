@@ -115,6 +115,22 @@ describe('restore on start', () => {
     expect(h.fetchUser).toHaveBeenCalledWith('token-1');
   });
 
+  test('the device’s profile is read while the server checks the session, and used once the check passes', async () => {
+    const loadProfile = vi.fn(async () => brandProfile);
+    const h = harness({ dataPort: { loadProfile } });
+    let answer: (response: Response) => void = () => {};
+    h.fetchUser.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const restored = h.manager.restore();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.fetchUser).toHaveBeenCalledTimes(1);
+    expect(loadProfile).toHaveBeenCalledWith('u1');
+    expect(h.manager.getState().status).toBe('loading');
+    answer(Response.json(makeUser()));
+    await restored;
+    expect(h.manager.getState()).toMatchObject({ status: 'signed_in', profilePending: false });
+    expect(h.manager.getState().user?.fullName).toBe('Bea From Profile');
+  });
+
   test('no session is signed out without navigating anywhere', async () => {
     const h = harness({ session: null });
     await h.manager.restore();

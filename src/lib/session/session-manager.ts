@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { isAuthApiError, isAuthSessionMissingError } from '@supabase/supabase-js';
+import { markBoot } from '../boot-marks.ts';
 import { messageForStatus, STATUS_MESSAGES } from '../errors.ts';
 import { authMessages, MAX_SESSION_RETRIES } from './auth-messages.ts';
 import { isNetworkError } from './network-errors.ts';
@@ -220,6 +221,11 @@ export class SessionManager {
       return;
     }
 
+    // The device's copy of the profile (which opens the local database) is read while the server checks
+    // the session: each takes a while and neither needs the other, so a warm start waits for the slower
+    // one only. Its failure is handled below, once the check has answered.
+    const localProfile = this.readLocalProfile(session.user.id);
+    localProfile.catch(() => {});
     let user: User = session.user;
     let sessionError: string | null = null;
     if (!offline) {
@@ -237,7 +243,7 @@ export class SessionManager {
     let profile: ProfileSnapshot | null;
     let profilePending: boolean;
     try {
-      ({ profile, profilePending } = await this.loadProfile(user));
+      ({ profile, profilePending } = withMetadataFallback(await localProfile, user));
     } catch {
       if (stale()) return;
       if (offline) {
@@ -305,15 +311,17 @@ export class SessionManager {
 
   /** The profile from the local database (7 s timeout, 2 retries 2 s apart), else from the metadata. */
   private async loadProfile(user: User): Promise<{ profile: ProfileSnapshot | null; profilePending: boolean }> {
+    return withMetadataFallback(await this.readLocalProfile(user.id), user);
+  }
+
+  /** The profile in the device's database; null when it has none (yet) or there is no data layer. */
+  private async readLocalProfile(userId: string): Promise<ProfileSnapshot | null> {
     const load = this.deps.dataPort?.loadProfile?.bind(this.deps.dataPort);
-    if (load) {
-      const profile = await retry(
-        () => withTimeout(load(user.id), SESSION_TIMING.profileFetchTimeoutMs, authMessages.profileFetchTimedOut),
-        { retries: SESSION_TIMING.profileRetries, delayMs: SESSION_TIMING.profileRetryDelayMs },
-      );
-      if (profile) return { profile, profilePending: false };
-    }
-    return { profile: profileFromMetadata(user), profilePending: true };
+    if (!load) return null;
+    return retry(
+      () => withTimeout(load(userId), SESSION_TIMING.profileFetchTimeoutMs, authMessages.profileFetchTimedOut),
+      { retries: SESSION_TIMING.profileRetries, delayMs: SESSION_TIMING.profileRetryDelayMs },
+    );
   }
 
   private enterSignedIn(
@@ -333,6 +341,7 @@ export class SessionManager {
       retryCount: extra.sessionError ? this.state.retryCount : 0,
       notice: null,
     });
+    markBoot('session-restored');
     this.startKeepAlive();
     this.watchProfile(user);
     // After any sign-in (password, e-mail link, restore): keep the local database under storage pressure.
@@ -629,4 +638,12 @@ export function signInErrorMessage(error: unknown): string {
   if (code === 'invalid_credentials' || /invalid login credentials/i.test(text)) return authMessages.signInFailed;
   if (isAuthApiError(error) && error.status >= 500) return STATUS_MESSAGES.server;
   return text || authMessages.signInFailed;
+}
+
+/** Without the device's profile, the sign-up metadata stands in for it until the profile syncs. */
+function withMetadataFallback(
+  profile: ProfileSnapshot | null,
+  user: User,
+): { profile: ProfileSnapshot | null; profilePending: boolean } {
+  return profile ? { profile, profilePending: false } : { profile: profileFromMetadata(user), profilePending: true };
 }

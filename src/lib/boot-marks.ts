@@ -1,0 +1,15 @@
+/**
+ * Named moments of the app's start, as User Timing marks (`performance.mark`), each recorded once per
+ * page load: `npm run bench:web` reads them to say where a warm start's time goes. A mark costs a few
+ * microseconds and nothing reads them in the app itself.
+ */
+export type BootMark =
+  'session-restored' | 'database-open' | 'replication-started' | 'page-code-loaded' | 'first-local-result';
+
+const marked = new Set<BootMark>();
+
+export function markBoot(name: BootMark): void {
+  if (marked.has(name) || typeof performance === 'undefined' || !performance.mark) return;
+  marked.add(name);
+  performance.mark(`pacta:${name}`);
+}
