@@ -25,6 +25,7 @@ const base: DealPayment = {
   chargedCents: 0,
   extraPaymentsRefundedCents: 0,
   checkoutOpen: false,
+  topUp: null,
   cancellation: null,
   viewer: 'brand',
   canFund: true,
