@@ -320,10 +320,14 @@ begin
   if public.is_server() then return new; end if;
   if old.status = 'accepted' and new.status is distinct from 'accepted' and auth.uid() is distinct from old.creator_id then
     d := pacta_private.deal_for_rules(old.deal_id);
-    if d.escrow_status in ('pending', 'disputed') then
+    if d.escrow_status in ('pending', 'disputed') and old.price_funded_at is not null then
       perform pacta_private.reject('creator_on_funded_deal',
         'This creator is on a funded deal: ask them to agree to cancel in the payment panel, or open a dispute.',
         409, 'status');
+    end if;
+    if d.escrow_status in ('pending', 'disputed') and pacta_private.deal_has_open_checkout(d.id) then
+      perform pacta_private.reject('amount_frozen',
+        'A checkout for this deal is open. Cancel it in the payment panel before changing its creators.', 409, 'status');
     end if;
   end if;
   return new;

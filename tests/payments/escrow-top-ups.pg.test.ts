@@ -311,6 +311,21 @@ describe('a funded deal takes another creator, funded by a top-up', () => {
     expect((await balance(dealId)).heldCents).toBe(0);
   });
 
+  test('the brand may drop a creator whose top-up is not paid, never while its checkout is open; a funded one stays', async () => {
+    const { dealId, first, second } = await fundedThenSecond();
+    const reject = async (app: App) => {
+      const doc = (await f.pulled(brand, 'applications', app.id))!;
+      return f.pushed(brand, 'applications', { ...doc, status: 'rejected' }, doc);
+    };
+    expect(await reject(first)).toBe('creator_on_funded_deal');
+    const start = await f.api(brand, 'POST', `/api/deals/${dealId}/fund`);
+    expect(start.status).toBe(200);
+    expect(await reject(second)).toBe('amount_frozen');
+    expect((await f.api(brand, 'POST', `/api/deals/${dealId}/fund/cancel`)).status).toBe(200);
+    expect(await reject(second)).toBeUndefined();
+    expect(await payment(brand, dealId)).toMatchObject({ topUp: null, canFund: false, amountCents: 50_000 });
+  });
+
   test('a top-up paid for a creator who left meanwhile is refunded at once, not funded', async () => {
     const { dealId, second } = await fundedThenSecond();
     const start = await f.api(brand, 'POST', `/api/deals/${dealId}/fund`);
