@@ -1273,7 +1273,8 @@ export function createEscrow(deps: PaymentsDeps) {
         )
       ).rows[0];
       const prices = await agreedPrices(tx, deal);
-      const waiting = awaitingTopUp(deal, prices);
+      // A creator sees only whether their own price waits: the other creators' prices are not theirs to read.
+      const waiting = awaitingTopUp(deal, prices).filter((w) => isBrand || admin || w.creatorId === userId);
       const topUpSummary = waiting.length > 0 ? dealPaymentSummary(sumOf(waiting), { creatorIsPro: false }) : null;
       const checkoutOpen = Boolean(
         (escrow?.checkout_session_id && !escrow.funded_at) || openTopUp?.checkout_session_id,

@@ -178,6 +178,8 @@ describe('a funded deal takes another creator, funded by a top-up', () => {
       },
     });
     expect(await payment(second.creator, dealId)).toMatchObject({ canFund: false, topUp: { amountCents: 30_000 } });
+    // The first creator is funded, and does not read the other creator's price.
+    expect(await payment(first.creator, dealId)).toMatchObject({ canFund: false, topUp: null });
 
     await fund(dealId, second);
     expect(await f.pushed(second.creator, 'deal_events', waiting)).toBeUndefined();

@@ -78,7 +78,11 @@ export function DealPaymentPanel({
   }, [dealId, escrowStatus, dealStatus, dealVersion, online, reload, payments]);
 
   // Back from Checkout: the webhook lands a moment after the redirect; ask again until it has.
-  const waitingForFunding = funding === 'success' && view?.escrowStatus === 'none' && !view.lastPaymentError;
+  const waitingForFunding =
+    funding === 'success' &&
+    // A top-up's checkout stays open until its webhook lands (a later acceptance opens none).
+    (view?.escrowStatus === 'none' || (view?.viewer === 'brand' && view.topUp !== null && view.checkoutOpen)) &&
+    !view.lastPaymentError;
   useEffect(() => {
     if (!waitingForFunding) return;
     const timer = setInterval(() => setReload((n) => n + 1), 1_500);
@@ -146,9 +150,17 @@ function PaymentBody({
   return (
     <>
       <StatusLine view={view} funding={funding} />
-      {view.checkoutOpen && view.escrowStatus === 'none' ? <CheckoutOpen view={view} onChanged={onChanged} /> : null}
+      {view.checkoutOpen && (view.escrowStatus === 'none' || view.topUp) ? (
+        <CheckoutOpen view={view} onChanged={onChanged} />
+      ) : null}
       <Figures view={view} />
-      {brand && view.canFund ? <FundButton view={view} /> : null}
+      {brand && view.canFund ? (
+        view.topUp ? (
+          <TopUpButton view={view} topUp={view.topUp} />
+        ) : (
+          <FundButton view={view} />
+        )
+      ) : null}
       {view.cancellation || view.canRequestCancel ? (
         <Cancellation view={view} onChanged={onChanged} onNotice={onNotice} />
       ) : null}
@@ -382,6 +394,42 @@ function FundButton({ view }: { view: DealPayment }) {
         {checkout.pending ? 'Processing…' : `Fund deal (${formatUsd(view.brandTotalCents)})`}
       </button>
       <p className="muted">The money is held in escrow and released to the creator when the deal is completed.</p>
+      <FormError message={checkout.error ? CHECKOUT_FAILED : null} />
+    </div>
+  );
+}
+
+/**
+ * A creator accepted after the deal was funded: their agreed price is funded by a top-up, a payment of
+ * its own (that price plus the service fee), before they start the work.
+ */
+function TopUpButton({ view, topUp }: { view: DealPayment; topUp: NonNullable<DealPayment['topUp']> }) {
+  const checkout = useServerRedirect(CHECKOUT_FAILED);
+  const [only] = topUp.creators;
+  const label =
+    topUp.creators.length === 1 && only
+      ? `Fund ${only.name}'s ${formatUsd(only.priceCents)}`
+      : `Fund ${topUp.creators.length} creators' prices (${formatUsd(topUp.amountCents)})`;
+  const names = topUp.creators.map((c) => c.name).join(', ');
+  const who =
+    topUp.creators.length === 1
+      ? `${names} joined after the deal was funded: their price is not in escrow yet, and they start the work once it is.`
+      : `${names} joined after the deal was funded: their prices are not in escrow yet, and they start the work once they are.`;
+  return (
+    <div className="callout money-action" data-testid="top-up">
+      <p>{who}</p>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={checkout.pending}
+        onClick={() => void checkout.go(() => moneyApi.fundDeal(view.dealId))}
+      >
+        {checkout.pending ? 'Processing…' : label}
+      </button>
+      <p className="muted">
+        You pay {formatUsd(topUp.totalCents)}: {formatUsd(topUp.amountCents)} plus the {formatRate(SERVICE_FEE_BP)}{' '}
+        service fee ({formatUsd(topUp.serviceFeeCents)}), held in escrow until the deal is completed.
+      </p>
       <FormError message={checkout.error ? CHECKOUT_FAILED : null} />
     </div>
   );
