@@ -1283,9 +1283,19 @@ export function createEscrow(deps: PaymentsDeps) {
         escrow?.cancel_requested_at && deal.status === 'in_progress' && deal.escrow_status === 'pending'
           ? escrow.cancel_requested_at
           : null;
-      const amount =
-        funding.length > 0 ? funding.reduce((t, c) => t + c.amountCents, 0) : (escrow?.amount_cents ?? sumOf(prices));
-      const fundedFee = funding.length > 0 ? funding.reduce((t, c) => t + c.serviceFeeCents, 0) : undefined;
+      // A creator whose price waits for a top-up reads their own price, not yet funded: the money held
+      // is the other creators'.
+      const ownWaiting = !isBrand && !admin && topUpSummary !== null;
+      const amount = ownWaiting
+        ? topUpSummary.amountCents
+        : funding.length > 0
+          ? funding.reduce((t, c) => t + c.amountCents, 0)
+          : (escrow?.amount_cents ?? sumOf(prices));
+      const fundedFee = ownWaiting
+        ? topUpSummary.serviceFeeCents
+        : funding.length > 0
+          ? funding.reduce((t, c) => t + c.serviceFeeCents, 0)
+          : undefined;
       const releaseDue = deal.escrow_status === 'pending' ? await escrowReleaseDue(tx, deal) : null;
       const party = isBrand ? 'brand' : isCreator ? 'creator' : admin ? 'admin' : undefined;
       const states = { escrowStatus: deal.escrow_status, dealStatus: deal.status };
@@ -1330,8 +1340,8 @@ export function createEscrow(deps: PaymentsDeps) {
               resolvedAt: escrow.resolved_at?.toISOString() ?? null,
             }
           : null,
-        chargedCents: Number(charges.own),
-        extraPaymentsRefundedCents: Number(charges.extra),
+        chargedCents: ownWaiting ? 0 : Number(charges.own),
+        extraPaymentsRefundedCents: ownWaiting ? 0 : Number(charges.extra),
         checkoutOpen,
         topUp: topUpSummary && {
           creators: waiting.map((w) => ({ creatorId: w.creatorId, name: w.name, priceCents: w.priceCents })),
@@ -1354,7 +1364,8 @@ export function createEscrow(deps: PaymentsDeps) {
         canDispute:
           escrowAllows('dispute', isBrand ? 'brand' : isCreator ? 'creator' : undefined, states) &&
           (isBrand || deal.status !== 'completed' || payee(deal) === userId) &&
-          (!disputeWindowEndsAt || disputeWindowEndsAt.getTime() > Date.now()),
+          (!disputeWindowEndsAt || disputeWindowEndsAt.getTime() > Date.now()) &&
+          !ownWaiting,
         canResolve: escrowAllows('resolve', admin ? 'admin' : undefined, states) && !escrow?.stripe_dispute_id,
         canCancelCheckout: isBrand && checkoutOpen,
         canRequestCancel: escrowAllows('requestCancel', party, states) && !escrow?.cancel_requested_at,

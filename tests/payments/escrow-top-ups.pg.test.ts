@@ -177,7 +177,14 @@ describe('a funded deal takes another creator, funded by a top-up', () => {
         totalCents: topUp.brandTotalCents,
       },
     });
-    expect(await payment(second.creator, dealId)).toMatchObject({ canFund: false, topUp: { amountCents: 30_000 } });
+    // That creator reads their own price, not yet funded (the money held is the other creator's).
+    expect(await payment(second.creator, dealId)).toMatchObject({
+      canFund: false,
+      canDispute: false,
+      amountCents: 30_000,
+      chargedCents: 0,
+      topUp: { amountCents: 30_000 },
+    });
     // The first creator is funded, and does not read the other creator's price.
     expect(await payment(first.creator, dealId)).toMatchObject({ canFund: false, topUp: null });
 

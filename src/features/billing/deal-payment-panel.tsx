@@ -40,6 +40,7 @@ export function DealPaymentPanel({
   escrowStatus,
   dealStatus,
   dealVersion,
+  fundedPrices,
 }: {
   dealId: string;
   escrowStatus: EscrowStatus;
@@ -49,6 +50,11 @@ export function DealPaymentPanel({
    * server after the local write, so the panel asks again when the server has stamped it.
    */
   dealVersion?: number | null | undefined;
+  /**
+   * Which accepted creators' prices are funded, as the synced applications say: a paid top-up changes
+   * no deal field, so this is how the panel learns it (the creator it funded, and the brand).
+   */
+  fundedPrices?: string | undefined;
 }) {
   const online = useOnline();
   const headingId = useId();
@@ -75,7 +81,7 @@ export function DealPaymentPanel({
     return () => {
       current = false;
     };
-  }, [dealId, escrowStatus, dealStatus, dealVersion, online, reload, payments]);
+  }, [dealId, escrowStatus, dealStatus, dealVersion, fundedPrices, online, reload, payments]);
 
   // Back from Checkout: the webhook lands a moment after the redirect; ask again until it has.
   const waitingForFunding =
@@ -90,6 +96,8 @@ export function DealPaymentPanel({
   }, [waitingForFunding]);
 
   const refresh = useCallback(() => setReload((n) => n + 1), []);
+  // A creator whose price waits for a top-up is not funded, whatever the escrow holds for the others.
+  const badge: EscrowStatus = view?.viewer === 'creator' && view.topUp ? 'none' : (view?.escrowStatus ?? escrowStatus);
 
   return (
     <section
@@ -100,9 +108,7 @@ export function DealPaymentPanel({
     >
       <div className="payment-panel-head">
         <h2 id={headingId}>Payment summary</h2>
-        <span className={`badge badge-escrow-${view?.escrowStatus ?? escrowStatus}`}>
-          {STATUS_BADGE[view?.escrowStatus ?? escrowStatus]}
-        </span>
+        <span className={`badge badge-escrow-${badge}`}>{STATUS_BADGE[badge]}</span>
       </div>
       {payments === false ? (
         <>
