@@ -598,7 +598,7 @@ export function createEscrow(deps: PaymentsDeps) {
       // one creator and one charge pays it all to them. A creator whose top-up was never paid did no
       // work (no draft before funding) and is not paid.
       const prices = await agreedPrices(tx, deal);
-      if (charges.length === 1 && prices.length <= 1) {
+      if (charges.length === 1 && prices.length <= 1 && prices.every((p) => p.funded)) {
         const result = await payCreator(tx, deal, charges[0]!, charges[0]!.amountCents, 'Payout released');
         return { escrowStatus: 'released' as const, transferCents: result.transferCents, alreadyReleased: false };
       }

@@ -335,6 +335,22 @@ describe('a funded deal takes another creator, funded by a top-up', () => {
     expect(await payment(brand, dealId)).toMatchObject({ topUp: null, canFund: false, amountCents: 50_000 });
   });
 
+  test('the first charge never pays a creator it did not fund: the funded creator left, the one accepted since is not paid from it', async () => {
+    const dealId = await deal(2);
+    const first = await apply(dealId, 50_000);
+    const second = await apply(dealId, 50_000);
+    expect(await accept(first)).toBeUndefined();
+    await fund(dealId, first);
+    const app = (await f.pulled(first.creator, 'applications', first.id))!;
+    expect(await f.pushed(first.creator, 'applications', { ...app, status: 'withdrawn' }, app)).toBeUndefined();
+    expect(await accept(second)).toBeUndefined();
+    await f.setUpPayouts(second.creator);
+    await completeDeal(f.server, dealId);
+    const release = await f.api(brand, 'POST', '/api/release-escrow', { dealId });
+    expect(release.body).toMatchObject({ code: 'amount_mismatch' });
+    expect(await balance(dealId)).toMatchObject({ transferCents: 0, heldCents: 50_000 });
+  });
+
   test('a top-up paid for a creator who left meanwhile is refunded at once, not funded', async () => {
     const { dealId, second } = await fundedThenSecond();
     const start = await f.api(brand, 'POST', `/api/deals/${dealId}/fund`);
