@@ -416,7 +416,9 @@ function TopUpButton({ view, topUp }: { view: DealPayment; topUp: NonNullable<De
     topUp.creators.length === 1 && only
       ? `Fund ${only.name}'s ${formatUsd(only.priceCents)}`
       : `Fund ${topUp.creators.length} creators' prices (${formatUsd(topUp.amountCents)})`;
-  const names = topUp.creators.map((c) => c.name).join(', ');
+  // A creator without a name is "the creator" (from the server), capitalised to start the sentence.
+  const listed = topUp.creators.map((c) => c.name).join(', ');
+  const names = listed.charAt(0).toUpperCase() + listed.slice(1);
   const who =
     topUp.creators.length === 1
       ? `${names} joined after the deal was funded: their price is not in escrow yet, and they start the work once it is.`
