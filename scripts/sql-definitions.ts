@@ -48,6 +48,7 @@ const TABLE_TOPICS: Record<string, string> = {
   user_pro_features: 'pro',
   billing_accounts: 'money',
   deal_escrows: 'money',
+  deal_escrow_charges: 'money',
   ledger_entries: 'money',
   referral_payout_runs: 'money',
   stripe_events: 'money',

@@ -920,6 +920,13 @@ cross join lateral (values
   (null::uuid, 'commission', r.commission, 'demo_tr_' || r.id, 'Commission (demo)', r.released_at)
 ) as m(user_id, kind, amount, ref, memo, at);
 
+-- The released deals' accepted creators had their prices funded by that charge (decision 048); a
+-- server-kept field, written with the triggers off as above.
+set local session_replication_role = replica;
+update public.applications a set price_funded_at = e.funded_at
+from public.deal_escrows e
+where e.deal_id = a.deal_id and a.status = 'accepted' and a.price_funded_at is null;
+
 -- ---------------------------------------------------------------------------------------------
 -- Growth (XP award subjects, the referral Pro grant, rewards for the demo brand's payout history).
 -- Same conventions as above: triggers off, server-owned fields derived as the growth rules keep them.

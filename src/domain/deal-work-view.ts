@@ -10,6 +10,7 @@ import type {
 import {
   DELIVERABLE_STATUS_TEXT,
   draftBlockedText,
+  waitsForFunding,
   OFFER_SENT,
   payoutOnHoldText,
   TERMS_ACCEPTED,
@@ -238,8 +239,9 @@ export function waitingItems(
     for (const party of ['creator', 'brand'] as const)
       if (!view.terms.acceptedBy.includes(party)) items.push({ on: party, kind: 'terms' });
   if (view.termsAgreedVersion === 0) return items;
-  if (escrowStatus === 'none') items.push({ on: 'brand', kind: 'fund' });
-  const draftBlocked = escrowStatus !== undefined && draftBlockedText(escrowStatus) !== null;
+  // Nothing funded yet, or this creator joined a funded deal and waits for the top-up of their price.
+  if (escrowStatus !== undefined && waitsForFunding(escrowStatus, app)) items.push({ on: 'brand', kind: 'fund' });
+  const draftBlocked = escrowStatus !== undefined && draftBlockedText(escrowStatus, app.price_funded_at) !== null;
   for (const d of view.deliverables) {
     if (draftBlocked && (d.status === 'changes_requested' || d.status === 'not_started')) continue;
     if (d.status === 'draft_submitted') items.push({ on: 'brand', kind: 'draft_review', deliverable: d.title });

@@ -46,16 +46,27 @@ export function payoutOnHoldText(date: string): string {
 }
 
 /**
- * Why the creator cannot submit a draft on a deal in this escrow state, or null when they can: "the
- * brand funds the deal before the work starts", and money refunded to the brand ends the work. The
- * same sentences as the server's refusal (pacta_private.deal_event_funded_check).
+ * Why the creator cannot submit a draft, or null when they can: "the brand funds the deal before the
+ * work starts" — for a creator accepted after the deal was funded, the top-up of their own price
+ * (`priceFundedAt`, the application's `price_funded_at`) — and money refunded to the brand ends the
+ * work. The same sentences as the server's refusal (pacta_private.deal_event_funded_check).
  */
-export function draftBlockedText(escrowStatus: DealDocument['escrow_status']): string | null {
-  if (escrowStatus === 'none')
-    return 'The brand funds the deal before the work starts: submit the draft once it is funded.';
+export function draftBlockedText(
+  escrowStatus: DealDocument['escrow_status'],
+  priceFundedAt: string | null,
+): string | null {
   if (escrowStatus === 'refunded') return 'This deal was refunded to the brand: no more work is submitted.';
+  if (escrowStatus === 'none' || priceFundedAt === null)
+    return 'The brand funds the deal before the work starts: submit the draft once it is funded.';
   return null;
 }
+
+/** The brand's funding is what the accepted creator waits for: the deal's, or a top-up of their price. */
+export const waitsForFunding = (
+  escrowStatus: DealDocument['escrow_status'],
+  app: Pick<ApplicationDocument, 'status' | 'price_funded_at'>,
+): boolean =>
+  app.status === 'accepted' && (escrowStatus === 'none' || (escrowStatus === 'pending' && app.price_funded_at === null));
 
 type ApplicationState = Pick<
   ApplicationDocument,

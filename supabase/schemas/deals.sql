@@ -276,9 +276,17 @@ declare
 begin
   if new.status = 'accepted' and old.status is distinct from 'accepted' then
     d := pacta_private.deal_for_rules(new.deal_id);
-    if d.escrow_status <> 'none' then
-      perform pacta_private.reject('deal_funded',
-        'This deal is funded for the creators already accepted: another creator cannot join it.', 409, 'status');
+    if d.escrow_status = 'released' then
+      perform pacta_private.reject('already_released',
+        'The payout of this deal was released: another creator cannot join it.', 409, 'status');
+    end if;
+    if d.escrow_status = 'refunded' then
+      perform pacta_private.reject('deal_refunded',
+        'This deal was refunded to the brand: another creator cannot join it.', 409, 'status');
+    end if;
+    if d.escrow_status = 'disputed' then
+      perform pacta_private.reject('deal_disputed',
+        'This deal is disputed: no creator joins it until Pacta staff resolve the dispute.', 409, 'status');
     end if;
     if pacta_private.deal_has_open_checkout(d.id) then
       perform pacta_private.reject('amount_frozen',
@@ -312,10 +320,14 @@ begin
   if public.is_server() then return new; end if;
   if old.status = 'accepted' and new.status is distinct from 'accepted' and auth.uid() is distinct from old.creator_id then
     d := pacta_private.deal_for_rules(old.deal_id);
-    if d.escrow_status in ('pending', 'disputed') then
+    if d.escrow_status in ('pending', 'disputed') and old.price_funded_at is not null then
       perform pacta_private.reject('creator_on_funded_deal',
         'This creator is on a funded deal: ask them to agree to cancel in the payment panel, or open a dispute.',
         409, 'status');
+    end if;
+    if d.escrow_status in ('pending', 'disputed') and pacta_private.deal_has_open_checkout(d.id) then
+      perform pacta_private.reject('amount_frozen',
+        'A checkout for this deal is open. Cancel it in the payment panel before changing its creators.', 409, 'status');
     end if;
   end if;
   return new;
@@ -374,6 +386,25 @@ begin
   end if;
   return new;
 end $function$;
+
+-- function: pacta_private.applications_price_funded_check()
+CREATE OR REPLACE FUNCTION pacta_private.applications_price_funded_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if not public.is_server() then new.price_funded_at := null; end if;
+    return new;
+  end if;
+  if not public.is_server() then
+    perform pacta_private.forbid_changes(to_jsonb(old), to_jsonb(new), array['price_funded_at']);
+  end if;
+  return new;
+end $function$;
+revoke all on function pacta_private.applications_price_funded_check() from public;
+grant execute on function pacta_private.applications_price_funded_check() to authenticated, service_role;
 
 -- function: pacta_private.applications_start_terms()
 CREATE OR REPLACE FUNCTION pacta_private.applications_start_terms()
@@ -469,12 +500,13 @@ begin
     return new;
   end if;
   d := pacta_private.deal_for_rules(new.deal_id);
-  if d.escrow_status = 'none' then
-    perform pacta_private.reject('not_funded',
-      'The brand funds the deal before the work starts: submit the draft once it is funded.', 409);
-  end if;
   if d.escrow_status = 'refunded' then
     perform pacta_private.reject('deal_refunded', 'This deal was refunded to the brand: no more work is submitted.', 409);
+  end if;
+  if d.escrow_status = 'none' or exists (
+      select 1 from public.applications a where a.id = new.application_id and a.price_funded_at is null) then
+    perform pacta_private.reject('not_funded',
+      'The brand funds the deal before the work starts: submit the draft once it is funded.', 409);
   end if;
   return new;
 end $function$;
@@ -1102,6 +1134,21 @@ begin
   return null;
 end $function$;
 
+-- function: pacta_private.deals_price_funded_effects()
+CREATE OR REPLACE FUNCTION pacta_private.deals_price_funded_effects()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if old.escrow_status = 'none' and new.escrow_status <> 'none' then
+    update public.applications set price_funded_at = now()
+     where deal_id = new.id and status = 'accepted' and price_funded_at is null;
+  end if;
+  return null;
+end $function$;
+
 -- function: pacta_private.deals_referral_qualification()
 CREATE OR REPLACE FUNCTION pacta_private.deals_referral_qualification()
  RETURNS trigger
@@ -1507,6 +1554,9 @@ CREATE TRIGGER c_money_rules BEFORE UPDATE ON deals FOR EACH ROW EXECUTE FUNCTIO
 -- trigger: c_offer_rules on public.applications
 CREATE TRIGGER c_offer_rules BEFORE INSERT OR UPDATE ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_offer_rules();
 
+-- trigger: c_price_funded on public.applications
+CREATE TRIGGER c_price_funded BEFORE INSERT OR UPDATE ON applications FOR EACH ROW EXECUTE FUNCTION pacta_private.applications_price_funded_check();
+
 -- trigger: kept_deals_cap on public.kept_deals
 CREATE TRIGGER kept_deals_cap BEFORE INSERT ON kept_deals FOR EACH ROW WHEN (new.opened_at IS NOT NULL) EXECUTE FUNCTION pacta_private.kept_deals_cap();
 
@@ -1533,6 +1583,9 @@ CREATE TRIGGER z_keep_deal AFTER INSERT ON applications FOR EACH ROW EXECUTE FUN
 
 -- trigger: z_money_effects on public.deals
 CREATE TRIGGER z_money_effects AFTER UPDATE OF status ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deals_money_effects();
+
+-- trigger: z_price_funded on public.deals
+CREATE TRIGGER z_price_funded AFTER UPDATE OF escrow_status ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deals_price_funded_effects();
 
 -- trigger: z_referral_qualification on public.deals
 CREATE TRIGGER z_referral_qualification AFTER UPDATE OF escrow_status ON deals FOR EACH ROW EXECUTE FUNCTION pacta_private.deals_referral_qualification();

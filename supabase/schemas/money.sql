@@ -6,6 +6,9 @@
 -- row level security: public.billing_accounts
 alter table public.billing_accounts enable row level security;
 
+-- row level security: public.deal_escrow_charges
+alter table public.deal_escrow_charges enable row level security;
+
 -- row level security: public.deal_escrows
 alter table public.deal_escrows enable row level security;
 
@@ -34,6 +37,9 @@ AS $function$
   select exists (
     select 1 from public.deal_escrows e
     where e.deal_id = deal_has_open_checkout.deal_id and e.checkout_session_id is not null and e.funded_at is null)
+  or exists (
+    select 1 from public.deal_escrow_charges c
+    where c.deal_id = deal_has_open_checkout.deal_id and c.checkout_session_id is not null and c.funded_at is null)
 $function$;
 revoke all on function pacta_private.deal_has_open_checkout(deal_id uuid) from public;
 grant execute on function pacta_private.deal_has_open_checkout(deal_id uuid) to authenticated, service_role;
@@ -45,7 +51,10 @@ CREATE OR REPLACE FUNCTION pacta_private.escrow_awaiting_release()
  STABLE
  SET search_path TO ''
 AS $function$
-  select d.id, d.title, d.completed_at, e.amount_cents::bigint,
+  select d.id, d.title, d.completed_at,
+         e.amount_cents::bigint + coalesce((select sum(c.amount_cents) from public.deal_escrow_charges c
+                                             where c.deal_id = d.id and c.funded_at is not null
+                                               and c.charge_id is distinct from e.charge_id), 0)::bigint,
          case when exists (select 1 from public.deal_events v where v.deal_id = d.id and v.kind = 'draft')
               -- Work was submitted: released when the last accepted creator's payout hold ends; not
               -- known while one of them has no hold yet (work not approved).

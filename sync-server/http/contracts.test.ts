@@ -32,6 +32,7 @@ const payment: DealPayment = {
   chargedCents: 10_500,
   extraPaymentsRefundedCents: 0,
   checkoutOpen: false,
+  topUp: null,
   cancellation: null,
   viewer: 'brand',
   canFund: false,

@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { DealPayment } from '../../src/domain/contracts/money.ts';
 import { isAdmin, requireAdmin, requireDealRole } from '../auth/authorization.ts';
 import {
   DISPUTE_WINDOW_DAYS,
   PRO_COMMISSION_BP,
-  SERVICE_FEE_BP,
   commissionRateOf,
   dealPaymentSummary,
   formatRate,
@@ -14,8 +14,19 @@ import {
 import { escrowAllows, escrowRefusal, type EscrowAction } from '../../src/domain/escrow-rules.ts';
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { dealBalance, recordLedger } from './ledger.ts';
+import { recordLedger } from './ledger.ts';
 import { escrowReleaseDue } from './release-due.ts';
+import {
+  amountHeld,
+  chargeFunding,
+  feeHeld,
+  fundedCharges,
+  lockChargeByStripeId,
+  lockFundedCharges,
+  planRefund,
+  totalHeld,
+  type EscrowCharge,
+} from './escrow-charges.ts';
 import { ensureCustomer, loadCaller, notify, type PaymentsDeps } from './payments-deps.ts';
 import { stripeMessage } from './stripe-client.ts';
 
@@ -95,18 +106,35 @@ function guard(action: EscrowAction, deal: DealRow): void {
  * price", so each is paid the agreed price (an application from before prices agreed to the deal's
  * amount). Their sum is what the brand funds.
  */
-async function agreedPrices(tx: Tx, deal: DealRow): Promise<{ creatorId: string; priceCents: number }[]> {
-  const { rows } = await tx.query<{ creator_id: string; price: string }>(
-    `select a.creator_id, coalesce(a.agreed_price_cents, $3)::bigint as price
+async function agreedPrices(tx: Tx, deal: DealRow): Promise<AgreedPrice[]> {
+  const { rows } = await tx.query<{ creator_id: string; price: string; funded: boolean; name: string | null }>(
+    `select a.creator_id, coalesce(a.agreed_price_cents, $3)::bigint as price, a.price_funded_at is not null as funded,
+            p.full_name as name
        from unnest($2::uuid[]) with ordinality as s(creator_id, n)
        join public.applications a on a.deal_id = $1 and a.creator_id = s.creator_id
+       left join public.profiles p on p.id = a.creator_id
       order by s.n`,
     [deal.id, deal.selected_creator_ids, deal.amount_cents],
   );
-  return rows.map((r) => ({ creatorId: r.creator_id, priceCents: Number(r.price) }));
+  return rows.map((r) => ({
+    creatorId: r.creator_id,
+    priceCents: Number(r.price),
+    funded: r.funded,
+    name: r.name?.trim() || 'the creator',
+  }));
 }
 
+type AgreedPrice = { creatorId: string; priceCents: number; funded: boolean; name: string };
+
+/** The accepted creators of a funded deal whose prices wait for a top-up. */
+const awaitingTopUp = (deal: DealRow, prices: AgreedPrice[]): AgreedPrice[] =>
+  deal.escrow_status === 'none' ? [] : prices.filter((p) => !p.funded);
+
 const sumOf = (prices: { priceCents: number }[]) => prices.reduce((total, p) => total + p.priceCents, 0);
+
+/** A top-up funds another creator while the money is held and the work is not over. */
+const topUpAllowed = (deal: DealRow): boolean =>
+  deal.escrow_status === 'pending' && (deal.status === 'open' || deal.status === 'in_progress');
 
 async function setEscrowStatus(tx: Tx, dealId: string, status: DealRow['escrow_status']): Promise<void> {
   await tx.query(`update public.deals set escrow_status = $2 where id = $1 and escrow_status is distinct from $2`, [
@@ -120,9 +148,13 @@ export function createEscrow(deps: PaymentsDeps) {
 
   // ------------------------------------------------------------------ funding
 
-  /** The brand funds the deal once a creator is accepted: a Checkout payment of amount + 12% service fee. */
+  /**
+   * The brand funds the deal once a creator is accepted: a Checkout payment of amount + 12% service fee.
+   * On a funded deal that took another creator since, "fund" funds the accepted creators not funded
+   * yet: a top-up of their agreed prices and the fee computed from them.
+   */
   async function fundDeal(userId: string, dealId: string): Promise<{ url: string }> {
-    const { deal, caller, summary, earlierCheckout } = await db.asService(async (tx) => {
+    const { deal, caller, summary, earlierCheckout, topUp } = await db.asService(async (tx) => {
       const deal = await lockDeal(tx, dealId);
       await requireDealRole(
         tx,
@@ -132,17 +164,34 @@ export function createEscrow(deps: PaymentsDeps) {
         new HttpError(403, 'not_deal_owner', "Only the deal's brand can fund it."),
       );
       if (!deal) throw new HttpError(404, 'deal_not_found');
+      const prices = await agreedPrices(tx, deal);
+      const waiting = awaitingTopUp(deal, prices);
+      const caller = (await loadCaller(tx, userId))!;
+      if (waiting.length > 0 && topUpAllowed(deal)) {
+        const open = await tx.query<{ checkout_session_id: string }>(
+          `select checkout_session_id from public.deal_escrow_charges
+            where deal_id = $1 and funded_at is null and checkout_session_id is not null for update`,
+          [dealId],
+        );
+        return {
+          deal,
+          caller,
+          summary: dealPaymentSummary(sumOf(waiting), { creatorIsPro: false }),
+          earlierCheckout: open.rows[0]?.checkout_session_id ?? null,
+          topUp: { id: randomUUID(), creators: waiting },
+        };
+      }
       guard('fund', deal);
       if (deal.selected_creator_ids.length === 0)
         throw new HttpError(409, 'no_creator_accepted', 'Accept a creator before funding the deal.');
-      const caller = (await loadCaller(tx, userId))!;
       const escrow = await lockEscrow(tx, dealId);
       // "Escrow funds that price, and fees are computed from it": the agreed prices, not the listing's.
       return {
         deal,
         caller,
-        summary: dealPaymentSummary(sumOf(await agreedPrices(tx, deal)), { creatorIsPro: false }),
+        summary: dealPaymentSummary(sumOf(prices), { creatorIsPro: false }),
         earlierCheckout: escrow && !escrow.funded_at ? escrow.checkout_session_id : null,
+        topUp: null,
       };
     });
     // "One open checkout per deal": the earlier one is expired before a new one exists, so it can no
@@ -160,7 +209,12 @@ export function createEscrow(deps: PaymentsDeps) {
             price_data: {
               currency: 'usd',
               unit_amount: summary.amountCents,
-              product_data: { name: `Deal: ${deal.title}`.slice(0, 250) },
+              product_data: {
+                name: (topUp
+                  ? `Deal: ${deal.title} (${topUp.creators.map((c) => c.name).join(', ')})`
+                  : `Deal: ${deal.title}`
+                ).slice(0, 250),
+              },
             },
           },
           {
@@ -174,12 +228,31 @@ export function createEscrow(deps: PaymentsDeps) {
         ],
         payment_intent_data: {
           transfer_group: transferGroup(deal.id),
-          metadata: { kind: 'deal_escrow', deal_id: deal.id },
+          metadata: { kind: 'deal_escrow', deal_id: deal.id, ...(topUp ? { top_up_id: topUp.id } : {}) },
         },
-        metadata: { kind: 'deal_escrow', deal_id: deal.id },
+        metadata: { kind: 'deal_escrow', deal_id: deal.id, ...(topUp ? { top_up_id: topUp.id } : {}) },
         success_url: `${config.publicUrl}/deals/${deal.id}?funding=success`,
         cancel_url: `${config.publicUrl}/deals/${deal.id}?funding=cancelled`,
       });
+      if (topUp) {
+        await db.asService(async (tx) => {
+          // The replaced top-up checkout (expired above) can no longer be paid: its row goes.
+          await tx.query(`delete from public.deal_escrow_charges where deal_id = $1 and funded_at is null`, [deal.id]);
+          await tx.query(
+            `insert into public.deal_escrow_charges (id, deal_id, creator_ids, amount_cents, service_fee_cents, checkout_session_id)
+             values ($1, $2, $3, $4, $5, $6)`,
+            [
+              topUp.id,
+              deal.id,
+              topUp.creators.map((c) => c.creatorId),
+              summary.amountCents,
+              summary.serviceFeeCents,
+              session.id,
+            ],
+          );
+        });
+        return { url: session.url! };
+      }
       await db.asService((tx) =>
         tx.query(
           `insert into public.deal_escrows (deal_id, brand_id, amount_cents, service_fee_cents, checkout_session_id)
@@ -228,29 +301,36 @@ export function createEscrow(deps: PaymentsDeps) {
       const refusal = new HttpError(403, 'not_deal_owner', "Only the deal's brand can cancel its checkout.");
       await requireDealRole(tx, userId, deal, ['brand'], refusal);
       const escrow = await lockEscrow(tx, dealId);
-      if (!escrow?.checkout_session_id || escrow.funded_at)
-        throw new HttpError(409, 'no_open_checkout', 'This deal has no open checkout.');
-      return escrow.checkout_session_id;
+      if (escrow?.checkout_session_id && !escrow.funded_at) return escrow.checkout_session_id;
+      const topUp = await tx.query<{ checkout_session_id: string }>(
+        `select checkout_session_id from public.deal_escrow_charges
+          where deal_id = $1 and funded_at is null and checkout_session_id is not null for update`,
+        [dealId],
+      );
+      if (!topUp.rows[0]) throw new HttpError(409, 'no_open_checkout', 'This deal has no open checkout.');
+      return topUp.rows[0].checkout_session_id;
     });
     await expireCheckout(sessionId);
-    await db.asService((tx) =>
-      tx.query(
-        `update public.deal_escrows set checkout_session_id = null, updated_at = now()
-         where deal_id = $1 and checkout_session_id = $2 and funded_at is null`,
-        [dealId, sessionId],
-      ),
-    );
+    await db.asService((tx) => forgetCheckout(tx, sessionId));
     return { checkoutOpen: false as const };
   }
 
   /** checkout.session.expired: a checkout that can no longer be paid no longer freezes the amount. */
   async function applyCheckoutExpired(tx: Tx, session: Stripe.Checkout.Session): Promise<void> {
     if (session.status !== 'expired') return;
+    await forgetCheckout(tx, session.id);
+  }
+
+  /** A checkout that can no longer be paid: the first funding's is cleared, a top-up's row goes. */
+  async function forgetCheckout(tx: Tx, sessionId: string): Promise<void> {
     await tx.query(
       `update public.deal_escrows set checkout_session_id = null, updated_at = now()
        where checkout_session_id = $1 and funded_at is null`,
-      [session.id],
+      [sessionId],
     );
+    await tx.query(`delete from public.deal_escrow_charges where checkout_session_id = $1 and funded_at is null`, [
+      sessionId,
+    ]);
   }
 
   /**
@@ -266,6 +346,8 @@ export function createEscrow(deps: PaymentsDeps) {
     const deal = await lockDeal(tx, dealId);
     if (!deal) return;
     const escrow = await lockEscrow(tx, dealId);
+    const topUpId = intent.metadata?.top_up_id;
+    if (topUpId) return applyTopUp(tx, deal, topUpId, intent, sessionId);
     const ownCheckout = Boolean(escrow && sessionId && sessionId === escrow.checkout_session_id);
     if (intent.status !== 'succeeded') {
       // A canceled intent is an expired checkout (replaced or cancelled by the brand): nothing to show.
@@ -316,6 +398,21 @@ export function createEscrow(deps: PaymentsDeps) {
        where deal_id = $1`,
       [dealId, intent.id, chargeId],
     );
+    // The first of the deal's charges: it funds the creators accepted now (none joins while it is open).
+    await tx.query(
+      `insert into public.deal_escrow_charges (deal_id, creator_ids, amount_cents, service_fee_cents, checkout_session_id,
+         payment_intent_id, charge_id, funded_at)
+       values ($1, $2, $3, $4, $5, $6, $7, now())`,
+      [
+        dealId,
+        deal.selected_creator_ids,
+        escrow!.amount_cents,
+        escrow!.service_fee_cents,
+        sessionId,
+        intent.id,
+        chargeId,
+      ],
+    );
     await recordLedger(tx, {
       dealId,
       kind: 'fee',
@@ -332,6 +429,103 @@ export function createEscrow(deps: PaymentsDeps) {
     });
     if (deal.status === 'cancelled')
       await tx.query(`select pg_notify('pacta_money', $1)`, [JSON.stringify({ deal_id: dealId, reason: 'cancelled' })]);
+  }
+
+  /**
+   * A top-up's PaymentIntent: it funds its creators' agreed prices only if it is paid through that
+   * top-up's open checkout, for exactly their prices plus the fee, while they are still accepted and
+   * unfunded on a deal that still holds its money. Anything else is refunded at once, as an extra
+   * payment; a card refusal is kept on the top-up to show.
+   */
+  async function applyTopUp(
+    tx: Tx,
+    deal: DealRow,
+    topUpId: string,
+    intent: Stripe.PaymentIntent,
+    sessionId: string | null,
+  ): Promise<void> {
+    const { rows } = await tx.query<{
+      creator_ids: string[];
+      amount_cents: string;
+      service_fee_cents: string;
+      checkout_session_id: string | null;
+      charge_id: string | null;
+      funded_at: Date | null;
+    }>(`select * from public.deal_escrow_charges where id = $1 and deal_id = $2 for update`, [topUpId, deal.id]);
+    const topUp = rows[0];
+    const ownCheckout = Boolean(topUp && !topUp.funded_at && sessionId && sessionId === topUp.checkout_session_id);
+    if (intent.status !== 'succeeded') {
+      const error = intent.status === 'canceled' ? null : (intent.last_payment_error?.message ?? null);
+      if (ownCheckout && error)
+        await tx.query(
+          `update public.deal_escrow_charges set payment_intent_id = $2, last_payment_error = $3, updated_at = now() where id = $1`,
+          [topUpId, intent.id, error],
+        );
+      return;
+    }
+    const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+    if (!chargeId || topUp?.charge_id === chargeId) return;
+    const amount = Number(topUp?.amount_cents ?? 0);
+    const fee = Number(topUp?.service_fee_cents ?? 0);
+    const waiting = topUp ? awaitingTopUp(deal, await agreedPrices(tx, deal)) : [];
+    const same =
+      topUp !== undefined &&
+      topUp.creator_ids.length > 0 &&
+      topUp.creator_ids.every((id) => waiting.some((w) => w.creatorId === id)) &&
+      sumOf(waiting.filter((w) => topUp.creator_ids.includes(w.creatorId))) === amount;
+    const why = !topUp
+      ? "it was not paid through the deal's checkout"
+      : topUp.funded_at
+        ? 'those creators were already funded'
+        : !ownCheckout
+          ? 'it was paid through a checkout that had been replaced'
+          : !topUpAllowed(deal)
+            ? 'the deal no longer takes another creator'
+            : intent.amount_received !== amount + fee || !same
+              ? 'the amount paid does not match the deal'
+              : null;
+    if (why) {
+      await refundExtraPayment(tx, deal, intent, chargeId, why);
+      if (ownCheckout)
+        await tx.query(
+          `update public.deal_escrow_charges set checkout_session_id = null, last_payment_error = $2, updated_at = now() where id = $1`,
+          [topUpId, 'The amount paid did not match the deal, so it was refunded.'],
+        );
+      return;
+    }
+    const fresh = await recordLedger(tx, {
+      dealId: deal.id,
+      userId: deal.brand_id,
+      kind: 'charge',
+      amountCents: intent.amount_received,
+      stripeRef: chargeId,
+      memo: 'Brand funded another creator (top-up)',
+    });
+    if (!fresh) return;
+    await tx.query(
+      `update public.deal_escrow_charges set payment_intent_id = $2, charge_id = $3, funded_at = now(),
+         last_payment_error = null, updated_at = now() where id = $1`,
+      [topUpId, intent.id, chargeId],
+    );
+    await recordLedger(tx, {
+      dealId: deal.id,
+      kind: 'fee',
+      amountCents: fee,
+      stripeRef: chargeId,
+      memo: 'Service fee (12%)',
+    });
+    await tx.query(
+      `update public.applications set price_funded_at = now()
+        where deal_id = $1 and creator_id = any($2::uuid[]) and status = 'accepted' and price_funded_at is null`,
+      [deal.id, topUp!.creator_ids],
+    );
+    for (const creator of waiting.filter((w) => topUp!.creator_ids.includes(w.creatorId)))
+      await notify(tx, [creator.creatorId], {
+        type: 'escrow_funded',
+        title: 'Deal funded',
+        message: `"${deal.title}" is funded with ${formatUsd(creator.priceCents)} — you will be paid on completion.`,
+        dealId: deal.id,
+      });
   }
 
   /**
@@ -397,31 +591,44 @@ export function createEscrow(deps: PaymentsDeps) {
         return { escrowStatus: 'released' as const, transferCents: escrow.transferred_cents, alreadyReleased: true };
       }
       guard('release', deal);
-      if (!escrow?.charge_id) throw new HttpError(409, 'not_funded', 'The brand has not funded this deal yet.');
-      // Each accepted creator is paid their agreed price; a deal with one creator pays it all to them.
+      const charges = await lockFundedCharges(tx, dealId);
+      if (!escrow?.charge_id || charges.length === 0)
+        throw new HttpError(409, 'not_funded', 'The brand has not funded this deal yet.');
+      // Each accepted creator is paid their agreed price, from the charge that funded it; a deal with
+      // one creator and one charge pays it all to them. A creator whose top-up was never paid did no
+      // work (no draft before funding) and is not paid.
       const prices = await agreedPrices(tx, deal);
-      if (prices.length <= 1) {
-        const result = await payCreator(tx, deal, escrow, escrow.amount_cents, 'Payout released');
+      if (charges.length === 1 && prices.length <= 1 && prices.every((p) => p.funded)) {
+        const result = await payCreator(tx, deal, charges[0]!, charges[0]!.amountCents, 'Payout released');
         return { escrowStatus: 'released' as const, transferCents: result.transferCents, alreadyReleased: false };
       }
-      if (sumOf(prices) !== escrow.amount_cents)
+      const funded = prices.filter((p) => chargeFunding(charges, p.creatorId));
+      const mismatch = charges.some(
+        (c) => sumOf(funded.filter((p) => c.creatorIds.includes(p.creatorId))) !== c.amountCents,
+      );
+      if (mismatch)
         throw new HttpError(
           409,
           'amount_mismatch',
           "The escrow does not hold the creators' agreed prices: contact Pacta staff.",
         );
       let transferCents = 0;
-      for (const { creatorId, priceCents } of prices)
-        transferCents += (await payCreator(tx, deal, escrow, priceCents, 'Payout released', creatorId)).transferCents;
+      for (const { creatorId, priceCents } of funded) {
+        const charge = chargeFunding(charges, creatorId)!;
+        transferCents += (await payCreator(tx, deal, charge, priceCents, 'Payout released', creatorId)).transferCents;
+      }
       return { escrowStatus: 'released' as const, transferCents, alreadyReleased: false };
     });
   }
 
-  /** Transfers `amountCents` of the deal amount (minus commission) to the creator and records it. */
+  /**
+   * Transfers `amountCents` of the deal amount (minus commission) to the creator, out of `charge` (the
+   * one that funded them: a transfer never takes more than its source charge holds), and records it.
+   */
   async function payCreator(
     tx: Tx,
     deal: DealRow,
-    escrow: EscrowRow,
+    charge: EscrowCharge,
     amountCents: number,
     /** The notice both sides get; null when the caller tells them itself (a dispute's resolution). */
     title: string | null,
@@ -455,10 +662,14 @@ export function createEscrow(deps: PaymentsDeps) {
           currency: 'usd',
           destination: account.stripe_account_id,
           transfer_group: transferGroup(deal.id),
-          source_transaction: escrow.charge_id!,
+          source_transaction: charge.chargeId,
           metadata: { deal_id: deal.id, creator_id: creatorId },
         },
-        { idempotencyKey: oneOfSeveral ? `${releaseKey(deal.id)}-${oneOfSeveral}` : releaseKey(deal.id) },
+        // One payout per creator and charge (a dispute's release may take from several charges).
+        {
+          idempotencyKey:
+            (oneOfSeveral ? `${releaseKey(deal.id)}-${oneOfSeveral}` : releaseKey(deal.id)) + `-${charge.chargeId}`,
+        },
       );
     } catch (err) {
       deps.log.error({ err, deal: deal.id }, 'transfer failed');
@@ -470,6 +681,11 @@ export function createEscrow(deps: PaymentsDeps) {
        where deal_id = $1`,
       [deal.id, creatorId, transfer.id, transferCents, commissionCents],
     );
+    await tx.query(
+      `update public.deal_escrow_charges set released_cents = released_cents + $2, updated_at = now() where id = $1`,
+      [charge.id, amountCents],
+    );
+    charge.releasedCents += amountCents;
     await recordLedger(tx, {
       dealId: deal.id,
       userId: creatorId,
@@ -512,47 +728,55 @@ export function createEscrow(deps: PaymentsDeps) {
 
   // ------------------------------------------------------------------ refunds
 
-  /** Refunds `amountCents` of the deal amount plus its share of the service fee (all of it for a full refund). */
+  /**
+   * Refunds `amountCents` of the deal amount ('all': everything still held) plus its share of the
+   * service fee, across the deal's charges: each gives at most what it still holds (planRefund), with
+   * one Stripe refund per charge.
+   */
   async function refundBrand(
     tx: Tx,
     deal: DealRow,
-    escrow: EscrowRow,
-    amountCents: number,
+    amountCents: number | 'all',
     why: string,
     /** False when the caller tells the brand itself (a dispute's resolution says the refund). */
     tellBrand = true,
   ) {
-    const full = amountCents === escrow.amount_cents;
-    const feeBack = full
-      ? escrow.service_fee_cents
-      : Math.min(percentOfCents(amountCents, SERVICE_FEE_BP), escrow.service_fee_cents);
-    const total = amountCents + feeBack;
-    let refund: Stripe.Refund;
-    try {
-      refund = await stripe.refunds.create(
-        { payment_intent: escrow.payment_intent_id!, amount: total, metadata: { deal_id: deal.id } },
-        { idempotencyKey: `pacta-deal-${deal.id}-refund` },
-      );
-    } catch (err) {
-      deps.log.error({ err, deal: deal.id }, 'refund failed');
-      throw new HttpError(502, 'refund_failed', stripeMessage(err));
-    }
-    await recordLedger(tx, {
-      dealId: deal.id,
-      userId: deal.brand_id,
-      kind: 'refund',
-      amountCents: total,
-      stripeRef: refund.id,
-      memo: why,
-    });
-    if (feeBack > 0)
+    const plan = planRefund(await lockFundedCharges(tx, deal.id), amountCents);
+    let total = 0;
+    for (const { charge, totalCents, feeBackCents } of plan) {
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          { payment_intent: charge.paymentIntentId, amount: totalCents, metadata: { deal_id: deal.id } },
+          { idempotencyKey: `pacta-deal-${deal.id}-refund-${charge.chargeId}` },
+        );
+      } catch (err) {
+        deps.log.error({ err, deal: deal.id }, 'refund failed');
+        throw new HttpError(502, 'refund_failed', stripeMessage(err));
+      }
       await recordLedger(tx, {
         dealId: deal.id,
-        kind: 'fee',
-        amountCents: -feeBack,
+        userId: deal.brand_id,
+        kind: 'refund',
+        amountCents: totalCents,
         stripeRef: refund.id,
-        memo: 'Service fee returned',
+        memo: why,
       });
+      if (feeBackCents > 0)
+        await recordLedger(tx, {
+          dealId: deal.id,
+          kind: 'fee',
+          amountCents: -feeBackCents,
+          stripeRef: refund.id,
+          memo: 'Service fee returned',
+        });
+      await tx.query(
+        `update public.deal_escrow_charges set refunded_cents = refunded_cents + $2,
+           fee_refunded_cents = fee_refunded_cents + $3, updated_at = now() where id = $1`,
+        [charge.id, totalCents, feeBackCents],
+      );
+      total += totalCents;
+    }
     await tx.query(
       `update public.deal_escrows set refunded_cents = refunded_cents + $2, refunded_at = now(), updated_at = now() where deal_id = $1`,
       [deal.id, total],
@@ -580,7 +804,7 @@ export function createEscrow(deps: PaymentsDeps) {
         !escrow.payment_intent_id
       )
         return false;
-      await refundBrand(tx, deal, escrow, escrow.amount_cents, 'Deal cancelled before completion');
+      await refundBrand(tx, deal, 'all', 'Deal cancelled before completion');
       await setEscrowStatus(tx, dealId, 'refunded');
       await notify(tx, deal.selected_creator_ids, {
         type: 'escrow_refunded',
@@ -801,14 +1025,12 @@ export function createEscrow(deps: PaymentsDeps) {
           "The brand's bank is handling a card dispute: Stripe settles it, not Pacta.",
         );
       }
-      if (!Number.isSafeInteger(refundCents) || refundCents < 0 || refundCents > escrow.amount_cents) {
-        throw new HttpError(
-          400,
-          'invalid_refund',
-          `The refund must be between $0 and ${formatUsd(escrow.amount_cents)}.`,
-        );
+      // What the deal's charges still hold, the first funding and any top-up together.
+      const held = totalHeld(await lockFundedCharges(tx, dealId));
+      if (!Number.isSafeInteger(refundCents) || refundCents < 0 || refundCents > held) {
+        throw new HttpError(400, 'invalid_refund', `The refund must be between $0 and ${formatUsd(held)}.`);
       }
-      const releaseCents = escrow.amount_cents - refundCents;
+      const releaseCents = held - refundCents;
       let transferCents = 0;
       if (releaseCents > 0) {
         // Checked before any money moves, so a refusal leaves everything as it was.
@@ -822,10 +1044,13 @@ export function createEscrow(deps: PaymentsDeps) {
       // One notice per person for the resolution, saying both the refund and the payout (the refund's
       // and the payout's own notices would repeat it under the same title).
       const refundedTotal =
-        refundCents > 0
-          ? await refundBrand(tx, deal, escrow, refundCents, 'Dispute resolved by Pacta staff', false)
-          : 0;
-      if (releaseCents > 0) transferCents = (await payCreator(tx, deal, escrow, releaseCents, null)).transferCents;
+        refundCents > 0 ? await refundBrand(tx, deal, refundCents, 'Dispute resolved by Pacta staff', false) : 0;
+      // The rest goes to the creator, out of each charge what it still holds after the refund.
+      if (releaseCents > 0)
+        for (const charge of await lockFundedCharges(tx, dealId)) {
+          const part = amountHeld(charge);
+          if (part > 0) transferCents += (await payCreator(tx, deal, charge, part, null)).transferCents;
+        }
       await setEscrowStatus(tx, dealId, releaseCents > 0 ? 'released' : 'refunded');
       await tx.query(`update public.deal_escrows set resolved_at = now(), updated_at = now() where deal_id = $1`, [
         dealId,
@@ -851,13 +1076,15 @@ export function createEscrow(deps: PaymentsDeps) {
   /** charge.dispute.created: the bank froze the money; so does Pacta (nothing is released while it lasts). */
   async function applyCardDispute(tx: Tx, dispute: Stripe.Dispute): Promise<void> {
     const chargeId = typeof dispute.charge === 'string' ? dispute.charge : dispute.charge.id;
+    // Any of the deal's charges: the first funding or a top-up.
     const { rows } = await tx.query<{ deal_id: string }>(
-      `select deal_id from public.deal_escrows where charge_id = $1`,
+      `select deal_id from public.deal_escrow_charges where charge_id = $1`,
       [chargeId],
     );
     if (!rows[0]) return;
     const deal = (await lockDeal(tx, rows[0].deal_id))!;
     const escrow = (await lockEscrow(tx, deal.id))!;
+    const charge = (await lockChargeByStripeId(tx, chargeId))!;
     const open = !['won', 'lost', 'warning_closed'].includes(dispute.status);
     if (open) {
       if (escrow.stripe_dispute_id === dispute.id) return;
@@ -887,24 +1114,48 @@ export function createEscrow(deps: PaymentsDeps) {
     }
     if (escrow.stripe_dispute_id !== dispute.id || escrow.resolved_at) return;
     if (dispute.status === 'lost') {
-      // The bank returned the charge to the cardholder: the platform's escrow no longer holds it.
-      const held = (await dealBalance(tx, deal.id)).heldCents;
-      const feeHeld = escrow.service_fee_cents;
+      // The bank returned the charge to the cardholder: the platform's escrow no longer holds what
+      // that charge held (the deal's other charges still do).
+      const held = amountHeld(charge);
+      const fee = feeHeld(charge);
       await recordLedger(tx, {
         dealId: deal.id,
         userId: deal.brand_id,
         kind: 'refund',
-        amountCents: held + feeHeld,
+        amountCents: held + fee,
         stripeRef: dispute.id,
         memo: 'Card dispute lost',
       });
-      await recordLedger(tx, {
-        dealId: deal.id,
-        kind: 'fee',
-        amountCents: -feeHeld,
-        stripeRef: dispute.id,
-        memo: 'Service fee returned (card dispute)',
-      });
+      if (fee > 0)
+        await recordLedger(tx, {
+          dealId: deal.id,
+          kind: 'fee',
+          amountCents: -fee,
+          stripeRef: dispute.id,
+          memo: 'Service fee returned (card dispute)',
+        });
+      await tx.query(
+        `update public.deal_escrow_charges set refunded_cents = refunded_cents + $2, fee_refunded_cents = service_fee_cents,
+           updated_at = now() where id = $1`,
+        [charge.id, held + fee],
+      );
+      const rest = totalHeld(await lockFundedCharges(tx, deal.id));
+      if (rest > 0) {
+        // The deal's other charges still hold money: the dispute stays open for Pacta staff, who
+        // decide it as any other dispute (the bank has no say on those charges).
+        await tx.query(
+          `update public.deal_escrows set stripe_dispute_id = null, dispute_reason = coalesce(dispute_reason, $2),
+             updated_at = now() where deal_id = $1`,
+          [deal.id, 'The bank returned one card payment of this deal to the brand; Pacta staff decide the rest.'],
+        );
+        await notify(tx, [deal.brand_id, ...deal.selected_creator_ids], {
+          type: 'dispute_resolved',
+          title: 'Card dispute closed',
+          message: `The bank closed a card dispute on "${deal.title}" (lost). Pacta staff decide the rest of the payment.`,
+          dealId: deal.id,
+        });
+        return;
+      }
       await setEscrowStatus(tx, deal.id, 'refunded');
     } else if (deal.escrow_status === 'disputed' && !escrow.dispute_reason) {
       await setEscrowStatus(tx, deal.id, 'pending');
@@ -923,11 +1174,13 @@ export function createEscrow(deps: PaymentsDeps) {
   /** charge.refunded: refunds made outside Pacta (the Stripe dashboard) still reach the ledger. */
   async function applyChargeRefunds(tx: Tx, charge: Stripe.Charge): Promise<void> {
     const { rows } = await tx.query<{ deal_id: string; brand_id: string }>(
-      `select deal_id, brand_id from public.deal_escrows where charge_id = $1`,
+      `select c.deal_id, e.brand_id from public.deal_escrow_charges c join public.deal_escrows e on e.deal_id = c.deal_id
+        where c.charge_id = $1`,
       [charge.id],
     );
     if (!rows[0]) return;
     await lockEscrow(tx, rows[0].deal_id);
+    const funding = (await lockChargeByStripeId(tx, charge.id))!;
     for (const refund of charge.refunds?.data ?? []) {
       if (
         await recordLedger(tx, {
@@ -942,6 +1195,11 @@ export function createEscrow(deps: PaymentsDeps) {
         await tx.query(
           `update public.deal_escrows set refunded_cents = refunded_cents + $2, updated_at = now() where deal_id = $1`,
           [rows[0].deal_id, refund.amount],
+        );
+        await tx.query(
+          `update public.deal_escrow_charges set refunded_cents = least(refunded_cents + $2, amount_cents + service_fee_cents),
+             updated_at = now() where id = $1`,
+          [funding.id, refund.amount],
         );
       }
     }
@@ -996,22 +1254,48 @@ export function createEscrow(deps: PaymentsDeps) {
             )
           ).rows[0]
         : undefined;
-      // What was actually charged, from the ledger: the escrow's own charge, and any other payment of
-      // the deal (refunded automatically).
+      const funding = await fundedCharges(tx, dealId);
+      // What was actually charged, from the ledger: the escrow's own charges (the first funding and
+      // any top-up), and any other payment of the deal (refunded automatically).
       const charges = (
         await tx.query<{ own: string; extra: string }>(
-          `select coalesce(sum(amount_cents) filter (where stripe_ref = $2), 0) as own,
-                  coalesce(sum(amount_cents) filter (where stripe_ref is distinct from $2), 0) as extra
+          `select coalesce(sum(amount_cents) filter (where stripe_ref = any($2::text[])), 0) as own,
+                  coalesce(sum(amount_cents) filter (where not stripe_ref = any($2::text[])), 0) as extra
              from public.ledger_entries where deal_id = $1 and kind = 'charge'`,
-          [dealId, escrow?.charge_id ?? null],
+          [dealId, funding.map((c) => c.chargeId)],
         )
       ).rows[0]!;
-      const checkoutOpen = Boolean(escrow?.checkout_session_id && !escrow.funded_at);
+      const openTopUp = (
+        await tx.query<{ checkout_session_id: string | null; last_payment_error: string | null }>(
+          `select checkout_session_id, last_payment_error from public.deal_escrow_charges
+            where deal_id = $1 and funded_at is null order by created_at desc limit 1`,
+          [dealId],
+        )
+      ).rows[0];
+      const prices = await agreedPrices(tx, deal);
+      // A creator sees only whether their own price waits: the other creators' prices are not theirs to read.
+      const waiting = awaitingTopUp(deal, prices).filter((w) => isBrand || admin || w.creatorId === userId);
+      const topUpSummary = waiting.length > 0 ? dealPaymentSummary(sumOf(waiting), { creatorIsPro: false }) : null;
+      const checkoutOpen = Boolean(
+        (escrow?.checkout_session_id && !escrow.funded_at) || openTopUp?.checkout_session_id,
+      );
       const cancelAsked =
         escrow?.cancel_requested_at && deal.status === 'in_progress' && deal.escrow_status === 'pending'
           ? escrow.cancel_requested_at
           : null;
-      const amount = escrow?.amount_cents ?? sumOf(await agreedPrices(tx, deal));
+      // A creator whose price waits for a top-up reads their own price, not yet funded: the money held
+      // is the other creators'.
+      const ownWaiting = !isBrand && !admin && topUpSummary !== null;
+      const amount = ownWaiting
+        ? topUpSummary.amountCents
+        : funding.length > 0
+          ? funding.reduce((t, c) => t + c.amountCents, 0)
+          : (escrow?.amount_cents ?? sumOf(prices));
+      const fundedFee = ownWaiting
+        ? topUpSummary.serviceFeeCents
+        : funding.length > 0
+          ? funding.reduce((t, c) => t + c.serviceFeeCents, 0)
+          : undefined;
       const releaseDue = deal.escrow_status === 'pending' ? await escrowReleaseDue(tx, deal) : null;
       const party = isBrand ? 'brand' : isCreator ? 'creator' : admin ? 'admin' : undefined;
       const states = { escrowStatus: deal.escrow_status, dealStatus: deal.status };
@@ -1026,8 +1310,8 @@ export function createEscrow(deps: PaymentsDeps) {
         dealStatus: deal.status,
         escrowStatus: deal.escrow_status,
         amountCents: amount,
-        serviceFeeCents: escrow?.service_fee_cents ?? projected.serviceFeeCents,
-        brandTotalCents: amount + (escrow?.service_fee_cents ?? projected.serviceFeeCents),
+        serviceFeeCents: fundedFee ?? escrow?.service_fee_cents ?? projected.serviceFeeCents,
+        brandTotalCents: amount + (fundedFee ?? escrow?.service_fee_cents ?? projected.serviceFeeCents),
         // Once paid, the rate the payout was taken at (the creator's rate may have changed since).
         commissionBp: released
           ? (commissionRateOf(escrow!.transferred_cents + escrow!.commission_cents, escrow!.commission_cents) ??
@@ -1040,7 +1324,9 @@ export function createEscrow(deps: PaymentsDeps) {
         fundedAt: escrow?.funded_at?.toISOString() ?? null,
         releasedAt: escrow?.released_at?.toISOString() ?? null,
         refundedAt: escrow?.refunded_at?.toISOString() ?? null,
-        lastPaymentError: escrow?.funded_at ? null : (escrow?.last_payment_error ?? null),
+        lastPaymentError: escrow?.funded_at
+          ? (openTopUp?.last_payment_error ?? null)
+          : (escrow?.last_payment_error ?? null),
         creatorPayoutsReady: Boolean(creator?.payouts_enabled),
         autoReleaseAt: releaseDue?.toISOString() ?? null,
         disputeWindowEndsAt: disputeWindowEndsAt?.toISOString() ?? null,
@@ -1054,9 +1340,15 @@ export function createEscrow(deps: PaymentsDeps) {
               resolvedAt: escrow.resolved_at?.toISOString() ?? null,
             }
           : null,
-        chargedCents: Number(charges.own),
-        extraPaymentsRefundedCents: Number(charges.extra),
+        chargedCents: ownWaiting ? 0 : Number(charges.own),
+        extraPaymentsRefundedCents: ownWaiting ? 0 : Number(charges.extra),
         checkoutOpen,
+        topUp: topUpSummary && {
+          creators: waiting.map((w) => ({ creatorId: w.creatorId, name: w.name, priceCents: w.priceCents })),
+          amountCents: topUpSummary.amountCents,
+          serviceFeeCents: topUpSummary.serviceFeeCents,
+          totalCents: topUpSummary.brandTotalCents,
+        },
         cancellation: cancelAsked
           ? {
               requestedAt: cancelAsked.toISOString(),
@@ -1065,12 +1357,15 @@ export function createEscrow(deps: PaymentsDeps) {
           : null,
         viewer: isBrand ? 'brand' : isCreator ? 'creator' : 'admin',
         // Derived from the one escrow table (src/domain/escrow-rules.ts), as the guards above are.
-        canFund: escrowAllows('fund', party, states) && deal.selected_creator_ids.length > 0,
+        canFund:
+          (escrowAllows('fund', party, states) && deal.selected_creator_ids.length > 0) ||
+          (isBrand && waiting.length > 0 && topUpAllowed(deal)),
         canRelease: escrowAllows('release', isBrand ? 'brand' : admin ? 'admin' : undefined, states),
         canDispute:
           escrowAllows('dispute', isBrand ? 'brand' : isCreator ? 'creator' : undefined, states) &&
           (isBrand || deal.status !== 'completed' || payee(deal) === userId) &&
-          (!disputeWindowEndsAt || disputeWindowEndsAt.getTime() > Date.now()),
+          (!disputeWindowEndsAt || disputeWindowEndsAt.getTime() > Date.now()) &&
+          !ownWaiting,
         canResolve: escrowAllows('resolve', admin ? 'admin' : undefined, states) && !escrow?.stripe_dispute_id,
         canCancelCheckout: isBrand && checkoutOpen,
         canRequestCancel: escrowAllows('requestCancel', party, states) && !escrow?.cancel_requested_at,

@@ -235,7 +235,7 @@ describe('paid within days, at the agreed price', () => {
     });
   });
 
-  test('a funded deal accepts no further creator: the escrow holds the accepted creators’ prices', async () => {
+  test('a funded deal accepts another creator, whose price waits for a top-up: escrow funds each accepted creator’s price', async () => {
     const dealId = randomUUID();
     await q(
       `insert into public.deals (id, brand_id, title, description, amount_cents, niches, max_creators)
@@ -268,6 +268,12 @@ describe('paid within days, at the agreed price', () => {
       ref_id: null,
       _deleted: false,
     } as SyncDoc;
-    expect(await f.pushed(brand, 'deal_events', late)).toBe('deal_funded');
+    expect(await f.pushed(brand, 'deal_events', late)).toBeUndefined();
+    // Both sides' devices see the first creator's price funded and the second's waiting.
+    expect((await f.pulled(creator, 'applications', first.id))?.price_funded_at).toBeTruthy();
+    expect((await f.pulled(other, 'applications', second.id))?.price_funded_at).toBeNull();
+    expect((await f.pulled(brand, 'applications', second.id))?.price_funded_at).toBeNull();
+    const view = await f.api(brand, 'GET', `/api/deals/${dealId}/payment`);
+    expect(view.body).toMatchObject({ canFund: true, topUp: { amountCents: 20_000 } });
   });
 });

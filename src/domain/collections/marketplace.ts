@@ -72,6 +72,11 @@ export const applicationDocument = z.object({
   delivered_at: timestamp.nullable().default(null),
   /** When the payout is released automatically (the hold's end); null while none runs or a dispute stops it. */
   payout_due_at: timestamp.nullable().default(null),
+  /**
+   * When escrow took this creator's agreed price (null: not yet). A creator accepted after the deal was
+   * funded waits for the brand's top-up: no draft before it.
+   */
+  price_funded_at: timestamp.nullable().default(null),
   ...syncColumns,
 });
 export type ApplicationDocument = z.infer<typeof applicationDocument>;

@@ -94,7 +94,8 @@ export const collectionSpecs = {
     // 1: created_at required, indexed newest first (newest_first). 2: deal_status (the deal's status,
     // server-kept), indexed with the creator; deal_id indexed with the creator. 3: proposed price and
     // the state derived from the deal's work log (offer, agreed price, terms, work, payout clock).
-    schemaVersion: 3,
+    // 4: price_funded_at (the creator's price is funded: the first funding or a top-up).
+    schemaVersion: 4,
     schema: applicationDocument,
     serverOwned: [
       'deal_status',
@@ -110,6 +111,7 @@ export const collectionSpecs = {
       'work',
       'delivered_at',
       'payout_due_at',
+      'price_funded_at',
     ],
     readOnly: false,
     scope: 'participant',

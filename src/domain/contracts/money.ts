@@ -123,6 +123,18 @@ export const dealPayment = z.object({
   extraPaymentsRefundedCents: z.number().int(),
   /** A checkout is open: the deal's amount is frozen until it is paid or cancelled. */
   checkoutOpen: z.boolean(),
+  /**
+   * The accepted creators of a funded deal whose prices are not funded yet (they joined after it was
+   * funded): the brand funds them with a top-up of their prices plus the service fee. Null when none.
+   */
+  topUp: z
+    .object({
+      creators: z.array(z.object({ creatorId: z.guid(), name: z.string(), priceCents: z.number().int() })),
+      amountCents: z.number().int(),
+      serviceFeeCents: z.number().int(),
+      totalCents: z.number().int(),
+    })
+    .nullable(),
   /** The brand asked to cancel this funded deal in progress; it is refunded once the creator agrees. */
   cancellation: z.object({ requestedAt: instant, consentedByMe: z.boolean() }).nullable(),
   viewer: z.enum(['brand', 'creator', 'admin']),

@@ -40,6 +40,7 @@ export function DealPaymentPanel({
   escrowStatus,
   dealStatus,
   dealVersion,
+  fundedPrices,
 }: {
   dealId: string;
   escrowStatus: EscrowStatus;
@@ -49,6 +50,11 @@ export function DealPaymentPanel({
    * server after the local write, so the panel asks again when the server has stamped it.
    */
   dealVersion?: number | null | undefined;
+  /**
+   * Which accepted creators' prices are funded, as the synced applications say: a paid top-up changes
+   * no deal field, so this is how the panel learns it (the creator it funded, and the brand).
+   */
+  fundedPrices?: string | undefined;
 }) {
   const online = useOnline();
   const headingId = useId();
@@ -75,10 +81,14 @@ export function DealPaymentPanel({
     return () => {
       current = false;
     };
-  }, [dealId, escrowStatus, dealStatus, dealVersion, online, reload, payments]);
+  }, [dealId, escrowStatus, dealStatus, dealVersion, fundedPrices, online, reload, payments]);
 
   // Back from Checkout: the webhook lands a moment after the redirect; ask again until it has.
-  const waitingForFunding = funding === 'success' && view?.escrowStatus === 'none' && !view.lastPaymentError;
+  const waitingForFunding =
+    funding === 'success' &&
+    // A top-up's checkout stays open until its webhook lands (a later acceptance opens none).
+    (view?.escrowStatus === 'none' || (view?.viewer === 'brand' && view.topUp !== null && view.checkoutOpen)) &&
+    !view.lastPaymentError;
   useEffect(() => {
     if (!waitingForFunding) return;
     const timer = setInterval(() => setReload((n) => n + 1), 1_500);
@@ -86,6 +96,8 @@ export function DealPaymentPanel({
   }, [waitingForFunding]);
 
   const refresh = useCallback(() => setReload((n) => n + 1), []);
+  // A creator whose price waits for a top-up is not funded, whatever the escrow holds for the others.
+  const badge: EscrowStatus = view?.viewer === 'creator' && view.topUp ? 'none' : (view?.escrowStatus ?? escrowStatus);
 
   return (
     <section
@@ -96,9 +108,7 @@ export function DealPaymentPanel({
     >
       <div className="payment-panel-head">
         <h2 id={headingId}>Payment summary</h2>
-        <span className={`badge badge-escrow-${view?.escrowStatus ?? escrowStatus}`}>
-          {STATUS_BADGE[view?.escrowStatus ?? escrowStatus]}
-        </span>
+        <span className={`badge badge-escrow-${badge}`}>{STATUS_BADGE[badge]}</span>
       </div>
       {payments === false ? (
         <>
@@ -146,9 +156,17 @@ function PaymentBody({
   return (
     <>
       <StatusLine view={view} funding={funding} />
-      {view.checkoutOpen && view.escrowStatus === 'none' ? <CheckoutOpen view={view} onChanged={onChanged} /> : null}
+      {view.checkoutOpen && (view.escrowStatus === 'none' || view.topUp) ? (
+        <CheckoutOpen view={view} onChanged={onChanged} />
+      ) : null}
       <Figures view={view} />
-      {brand && view.canFund ? <FundButton view={view} /> : null}
+      {brand && view.canFund ? (
+        view.topUp ? (
+          <TopUpButton view={view} topUp={view.topUp} />
+        ) : (
+          <FundButton view={view} />
+        )
+      ) : null}
       {view.cancellation || view.canRequestCancel ? (
         <Cancellation view={view} onChanged={onChanged} onNotice={onNotice} />
       ) : null}
@@ -382,6 +400,44 @@ function FundButton({ view }: { view: DealPayment }) {
         {checkout.pending ? 'Processing…' : `Fund deal (${formatUsd(view.brandTotalCents)})`}
       </button>
       <p className="muted">The money is held in escrow and released to the creator when the deal is completed.</p>
+      <FormError message={checkout.error ? CHECKOUT_FAILED : null} />
+    </div>
+  );
+}
+
+/**
+ * A creator accepted after the deal was funded: their agreed price is funded by a top-up, a payment of
+ * its own (that price plus the service fee), before they start the work.
+ */
+function TopUpButton({ view, topUp }: { view: DealPayment; topUp: NonNullable<DealPayment['topUp']> }) {
+  const checkout = useServerRedirect(CHECKOUT_FAILED);
+  const [only] = topUp.creators;
+  const label =
+    topUp.creators.length === 1 && only
+      ? `Fund ${only.name}'s ${formatUsd(only.priceCents)}`
+      : `Fund ${topUp.creators.length} creators' prices (${formatUsd(topUp.amountCents)})`;
+  // A creator without a name is "the creator" (from the server), capitalised to start the sentence.
+  const listed = topUp.creators.map((c) => c.name).join(', ');
+  const names = listed.charAt(0).toUpperCase() + listed.slice(1);
+  const who =
+    topUp.creators.length === 1
+      ? `${names} joined after the deal was funded: their price is not in escrow yet, and they start the work once it is.`
+      : `${names} joined after the deal was funded: their prices are not in escrow yet, and they start the work once they are.`;
+  return (
+    <div className="callout money-action" data-testid="top-up">
+      <p>{who}</p>
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={checkout.pending}
+        onClick={() => void checkout.go(() => moneyApi.fundDeal(view.dealId))}
+      >
+        {checkout.pending ? 'Processing…' : label}
+      </button>
+      <p className="muted">
+        You pay {formatUsd(topUp.totalCents)}: {formatUsd(topUp.amountCents)} plus the {formatRate(SERVICE_FEE_BP)}{' '}
+        service fee ({formatUsd(topUp.serviceFeeCents)}), held in escrow until the deal is completed.
+      </p>
       <FormError message={checkout.error ? CHECKOUT_FAILED : null} />
     </div>
   );

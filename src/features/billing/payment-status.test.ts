@@ -25,6 +25,7 @@ const base: DealPayment = {
   chargedCents: 0,
   extraPaymentsRefundedCents: 0,
   checkoutOpen: false,
+  topUp: null,
   cancellation: null,
   viewer: 'brand',
   canFund: true,
@@ -69,4 +70,21 @@ test('the payout cannot be released (and the button says why) while the creator 
     'The creator has to set up payouts before the payout can be released.',
   );
   expect(releaseBlocker(base)).toBeNull();
+});
+
+test('a creator accepted after the deal was funded reads "Not funded yet" until the top-up of their price is paid', () => {
+  const topUp = { creators: [], amountCents: 30_000, serviceFeeCents: 3_600, totalCents: 33_600 };
+  const waiting = { ...base, escrowStatus: 'pending' as const, viewer: 'creator' as const, topUp };
+  expect(paymentStatus(waiting, null)).toEqual({
+    headline: 'Not funded yet: the brand funds the deal before the work starts.',
+    tone: 'state',
+    details: ['Your price of $300.00 is not in escrow yet.'],
+  });
+  expect(paymentStatus({ ...waiting, topUp: null }, null).headline).toBe(
+    'Funded — you will be paid once the deal is completed.',
+  );
+  // The brand back from the top-up's checkout: confirming while it is open, never after.
+  const brand = { ...waiting, viewer: 'brand' as const, checkoutOpen: true };
+  expect(paymentStatus(brand, 'success').tone).toBe('waiting');
+  expect(paymentStatus({ ...brand, checkoutOpen: false }, 'success').headline).toBe('Funded and held in escrow.');
 });

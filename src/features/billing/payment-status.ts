@@ -37,6 +37,21 @@ export function paymentStatus(view: DealPayment, funding: string | null): Paymen
       };
     }
     case 'pending': {
+      // A creator accepted after the deal was funded: their own price waits for the brand's top-up.
+      if (creator && view.topUp)
+        return {
+          headline: 'Not funded yet: the brand funds the deal before the work starts.',
+          tone: 'state',
+          details: [`Your price of ${formatUsd(view.topUp.amountCents)} is not in escrow yet.`],
+        };
+      if (funding === 'success' && view.topUp && view.checkoutOpen && !view.lastPaymentError)
+        return { headline: 'Payment received — confirming with Stripe…', tone: 'waiting', details };
+      if (view.topUp && view.lastPaymentError)
+        return {
+          headline: `The payment did not go through: ${view.lastPaymentError} The new creator's price is not funded.`,
+          tone: 'error',
+          details,
+        };
       if (!completed) {
         return {
           headline: creator ? 'Funded — you will be paid once the deal is completed.' : 'Funded and held in escrow.',

@@ -18,6 +18,7 @@ const app = (n: number) =>
     deal_id: deal.id,
     creator_id: `0190a0b0-0000-7000-8000-000000000c0${n}`,
     status: 'accepted',
+    price_funded_at: '2026-11-20T09:00:00.000Z',
   });
 const deliverable = (status: WorkView['deliverables'][number]['status'], dueDate = '2026-12-04') => ({
   id: 'd1',
@@ -89,4 +90,13 @@ test('with the terms agreed and the escrow not funded, the deal waits on the bra
   expect(waitingLines([work(1, 'not_started')], 'creator', monday).mine.map((l) => l.text)).toEqual([
     'draft due Friday — Instagram Reel, Trail shoes launch',
   ]);
+});
+
+test('a creator accepted after the deal was funded waits on the brand for the top-up of their price', () => {
+  const joinedLater: DealWork = { ...work(2, 'not_started'), app: { ...app(2), price_funded_at: null } };
+  const brand = waitingLines([work(1, 'not_started'), joinedLater], 'brand', monday);
+  expect(brand.mine).toEqual([{ text: '1 deal to fund', dealId: deal.id }]);
+  const creator = waitingLines([joinedLater], 'creator', monday);
+  expect(creator.mine).toEqual([]);
+  expect(creator.theirs).toEqual([{ text: '1 deal to fund (waiting for the brand)', dealId: deal.id }]);
 });

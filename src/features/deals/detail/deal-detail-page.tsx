@@ -217,6 +217,10 @@ export function DealDetailPage() {
               escrowStatus={d.escrow_status}
               dealStatus={d.status}
               dealVersion={d.version}
+              fundedPrices={applications.value
+                .filter((a) => a.status === 'accepted')
+                .map((a) => `${a.id}:${a.price_funded_at ?? ''}`)
+                .join(',')}
             />
           ) : null}
           {d.status === 'completed' && !showPaymentPanel ? (

@@ -10,6 +10,7 @@ const app = applicationDocument.parse({
   deal_id: '0190a0b0-0000-7000-8000-0000000000d1',
   creator_id: '0190a0b0-0000-7000-8000-000000000c01',
   status: 'accepted',
+  price_funded_at: '2026-11-20T09:00:00.000Z',
 });
 const draft = dealEventDocument.parse({
   id: '0190a0b0-0000-7000-8000-0000000000e1',
@@ -38,11 +39,12 @@ const render = (
   myParty: 'creator' | 'brand',
   shown: DeliverableView = item,
   escrowStatus: DealDocument['escrow_status'] = 'pending',
+  shownApp = app,
 ) =>
   renderToStaticMarkup(
     <DeliverableCard
       db={{} as PactaDatabase}
-      app={app}
+      app={shownApp}
       item={shown}
       me="someone"
       myParty={myParty}
@@ -75,6 +77,10 @@ test("'Submit draft' waits for the escrow to be funded and says why; once funded
   const funded = render('creator', toDo, 'pending');
   expect(funded).toContain('Submit draft</button>');
   expect(funded).not.toContain('The brand funds the deal');
+  // Accepted after the deal was funded: the top-up of this creator's price is not paid yet.
+  const joinedLater = render('creator', toDo, 'pending', { ...app, price_funded_at: null });
+  expect(joinedLater).not.toContain('Submit draft</button>');
+  expect(joinedLater).toContain('The brand funds the deal before the work starts: submit the draft once it is funded.');
   const refunded = render('creator', { ...toDo, status: 'changes_requested' }, 'refunded');
   expect(refunded).not.toContain('Submit draft</button>');
   expect(refunded).toContain('This deal was refunded to the brand: no more work is submitted.');

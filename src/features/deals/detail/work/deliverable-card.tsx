@@ -100,7 +100,7 @@ export function DeliverableCard({
   const [fileError, setFileError] = useState<string | null>(null);
   const creator = myParty === 'creator';
   const roundsLeft = item.roundsIncluded - item.roundsUsed;
-  const draftBlocked = draftBlockedText(escrowStatus);
+  const draftBlocked = draftBlockedText(escrowStatus, app.price_funded_at);
   const uploads = useUploads(creator ? me : null);
   const pending = uploads.filter(
     (j) => j.target.kind === 'draft' && j.target.applicationId === app.id && j.target.deliverableId === item.id,
