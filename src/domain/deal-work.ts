@@ -66,7 +66,8 @@ export const waitsForFunding = (
   escrowStatus: DealDocument['escrow_status'],
   app: Pick<ApplicationDocument, 'status' | 'price_funded_at'>,
 ): boolean =>
-  app.status === 'accepted' && (escrowStatus === 'none' || (escrowStatus === 'pending' && app.price_funded_at === null));
+  app.status === 'accepted' &&
+  (escrowStatus === 'none' || (escrowStatus === 'pending' && app.price_funded_at === null));
 
 type ApplicationState = Pick<
   ApplicationDocument,
