@@ -92,9 +92,20 @@ export function useLiveQuery<T>(
   return result;
 }
 
-/** A result that shows nothing: no document, an empty list, a count of none. */
+/**
+ * A result that shows nothing: no document, an empty list or map, a count of none, or a screen's
+ * combined result (a plain object such as the dashboard's `{ deals, counts }`) whose lists are all
+ * still empty (its counts may already be known: the cards are what the first page must bring at once),
+ * or, without lists, all of whose parts show nothing. A document or any other object is something.
+ */
 export function isEmptyResult(data: unknown): boolean {
-  return data === null || data === undefined || data === 0 || (Array.isArray(data) && data.length === 0);
+  if (data === null || data === undefined || data === 0) return true;
+  if (Array.isArray(data)) return data.length === 0;
+  if (data instanceof Map) return data.size === 0;
+  if (typeof data !== 'object' || Object.getPrototypeOf(data) !== Object.prototype) return false;
+  const parts = Object.values(data);
+  const lists = parts.filter((part) => Array.isArray(part) || part instanceof Map);
+  return (lists.length > 0 ? lists : parts).every(isEmptyResult);
 }
 
 /** A number that changes whenever an element of `deps` changes (compared with Object.is, as React does). */

@@ -87,7 +87,12 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
 
   const me = profile.data;
   const fullName = me?.full_name || user.fullName || user.email;
-  const listCount = view === 'brand' ? (deals.data?.counts.total ?? 0) : (applications.data?.counts.total ?? 0);
+  const shown = view === 'brand' ? (deals.data?.deals.length ?? 0) : (applications.data?.applications.length ?? 0);
+  // At least what the list shows: during the first sync a list and its count arrive in separate updates.
+  const listCount = Math.max(
+    shown,
+    view === 'brand' ? (deals.data?.counts.total ?? 0) : (applications.data?.counts.total ?? 0),
+  );
   const stats =
     view === 'brand'
       ? brandStats(deals.data?.counts ?? NO_BRAND_COUNTS)
