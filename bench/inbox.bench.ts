@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { withE2eDatabase } from '../tests/e2e/support/e2e-server-info.ts';
 import { openDevice } from './support/device-browser.ts';
 import { startBenchServer } from './support/e2e-server.ts';
-import { confirmedAccount } from './support/local-data-screens.ts';
+import { confirmedAccount, recordFirstSeen, signInAndSync } from './support/local-data-screens.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4299);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -28,18 +28,6 @@ const load = () =>
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
 const p95 = (values: number[]) => sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)]!;
-
-async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.goto(`${ORIGIN}/auth/signin`);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(/\/dashboard$/);
-  await page
-    .getByTestId('sync-status-label')
-    .filter({ hasText: /^Synced$/ })
-    .waitFor({ timeout: 120_000 });
-}
 
 type Sample = { totalMs: number; toPushMs: number; pushMs: number; toPullMs: number; pullMs: number; screenMs: number };
 
@@ -122,8 +110,10 @@ try {
 
   const creatorPage = creatorDevice.context.pages()[0] ?? (await creatorDevice.context.newPage());
   const brandPage = brandDevice.context.pages()[0] ?? (await brandDevice.context.newPage());
-  await signIn(creatorPage, creator);
-  await signIn(brandPage, brand);
+  // Signed in and synced as a user does (the sign-in screen, then the dashboard with its first card).
+  await Promise.all([recordFirstSeen(creatorDevice.context), recordFirstSeen(brandDevice.context)]);
+  await signInAndSync(creatorPage, ORIGIN, creator);
+  await signInAndSync(brandPage, ORIGIN, brand);
   // The creator opens the conversation from the deal, as a user does; the brand opens the same one.
   await creatorPage.goto(`${ORIGIN}/deals/${dealId}`);
   await creatorPage.getByRole('link', { name: 'Message brand' }).click();

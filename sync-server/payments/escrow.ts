@@ -143,6 +143,16 @@ async function setEscrowStatus(tx: Tx, dealId: string, status: DealRow['escrow_s
   ]);
 }
 
+/** The card's refusal to show the brand; none for a cancelled intent (an expired or replaced checkout). */
+function cardRefusal(intent: Stripe.PaymentIntent): string | null {
+  return intent.status === 'canceled' ? null : (intent.last_payment_error?.message ?? null);
+}
+
+/** The charge a payment intent made, whether Stripe sent its id or the whole object. */
+function chargeOf(intent: Stripe.PaymentIntent): string | undefined {
+  return typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+}
+
 export function createEscrow(deps: PaymentsDeps) {
   const { stripe, db, config } = deps;
 
@@ -350,8 +360,7 @@ export function createEscrow(deps: PaymentsDeps) {
     if (topUpId) return applyTopUp(tx, deal, topUpId, intent, sessionId);
     const ownCheckout = Boolean(escrow && sessionId && sessionId === escrow.checkout_session_id);
     if (intent.status !== 'succeeded') {
-      // A canceled intent is an expired checkout (replaced or cancelled by the brand): nothing to show.
-      const error = intent.status === 'canceled' ? null : (intent.last_payment_error?.message ?? null);
+      const error = cardRefusal(intent);
       if (ownCheckout && !escrow!.funded_at && error) {
         await tx.query(
           `update public.deal_escrows set payment_intent_id = $2, last_payment_error = $3, updated_at = now() where deal_id = $1`,
@@ -360,7 +369,7 @@ export function createEscrow(deps: PaymentsDeps) {
       }
       return;
     }
-    const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+    const chargeId = chargeOf(intent);
     if (!chargeId || escrow?.charge_id === chargeId) return;
     const received = intent.amount_received;
     const why = !escrow
@@ -455,7 +464,7 @@ export function createEscrow(deps: PaymentsDeps) {
     const topUp = rows[0];
     const ownCheckout = Boolean(topUp && !topUp.funded_at && sessionId && sessionId === topUp.checkout_session_id);
     if (intent.status !== 'succeeded') {
-      const error = intent.status === 'canceled' ? null : (intent.last_payment_error?.message ?? null);
+      const error = cardRefusal(intent);
       if (ownCheckout && error)
         await tx.query(
           `update public.deal_escrow_charges set payment_intent_id = $2, last_payment_error = $3, updated_at = now() where id = $1`,
@@ -463,7 +472,7 @@ export function createEscrow(deps: PaymentsDeps) {
         );
       return;
     }
-    const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+    const chargeId = chargeOf(intent);
     if (!chargeId || topUp?.charge_id === chargeId) return;
     const amount = Number(topUp?.amount_cents ?? 0);
     const fee = Number(topUp?.service_fee_cents ?? 0);
