@@ -1,5 +1,10 @@
 import type { Database, JwtClaims, Tx } from '../db/database.ts';
-import type { CollectionName, PullResponse, SyncCheckpoint } from '../../src/domain/collections/index.ts';
+import {
+  snapshotPageLimit,
+  type CollectionName,
+  type PullResponse,
+  type SyncCheckpoint,
+} from '../../src/domain/collections/index.ts';
 import { quoteIdent, type ServerCollection } from './collections.ts';
 import { inReadSnapshot } from './snapshot.ts';
 import {
@@ -124,7 +129,8 @@ export function restartsFeed(checkpoint: SyncCheckpoint, now: { horizon: string;
  * later pull can continue from; reading them all in one snapshot is the same as a run of pulls
  * between which nothing committed, so no row is skipped, and the last page carries `pending` like
  * any pull. Rows deleted before the snapshot are not sent (the device never
- * held them). Stops after the page that is not full, or early when `onPage` answers false (the client
+ * held them). The first page is small (`snapshotPageLimit`): a fresh device shows something after
+ * writing it. Stops after the page that is not full (against its own limit), or early when `onPage` answers false (the client
  * then pulls on from the last page it received).
  */
 export async function streamFreshFeed(
@@ -145,14 +151,15 @@ export async function streamFreshFeed(
         : null;
     const scope = set ? scopeWithSet(position.scope!, set) : position.scope;
     let from = { xid: '0', id: ZERO_ID };
-    for (;;) {
-      const { rows, pending } = await ownPage(tx, collection, from, limit, true, set ?? undefined);
+    for (let index = 0; ; index++) {
+      const pageLimit = snapshotPageLimit(index, limit);
+      const { rows, pending } = await ownPage(tx, collection, from, pageLimit, true, set ?? undefined);
       const last = rows.at(-1);
       if (last) from = { xid: last.xid, id: last.doc.id };
       const page: PullResponse<Doc> = { documents: rows.map((r) => r.doc), checkpoint: { ...from, scope, horizon } };
       if (pending) page.pending = true;
       const more = await onPage(page);
-      if (rows.length < limit || !more) return;
+      if (rows.length < pageLimit || !more) return;
     }
   });
 }

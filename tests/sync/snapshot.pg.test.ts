@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { prefetchKey, prefetchSnapshot } from '../../src/db/snapshot-feed.ts';
 import { createSyncApi } from '../../src/db/sync-api.ts';
+import { FIRST_SNAPSHOT_PAGE, MAX_PULL_LIMIT } from '../../src/domain/collections/index.ts';
 import type { TestUser } from '../support/test-server.ts';
 import { eventually, insertDeals, storageWithFaultyReplicationMeta, switchableFetch } from './sync-harness.ts';
 import { syncTestFixture } from './sync-fixture.ts';
@@ -31,6 +32,27 @@ test('a first sync comes in one streamed request, page by page, and the feed goe
   const pulls = requestsFor(c.network.calls, 'deals', 'pull');
   expect(pulls.length).toBeGreaterThan(0);
   expect(pulls.every((p) => new URL(p.url).searchParams.get('checkpoint') !== null)).toBe(true);
+  expect(requestsFor(c.network.calls, 'deals', 'snapshot')).toHaveLength(1);
+});
+
+test('a fresh feed streams a small first page, then full ones; the first sync still ends only with its last page', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const ids = await insertDeals(sync.server.db, brand.id, MAX_PULL_LIMIT + 250);
+
+  // The stream as the server sends it: a first screenful, then pages of the limit asked for.
+  const api = createSyncApi({ serverUrl: sync.server.url, getAccessToken: () => creator.accessToken });
+  const sizes: number[] = [];
+  for await (const page of api.snapshot('deals', MAX_PULL_LIMIT)) sizes.push(page.documents.length);
+  expect(sizes[0]).toBe(FIRST_SNAPSHOT_PAGE);
+  expect(sizes.slice(1, -1).every((n) => n === MAX_PULL_LIMIT)).toBe(true);
+  expect(sizes.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(ids.length);
+
+  // A device with the default page size: the short first page does not end its first sync.
+  const c = await sync.client(creator, ['deals']);
+  await c.replication.awaitInitialSync();
+  expect(await c.db.deals.count({ selector: { brand_id: brand.id } }).exec()).toBe(ids.length);
+  expect(c.replication.syncStatus.initialSync.complete).toBe(true);
   expect(requestsFor(c.network.calls, 'deals', 'snapshot')).toHaveLength(1);
 });
 

@@ -3,6 +3,7 @@ import type { RxCollection, RxDocument, RxReplicationPullStreamItem } from 'rxdb
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import {
   collectionSpecs,
+  FIRST_SNAPSHOT_PAGE,
   MAX_PUSH_ROWS,
   type CollectionName,
   type CollectionSpec,
@@ -83,7 +84,15 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
     retryTime: opts.retryTime ?? 5_000,
     waitForLeadership: ctx.awaitLeadership,
     autoStart: true,
-    pull: { batchSize: ctx.pullBatchSize, stream$: parts.stream$.asObservable(), handler: pullHandler(ctx, parts) },
+    // RxDB ends its first sync at a page shorter than its batch size. Pages are `ctx.pullBatchSize` rows
+    // (the handler asks for that many whatever RxDB passes), but a fresh feed's first page holds only
+    // FIRST_SNAPSHOT_PAGE: RxDB's own size is that, so the small first page does not end the first sync.
+    // (A pull of 100 to 999 rows then costs one more request, which finds nothing.)
+    pull: {
+      batchSize: Math.min(FIRST_SNAPSHOT_PAGE, ctx.pullBatchSize),
+      stream$: parts.stream$.asObservable(),
+      handler: pullHandler(ctx, parts),
+    },
     // A read-only collection (written by the server only), or one the user's role may never write,
     // has no push at all: nothing on this device can ever be sent for it, and RxDB then keeps no
     // server state beside each pulled document (its `skipStoringPullMeta`).
@@ -184,7 +193,8 @@ function pullHandler(ctx: ReplicatorContext, parts: Parts) {
         documents.map((d) => d.id),
       );
   };
-  return async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
+  const batchSize = ctx.pullBatchSize;
+  return async (checkpoint: SyncCheckpoint | undefined) => {
     streamed.pullStarted(checkpoint ?? null);
     const fromStream = streamed.take(checkpoint ?? null, batchSize);
     if (fromStream) {

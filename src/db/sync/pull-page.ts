@@ -1,5 +1,5 @@
 import type { RxCollection, WithDeleted } from 'rxdb';
-import type { CollectionName, SyncCheckpoint } from '../../domain/collections/index.ts';
+import { snapshotPageLimit, type CollectionName, type SyncCheckpoint } from '../../domain/collections/index.ts';
 import type { createSnapshotFeed } from '../snapshot-feed.ts';
 import type { SyncApi, SyncDoc } from '../sync-api.ts';
 import { pullAfterStreamedPage, resetRemovals, type ResetContext } from './decisions.ts';
@@ -53,7 +53,8 @@ export async function pullPage(
   const streamed = await hooks.snapshot?.take(checkpoint);
   if (streamed) {
     hooks.onPending(streamed.pending === true);
-    if (pullAfterStreamedPage(streamed.documents.length, batchSize, checkpoint !== null)) hooks.onStreamEnd();
+    const pageLimit = snapshotPageLimit(checkpoint === null ? 0 : 1, batchSize);
+    if (pullAfterStreamedPage(streamed.documents.length, pageLimit, checkpoint !== null)) hooks.onStreamEnd();
     return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
   }
   const page = await api.pull(name, checkpoint, batchSize);

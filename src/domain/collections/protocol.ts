@@ -14,6 +14,16 @@ export const MIN_SYNC_PROTOCOL_VERSION = 1;
 export const SYNC_PROTOCOL_HEADER = 'x-pacta-protocol';
 export const MAX_PULL_LIMIT = 1000;
 export const DEFAULT_PULL_LIMIT = 100;
+/**
+ * The first page of a fresh feed's stream (`/snapshot`) holds at most this many rows, the rest `limit`
+ * each: a fresh device writes, and shows, a first screenful in the time of a hundred documents instead
+ * of a thousand. Its end is still read as a short page, against that page's own limit.
+ */
+export const FIRST_SNAPSHOT_PAGE = 100;
+/** The most rows page `index` (from 0) of a fresh feed's stream holds when pages hold `limit`. */
+export function snapshotPageLimit(index: number, limit: number): number {
+  return index === 0 ? Math.min(limit, FIRST_SNAPSHOT_PAGE) : limit;
+}
 export const MAX_PUSH_ROWS = 500;
 /**
  * The deals a device holds (its working set: the deals its user is party to, then the open deals that
