@@ -24,6 +24,7 @@ import { openDevice } from './support/device-browser.ts';
 import { startBenchServer } from './support/e2e-server.ts';
 import { firstSyncProfile, rawIndexedDbWrite, rawPostgresRead, type CpuProfile } from './support/first-sync-profile.ts';
 import { liveReport, liveSample, type LiveSample } from './support/live-latency.ts';
+import { bootMarks, marksFrom } from './support/local-data-screens.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4297);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -126,15 +127,7 @@ try {
   if (process.env.BENCH_PROFILE_OUT) writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
   const syncProfile = await firstSyncProfile(page, profile, clickedAt);
   // The app's boot marks of this page load (src/lib/boot-marks.ts), from the click on "Sign in".
-  const signInMarks = await page.evaluate(
-    (from) =>
-      performance
-        .getEntriesByType('mark')
-        .filter((m) => m.name.startsWith('pacta:'))
-        .map((m) => `${m.name.slice('pacta:'.length)} ${(m.startTime - from).toFixed(0)}`)
-        .join(', '),
-    clickedAt,
-  );
+  const signInMarks = marksFrom(await bootMarks(page), clickedAt);
   // The raw limit, in the same run: the same rows from Postgres, the same documents into IndexedDB.
   const rawRead = await rawPostgresRead(databaseUrl(), account.email);
   const rawWrite = await rawIndexedDbWrite(page);

@@ -129,7 +129,7 @@ export async function signInAndSync(
   page: Page,
   origin: string,
   account: { email: string; password: string },
-): Promise<{ syncMs: number; firstCardMs: number }> {
+): Promise<{ syncMs: number; firstCardMs: number; marks: string }> {
   await page.goto(`${origin}/auth/signin`);
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -147,7 +147,15 @@ export async function signInAndSync(
     () => (window as unknown as { __firstSeen: Record<string, number> }).__firstSeen.dashboard ?? Number.NaN,
   );
   await page.evaluate(() => navigator.serviceWorker.ready);
-  return { syncMs, firstCardMs: cardAt - clickedAt };
+  return { syncMs, firstCardMs: cardAt - clickedAt, marks: marksFrom(await bootMarks(page), clickedAt) };
+}
+
+/** The app's boot marks of a page load (src/lib/boot-marks.ts), in ms from `from`, in the order they happened. */
+export function marksFrom(marks: BootMarks, from: number): string {
+  return Object.entries(marks as Record<string, number>)
+    .sort((a, b) => a[1] - b[1])
+    .map(([name, at]) => `${name} ${(at - from).toFixed(0)}`)
+    .join(', ');
 }
 
 /** What "usable" means per screen: a selector that appears once the screen shows its data. */

@@ -41,6 +41,7 @@ const engine = new SyncEngine({
       userId,
       pullOnlyByRole: true,
       roleHint: claimedRole(userId),
+      serverRole: sessionServerRole(userId),
     }),
   electLeader: (name, hooks) => electTabLeader(name, hooks, { openBroadcast: browser.openBroadcast }),
   runUploads,
@@ -77,6 +78,12 @@ export const {
 function claimedRole(userId: string): ProfileRole | undefined {
   const user = getSessionManager().getState().user;
   return user?.id.toLowerCase() === userId.toLowerCase() ? user.role : undefined;
+}
+
+/** The role the server decided, if the session knows it (app_metadata or the profile on this device). */
+function sessionServerRole(userId: string): ProfileRole | undefined {
+  const user = getSessionManager().getState().user;
+  return user?.id.toLowerCase() === userId.toLowerCase() && user.roleKnown ? user.role : undefined;
 }
 
 /** Can the server be reached right now? (`/api/health` is never cached by the service worker.) */

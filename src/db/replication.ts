@@ -70,6 +70,13 @@ export type ReplicationOptions = SyncApiOptions & {
    * for pull-only.
    */
   roleHint?: ProfileRole;
+  /**
+   * The role the server decided, when the session already says it (the access token's app_metadata,
+   * which the database keeps equal to the profile's role, or the profile this device holds): with
+   * `pullOnlyByRole`, every collection starts at once in that role's mode, none waiting for the
+   * profiles' first sync.
+   */
+  serverRole?: ProfileRole;
 };
 
 /**
@@ -147,8 +154,9 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
 
 /**
  * Starts each collection's replicator in its write mode. One whose mode depends on the user's role
- * (`pullOnlyByRole`) starts once the server's role is known, unless the role the user claims may write
- * it (then it starts in full at once). Resolves once every one has started.
+ * (`pullOnlyByRole`) starts once the server's role is known (at once when the session says it), unless
+ * the role the user claims may write it (then it starts in full at once). Resolves once every one has
+ * started.
  */
 async function startReplicators(
   ctx: ReplicatorContext,
@@ -156,6 +164,10 @@ async function startReplicators(
   start: (name: CollectionName, mode: WriteMode) => void,
 ): Promise<void> {
   const { opts } = ctx;
+  if (opts.pullOnlyByRole && opts.serverRole) {
+    for (const name of names) start(name, writeMode(collectionSpecs[name], opts.serverRole));
+    return;
+  }
   const waiting = names.filter((name) => waitsForRole(collectionSpecs[name], opts.pullOnlyByRole, opts.roleHint));
   for (const name of names) if (!waiting.includes(name)) start(name, writeMode(collectionSpecs[name], undefined));
   if (waiting.length === 0) return;

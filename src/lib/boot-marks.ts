@@ -4,7 +4,13 @@
  * microseconds and nothing reads them in the app itself.
  */
 export type BootMark =
-  'session-restored' | 'database-open' | 'replication-started' | 'page-code-loaded' | 'first-local-result';
+  | 'session-restored'
+  | 'database-open'
+  | 'replication-started'
+  /** The deals replication received its first page with documents (before RxDB writes it). */
+  | 'deals-page-received'
+  | 'page-code-loaded'
+  | 'first-local-result';
 
 const marked = new Set<BootMark>();
 

@@ -55,6 +55,21 @@ end $function$;
 revoke all on function pacta_private.blocked_users_check() from public;
 grant execute on function pacta_private.blocked_users_check() to authenticated, service_role;
 
+-- function: pacta_private.copy_role_to_app_metadata()
+CREATE OR REPLACE FUNCTION pacta_private.copy_role_to_app_metadata()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update auth.users
+     set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || jsonb_build_object('role', new.role)
+   where id = new.id
+     and (raw_app_meta_data ->> 'role') is distinct from new.role;
+  return null;
+end $function$;
+
 -- function: pacta_private.profile_links_and_picture_check()
 CREATE OR REPLACE FUNCTION pacta_private.profile_links_and_picture_check()
  RETURNS trigger
@@ -350,6 +365,9 @@ CREATE TRIGGER c_limits BEFORE INSERT OR UPDATE ON saved_lists FOR EACH ROW EXEC
 
 -- trigger: c_links_and_picture on public.profiles
 CREATE TRIGGER c_links_and_picture BEFORE INSERT OR UPDATE ON profiles FOR EACH ROW EXECUTE FUNCTION pacta_private.profile_links_and_picture_check();
+
+-- trigger: profiles_role_to_app_metadata on public.profiles
+CREATE TRIGGER profiles_role_to_app_metadata AFTER INSERT OR UPDATE OF role ON profiles FOR EACH ROW EXECUTE FUNCTION pacta_private.copy_role_to_app_metadata();
 
 -- trigger: z_growth on public.profiles
 CREATE TRIGGER z_growth AFTER INSERT OR UPDATE OF role, full_name, bio, niches, social_links, pro_tier ON profiles FOR EACH ROW EXECUTE FUNCTION pacta_private.profiles_growth();

@@ -18,7 +18,9 @@ export function pendingUserLookAlike(email: string, data: Record<string, unknown
     email,
     phone: '',
     confirmation_sent_at: now,
-    app_metadata: { provider: 'email', providers: ['email'] },
+    // The role the database gives a new account (a creator or a brand as asked, else a creator) and
+    // copies into app_metadata; keys in the order Postgres returns that jsonb (shortest first).
+    app_metadata: { role: signUpRole(data.role), provider: 'email', providers: ['email'] },
     user_metadata: { ...data, ...identityData },
     identities: [
       {
@@ -36,4 +38,9 @@ export function pendingUserLookAlike(email: string, data: Record<string, unknown
     updated_at: now,
     is_anonymous: false,
   };
+}
+
+/** The role `public.handle_new_user` gives an account signed up with this `role` in its metadata. */
+function signUpRole(asked: unknown): 'creator' | 'brand' {
+  return asked === 'brand' ? 'brand' : 'creator';
 }

@@ -100,14 +100,18 @@ test('an admin signing in to /admin/ledger, or reloading it, stays there while t
   page,
   request,
 }) => {
-  // Promoted as the demo admin is, in the profile only: until the profile reaches the new device's
-  // database the session knows only the sign-up metadata, which says brand.
+  // Promoted in the profile, with the role then taken out of app_metadata, as in a token issued before
+  // the server put it there: until the profile reaches the new device's database the session knows
+  // only the sign-up metadata, which says brand.
   const admin = await createConfirmedAccount(request, { role: 'brand', fullName: `Guard Admin ${run}` });
-  await withE2eDatabase((client) =>
-    client.query(`update public.profiles set role = 'admin' where id = (select id from auth.users where email = $1)`, [
-      admin.email,
-    ]),
-  );
+  await withE2eDatabase(async (client) => {
+    const email = [admin.email];
+    await client.query(
+      `update public.profiles set role = 'admin' where id = (select id from auth.users where email = $1)`,
+      email,
+    );
+    await client.query(`update auth.users set raw_app_meta_data = raw_app_meta_data - 'role' where email = $1`, email);
+  });
   await page.goto('/admin/ledger');
   await expect(page).toHaveURL(/\/auth\/signin$/);
   await new SignInPage(page).signIn(admin.email, admin.password);

@@ -39,6 +39,25 @@ test('a creator replicates the deals pull-only: every deal arrives, none is kept
   expect(rows[0]!.title).not.toBe('Not mine to change');
 });
 
+test('a creator whose session says the role starts the deals pull-only at once, before any profile is on the device', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const ids = await insertDeals(sync.server.db, brand.id, 20);
+  // The token the server issues carries the role it decided (app_metadata, kept equal to the profile's).
+  const { rows } = await sync.server.db.pool.query<{ role: string }>(
+    `select raw_app_meta_data ->> 'role' as role from auth.users where id = $1`,
+    [creator.id],
+  );
+  expect(rows[0]!.role).toBe('creator');
+  // No profiles replicated at all: without the session's role, the deals could only start in full.
+  const c = await sync.client(creator, ['deals'], { pullOnlyByRole: true, serverRole: 'creator' });
+  await c.replication.awaitInitialSync();
+  await eventually(
+    async () => (await c.db.deals.find({ selector: { brand_id: brand.id } }).exec()).length === ids.length,
+  );
+  expect(await keptServerStates(c, ids)).toBe(0);
+});
+
 test('a brand replicates its deals in full: the server states are kept and an edit is pushed', async () => {
   const brand = await sync.server.createUser({ role: 'brand' });
   const ids = await insertDeals(sync.server.db, brand.id, 30);

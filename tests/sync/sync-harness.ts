@@ -102,6 +102,7 @@ export async function createTestClient(
     refusedStore?: ReplicationOptions['refusedStore'];
     pullOnlyByRole?: boolean;
     roleHint?: ReplicationOptions['roleHint'];
+    serverRole?: ReplicationOptions['serverRole'];
   } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
@@ -126,6 +127,7 @@ export async function createTestClient(
       refusedStore: opts.refusedStore,
       pullOnlyByRole: opts.pullOnlyByRole,
       roleHint: opts.roleHint,
+      serverRole: opts.serverRole,
     });
   const client: TestClient = {
     db,

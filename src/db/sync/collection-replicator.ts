@@ -10,6 +10,7 @@ import {
   type SyncCheckpoint,
 } from '../../domain/collections/index.ts';
 import type { PactaDatabase } from '../create-database.ts';
+import { markBoot } from '../../lib/boot-marks.ts';
 import { createLocalChangeFilter, type LocalChangeFilter } from '../local-changes.ts';
 import { createRecentMasters, type RecentMasters } from '../recent-masters.ts';
 import type { ReplicationOptions } from '../replication.ts';
@@ -212,6 +213,7 @@ function pullHandler(ctx: ReplicatorContext, parts: Parts) {
         onStreamEnd: () => scheduler.later(0),
       }),
     );
+    if (name === 'deals' && page.documents.length > 0) markBoot('deals-page-received');
     await recordMasters(page.documents);
     if (recheckAfterNotice(page.documents.length, startedAt, parts.noticeAt)) {
       parts.noticeAt = undefined;
