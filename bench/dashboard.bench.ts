@@ -24,7 +24,7 @@ import { openDevice } from './support/device-browser.ts';
 import { startBenchServer } from './support/e2e-server.ts';
 import { firstSyncProfile, rawIndexedDbWrite, rawPostgresRead, type CpuProfile } from './support/first-sync-profile.ts';
 import { liveReport, liveSample, type LiveSample } from './support/live-latency.ts';
-import { bootMarks, marksFrom } from './support/local-data-screens.ts';
+import { bootMarks, marksFrom, publishDeal } from './support/local-data-screens.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4297);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -60,23 +60,6 @@ function seedDeals(email: string): Promise<void> {
        from auth.users u, generate_series(1, $2) n where u.email = $1`,
     [email, DEALS],
   );
-}
-
-/** One new deal for the brand, committed on the server (the kind of change a notice announces); returns when. */
-async function publishDeal(email: string, title: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
-       select gen_random_uuid(), u.id, $2, 'Published while the dashboard is open.', 30000, '{Travel}' from auth.users u where u.email = $1`,
-      [email, title],
-    );
-    // The moment the commit returned (not after the connection closed).
-    return Date.now();
-  } finally {
-    await client.end();
-  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -140,7 +123,8 @@ try {
 
   // A deal committed on the server while the dashboard is open, until it is on screen (no reload):
   // the first right after the 10,000-deal first sync, then a few more once the app is idle.
-  const liveDeal = (title: string) => liveSample(page, 'deals', title, () => publishDeal(account.email, title));
+  const liveDeal = (title: string) =>
+    liveSample(page, 'deals', title, () => publishDeal(databaseUrl(), account.email, title));
   const firstLive = await liveDeal('Live deal right after the first sync');
   const live: LiveSample[] = [];
   for (let i = 0; i < LIVE_RUNS; i++) live.push(await liveDeal(`Live deal ${i + 1}`));

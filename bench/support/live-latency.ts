@@ -56,7 +56,8 @@ export async function liveSample(
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-const p95 = (values: number[]) =>
+/** The 95th percentile of `values` (NaN when there are none). */
+export const p95 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)] ?? Number.NaN;
 
 export function liveReport(first: LiveSample, samples: LiveSample[]): string {

@@ -74,6 +74,21 @@ async function onServerDatabase<T>(databaseUrl: string, work: (client: pg.Client
 }
 
 /**
+ * One new deal of the brand's, committed on the server (the kind of change a notice announces); returns
+ * the epoch ms the commit returned (not after the connection closed).
+ */
+export async function publishDeal(databaseUrl: string, brandEmail: string, title: string): Promise<number> {
+  return onServerDatabase(databaseUrl, async (client) => {
+    await client.query(
+      `insert into public.deals (id, brand_id, title, description, amount_cents, niches)
+       select gen_random_uuid(), u.id, $2, 'Published while the dashboard is open.', 30000, '{Travel}' from auth.users u where u.email = $1`,
+      [brandEmail, title],
+    );
+    return Date.now();
+  });
+}
+
+/**
  * The brand's `deals` open deals (spread over the categories, amounts and niches, none Pro-only so a
  * free creator's device holds every one), and `perDeal` pending applications to each from the
  * creators (each creator applying to deals / creators × perDeal of them).
@@ -129,6 +144,8 @@ export async function signInAndSync(
   page: Page,
   origin: string,
   account: { email: string; password: string },
+  /** Runs once the dashboard shows its first card, while the first sync goes on. */
+  duringFirstSync?: () => Promise<void>,
 ): Promise<{ syncMs: number; firstCardMs: number; marks: string }> {
   await page.goto(`${origin}/auth/signin`);
   await page.getByLabel('Email', { exact: true }).fill(account.email);
@@ -137,6 +154,10 @@ export async function signInAndSync(
   const clickedAt = await page.evaluate(() => performance.now());
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/dashboard$/);
+  if (duringFirstSync) {
+    await page.locator(READY.dashboard).first().waitFor({ timeout: 60_000 });
+    await duringFirstSync();
+  }
   await page
     .getByTestId('sync-status-label')
     .filter({ hasText: /^Synced$/ })
@@ -312,6 +333,19 @@ export async function heapAcrossNavigations(
  * where a full replication keeps a second copy of every pulled document and a pull-only one none.
  */
 export async function storedRecords(page: Page): Promise<string> {
+  return (await recordCounts(page))
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
+}
+
+/** The records of one collection on the device (its largest store: documents, or their server states). */
+export async function storedIn(page: Page, collection: string): Promise<number> {
+  return (await recordCounts(page)).find(([name]) => name.endsWith(`--${collection}`))?.[1] ?? 0;
+}
+
+/** Each of the user's IndexedDB databases (RxDB's, one per collection or meta store) with its largest store's count. */
+async function recordCounts(page: Page): Promise<[string, number][]> {
   await page.evaluate('globalThis.__name ??= (fn) => fn');
   const counts = await page.evaluate(async () => {
     const request = <T>(r: IDBRequest<T>) =>
@@ -330,10 +364,7 @@ export async function storedRecords(page: Page): Promise<string> {
     }
     return out;
   });
-  return counts
-    .sort((a, b) => b[1] - a[1])
-    .map(([name, n]) => `${name} ${n}`)
-    .join(', ');
+  return counts;
 }
 
 /** The app's boot marks (src/lib/boot-marks.ts) of the page loaded last, in ms from its navigation start. */

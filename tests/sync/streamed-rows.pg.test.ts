@@ -35,6 +35,9 @@ const cancel = (id: string) =>
 
 const dealPulls = (c: TestClient) => c.network.calls.filter((call) => call.url.includes('/sync/v1/deals/pull')).length;
 const holds = async (c: TestClient, id: string) => (await c.db.deals.findOne(id).exec()) !== null;
+/** Pages RxDB's deals downstream took from its pull stream (rows handed over without the pull handler). */
+const streamedPages = (c: TestClient) =>
+  c.replication.states.get('deals')!.internalReplicationState!.stats.down.downstreamProcessChanges;
 
 /** A change stream read as the app of this version reads it (protocol 2: rows may come in it). */
 async function rowsStream(user: TestUser) {
@@ -52,8 +55,7 @@ test('devices receive a new deal through the stream, with no pull from any of th
     await sync.server.createUser({ role: 'creator' }),
     await sync.server.createUser({ role: 'creator' }),
   ];
-  // Another brand replicates the deals in full (it writes its own): the rows reach it through the pull
-  // handler, still without a request.
+  // Another brand replicates the deals in full (it writes its own): the rows reach it the same way.
   const rival = await sync.server.createUser({ role: 'brand' });
   await insertDeals(sync.server.db, brand.id, 3);
   const devices = [
@@ -69,9 +71,13 @@ test('devices receive a new deal through the stream, with no pull from any of th
   for (const d of devices) await d.replication.awaitInSync();
 
   const pullsBefore = devices.map(dealPulls);
+  const streamedBefore = devices.map(streamedPages);
   const [deal] = (await insertDeals(sync.server.db, brand.id, 1)) as [string];
   for (const d of devices) await eventually(() => holds(d, deal));
   expect(devices.map(dealPulls)).toEqual(pullsBefore);
+  // Straight into RxDB's pull stream, in full replication too: no 'RESYNC', so nothing waited for the
+  // database to be idle (another collection's first sync writing, say).
+  expect(devices.map(streamedPages).every((n, i) => n > streamedBefore[i]!)).toBe(true);
 
   // RxDB stored the streamed position: the next change that must be pulled is pulled from there, and the
   // server honours that position (sealed by the stream for every reader) without restarting the feed.

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isEmptyResult } from './use-live-query.ts';
+import { isEmptyResult, listedItems } from './use-live-query.ts';
 
 test('a result that shows nothing is never held back during the first sync', () => {
   expect(isEmptyResult([])).toBe(true);
@@ -22,4 +22,13 @@ test('a screen whose combined result has nothing in any part (a new dashboard) s
   expect(isEmptyResult({ counts: { ...counts, total: 3 } })).toBe(false);
   // A document is never "nothing", even with empty fields.
   expect(isEmptyResult({ id: 'p1', bio: '' })).toBe(false);
+});
+
+test('what a result lists decides whether the first sync may hold it: a dashboard lists a few cards, /deals thousands', () => {
+  const counts = { total: 10_000, open: 9_000, in_progress: 1_000, completed: 0, received: 50_000 };
+  expect(listedItems({ deals: Array.from({ length: 10 }, (_, i) => ({ id: `d${i}` })), counts })).toBe(10);
+  expect(listedItems(Array.from({ length: 2_000 }, (_, i) => ({ id: `d${i}` })))).toBe(2_000);
+  expect(listedItems(new Map([['a', [1, 2]]]))).toBe(1);
+  expect(listedItems({ id: 'p1', bio: '' })).toBe(0);
+  expect(listedItems(7)).toBe(0);
 });

@@ -10,11 +10,14 @@ import { useDatabase } from './use-database.ts';
  * While the first sync writes page after page, each page changes the result of most screens' queries;
  * re-rendering a list of thousands of cards per page costs more than writing the page. Until the
  * first sync is complete a screen gets its first result at once, and every result at once while what
- * it shows is still empty (the first page's deals show the moment they are written), then at most one
- * update per this interval (always the newest). Offline or with the server unreachable nothing is
- * held. The sync status ('Syncing N of M') is a separate store and keeps its progress.
+ * it shows is still empty (the first page's deals show the moment they are written) or lists no more
+ * than HELD_FROM_ITEMS items (a dashboard's few cards and counts re-render cheaply, and a deal
+ * published meanwhile shows at once), then at most one update per this interval (always the newest).
+ * Offline or with the server unreachable nothing is held. The sync status ('Syncing N of M') is a
+ * separate store and keeps its progress.
  */
 const FIRST_SYNC_UPDATE_MS = 1_000;
+const HELD_FROM_ITEMS = 100;
 
 /** Pages are arriving: the first pull of this session runs and the server answers. Offline, a local write shows at once. */
 const firstSyncRunning = () => {
@@ -63,7 +66,7 @@ export function useLiveQuery<T>(
     };
     const sub = source.subscribe({
       next: (data) => {
-        if (showsNothing || !firstSyncRunning()) {
+        if (showsNothing || !firstSyncRunning() || listedItems(data) < HELD_FROM_ITEMS) {
           if (timer) clearTimeout(timer);
           timer = undefined;
           held = null;
@@ -106,6 +109,14 @@ export function isEmptyResult(data: unknown): boolean {
   const parts = Object.values(data);
   const lists = parts.filter((part) => Array.isArray(part) || part instanceof Map);
   return (lists.length > 0 ? lists : parts).every(isEmptyResult);
+}
+
+/** How many items a result lists: a list's or map's, summed over a combined result's parts (a count lists none). */
+export function listedItems(data: unknown): number {
+  if (Array.isArray(data)) return data.length;
+  if (data instanceof Map) return data.size;
+  if (data === null || typeof data !== 'object' || Object.getPrototypeOf(data) !== Object.prototype) return 0;
+  return Object.values(data).reduce<number>((sum, part) => sum + listedItems(part), 0);
 }
 
 /** A number that changes whenever an element of `deps` changes (compared with Object.is, as React does). */

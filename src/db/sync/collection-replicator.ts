@@ -104,6 +104,7 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
   });
   parts.state = state;
   const subs = watchWrites(ctx.status, parts, state);
+  let arrivals = Promise.resolve();
   restoreKeptRefusals(ctx, parts, state);
   return {
     name,
@@ -115,8 +116,16 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
       parts.noticeAt = Date.now();
       parts.scheduler.soon();
     },
-    /** The change stream carried rows of the collection. */
-    rowsArrived: (rows: StreamedRows) => parts.streamed.arrived(rows),
+    /**
+     * The change stream carried rows of the collection. A full replication first records the server
+     * states its pull handler would (see local-changes.ts), in the order the rows came.
+     */
+    rowsArrived(rows: StreamedRows) {
+      arrivals = arrivals
+        .then(() => recordPulledMasters(parts, rows.documents as SyncDoc[]))
+        .catch(() => {})
+        .then(() => parts.streamed.arrived(rows));
+    },
     async stop() {
       parts.scheduler.stop();
       parts.snapshot?.close();
@@ -155,13 +164,14 @@ function replicatorParts(ctx: ReplicatorContext, name: CollectionName, mode: Wri
     localChanges: createLocalChangeFilter(collection, replicationIdentifiers(name, opts.serverUrl, spec), (a, b) =>
       collection.conflictHandler.isEqual(a, b, 'pacta-local-change-check'),
     ),
-    // Rows the change stream carries: straight into RxDB's pull stream when it is idle; in a full
-    // replication always through the pull handler (which first records pulled server states, see
-    // local-changes.ts), without a request when they follow its checkpoint.
+    // Rows the change stream carries: straight into RxDB's pull stream when its downstream is idle (no
+    // request, no 'RESYNC', so nothing waits for the database to be idle: a deal shows at once while
+    // another collection's first sync writes); otherwise through the pull handler, without a request
+    // when they follow its checkpoint.
     streamed: createStreamedFeed({
       emit: (page) => stream$.next(page),
       pull: () => parts.scheduler.soon(),
-      canEmit: () => mode === 'pull-only' && idleDownstream(parts.state),
+      canEmit: () => idleDownstream(parts.state),
     }),
     received: createRecentMasters({ ttlMs: opts.rememberReceivedMs }),
     lastSent: new Map(),
@@ -184,16 +194,18 @@ async function tracked<T>(status: SyncStatusKeeper, work: () => Promise<T>): Pro
   }
 }
 
+/** Before RxDB applies pulled documents: the server states a full replication must hold (a pull-only one holds none). */
+async function recordPulledMasters(parts: Parts, documents: readonly SyncDoc[]): Promise<void> {
+  if (parts.mode === 'full')
+    await parts.localChanges.recordPulledMasters(
+      parts.state,
+      documents.map((d) => d.id),
+    );
+}
+
 function pullHandler(ctx: ReplicatorContext, parts: Parts) {
   const { name, streamed, scheduler } = parts;
-  // A pull-only replication records no server states at all.
-  const recordMasters = async (documents: readonly SyncDoc[]) => {
-    if (parts.mode === 'full')
-      await parts.localChanges.recordPulledMasters(
-        parts.state,
-        documents.map((d) => d.id),
-      );
-  };
+  const recordMasters = (documents: readonly SyncDoc[]) => recordPulledMasters(parts, documents);
   const batchSize = ctx.pullBatchSize;
   return async (checkpoint: SyncCheckpoint | undefined) => {
     streamed.pullStarted(checkpoint ?? null);
