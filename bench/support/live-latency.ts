@@ -7,9 +7,16 @@
  *   pull   = the pull request in flight (server transaction and queries, JSON, network);
  *   screen = the pull's response → the text on screen (RxDB write, live query, React render).
  */
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
-export type LiveSample = { totalMs: number; noticeMs: number; pullMs: number; screenMs: number };
+export type LiveSample = {
+  /** Epoch ms the commit returned. */
+  committedAt: number;
+  totalMs: number;
+  noticeMs: number;
+  pullMs: number;
+  screenMs: number;
+};
 
 /** Watches the page for `text`, then commits (`commit` returns the epoch ms of the commit) and waits. */
 export async function liveSample(
@@ -51,8 +58,14 @@ export async function liveSample(
   // The pull that brought it: the last one sent after the commit that ended before the text showed.
   const pull = pulls.filter((p) => p.start >= committedAt - 5 && p.end <= seenAt).at(-1);
   const totalMs = seenAt - committedAt;
-  if (!pull) return { totalMs, noticeMs: Number.NaN, pullMs: Number.NaN, screenMs: Number.NaN };
-  return { totalMs, noticeMs: pull.start - committedAt, pullMs: pull.end - pull.start, screenMs: seenAt - pull.end };
+  if (!pull) return { committedAt, totalMs, noticeMs: Number.NaN, pullMs: Number.NaN, screenMs: Number.NaN };
+  return {
+    committedAt,
+    totalMs,
+    noticeMs: pull.start - committedAt,
+    pullMs: pull.end - pull.start,
+    screenMs: seenAt - pull.end,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -76,4 +89,26 @@ export function liveReport(first: LiveSample, samples: LiveSample[]): string {
         ? `; the ${pulled} pulled: notice (commit → pull sent) ${part((s) => s.noticeMs)}; pull in flight ${part((s) => s.pullMs)}; write + live query + render ${part((s) => s.screenMs)}`
         : ''),
   ].join('\n');
+}
+
+/**
+ * When bytes of the tab's change stream (`/sync/v1/stream`) arrived, in epoch ms, from the DevTools
+ * protocol (the app reads the stream with fetch, so the page sees no EventSource of its own): the first
+ * chunk after a commit is, on a quiet stream, the event that carries it.
+ */
+export async function watchChangeStream(
+  cdp: CDPSession,
+): Promise<{ firstChunkAfter(epochMs: number): number | undefined }> {
+  let stream: { requestId: string; offsetMs: number } | undefined;
+  const chunks: number[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    // The newest stream (after a reconnect too); `timestamp` is monotonic seconds, `wallTime` epoch seconds.
+    if (e.request.url.includes('/sync/v1/stream'))
+      stream = { requestId: e.requestId, offsetMs: (e.wallTime! - e.timestamp) * 1000 };
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    if (stream && e.requestId === stream.requestId) chunks.push(e.timestamp * 1000 + stream.offsetMs);
+  });
+  await cdp.send('Network.enable');
+  return { firstChunkAfter: (epochMs) => chunks.find((at) => at >= epochMs) };
 }

@@ -341,20 +341,23 @@ export async function storedRecords(page: Page): Promise<string> {
 
 /** The records of one collection on the device (its largest store: documents, or their server states). */
 export async function storedIn(page: Page, collection: string): Promise<number> {
-  return (await recordCounts(page)).find(([name]) => name.endsWith(`--${collection}`))?.[1] ?? 0;
+  return (await recordCounts(page, `--${collection}`))[0]?.[1] ?? 0;
 }
 
-/** Each of the user's IndexedDB databases (RxDB's, one per collection or meta store) with its largest store's count. */
-async function recordCounts(page: Page): Promise<[string, number][]> {
+/**
+ * Each of the user's IndexedDB databases (RxDB's, one per collection or meta store), or only those whose
+ * name ends with `suffix`, with its largest store's count.
+ */
+async function recordCounts(page: Page, suffix = ''): Promise<[string, number][]> {
   await page.evaluate('globalThis.__name ??= (fn) => fn');
-  const counts = await page.evaluate(async () => {
+  const counts = await page.evaluate(async (suffix) => {
     const request = <T>(r: IDBRequest<T>) =>
       new Promise<T>(
         (resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))),
       );
     const out: [string, number][] = [];
     for (const { name } of await indexedDB.databases()) {
-      if (!name?.startsWith('rxdb-dexie-pacta-')) continue;
+      if (!name?.startsWith('rxdb-dexie-pacta-') || !name.endsWith(suffix)) continue;
       const db = await request(indexedDB.open(name));
       let most = 0;
       for (const store of Array.from(db.objectStoreNames))
@@ -363,7 +366,7 @@ async function recordCounts(page: Page): Promise<[string, number][]> {
       if (most > 0) out.push([name.split('--').slice(1).join('--'), most]);
     }
     return out;
-  });
+  }, suffix);
   return counts;
 }
 
