@@ -173,10 +173,11 @@ try {
       );
       for (let i = 0; i < LIVE_RUNS; i++) {
         const title = `Live deal during the first sync ${i + 1}`;
+        // Committed while the first sync still runs (whenever the deal then shows).
+        const label = await page.getByTestId('sync-status-label').textContent();
         const { totalMs, committedAt, pullMs } = await liveSample(page, 'deals', title, () =>
           publishDeal(databaseUrl(), brand.email, title),
         );
-        const label = await page.getByTestId('sync-status-label').textContent();
         const streamMs = (changeStream.firstChunkAfter(committedAt) ?? Number.NaN) - committedAt;
         duringSync.push({ totalMs, streamMs, pullMs, syncing: label?.trim() !== 'Synced' });
       }
@@ -192,12 +193,12 @@ try {
     const during = duringSync.filter((s) => s.syncing);
     const live = during.map((s) => s.totalMs);
     console.log(
-      `  each deal committed after the deals' first sync: ${duringSync.map((s) => `${s.totalMs.toFixed(0)} ms (stream ${s.streamMs.toFixed(0)} ms${Number.isNaN(s.pullMs) ? '' : `, pulled in ${s.pullMs.toFixed(0)} ms`}${s.syncing ? '' : ', first sync over'})`).join(', ')}`,
+      `  each deal committed after the deals' first sync: ${duringSync.map((s) => `${s.totalMs.toFixed(0)} ms (stream ${s.streamMs.toFixed(0)} ms${Number.isNaN(s.pullMs) ? '' : `, pulled in ${s.pullMs.toFixed(0)} ms`}${s.syncing ? ', during the first sync' : ''})`).join(', ')}`,
     );
-    if (live.length === 0) console.log('  no deal committed while the first sync still ran: it ended first');
+    if (live.length === 0) console.log('  no deal committed while the first sync still ran');
     else
       console.log(
-        `  deal committed on the server → on the open dashboard while the applications' first sync still runs: median ${median(live).toFixed(0)} ms, p95 ${p95(live).toFixed(0)} ms over ${live.length} (goal p95 ≤ 100 ms; runs: ${ms(live)}; ${duringSync.length - live.length} more ended after the first sync and are left out)\n` +
+        `  deal committed on the server → on the open dashboard while the applications' first sync still runs: median ${median(live).toFixed(0)} ms, p95 ${p95(live).toFixed(0)} ms over ${live.length} (goal p95 ≤ 100 ms; runs: ${ms(live)}; ${duringSync.length - live.length} more committed after the first sync and left out)\n` +
           `    commit → the change stream's next bytes in the tab: median ${median(during.map((s) => s.streamMs)).toFixed(0)} ms, p95 ${p95(during.map((s) => s.streamMs)).toFixed(0)} ms; the rest is the tab (apply, query, render)`,
       );
     if (!BRAND_FIRST_SYNC_ONLY) {
