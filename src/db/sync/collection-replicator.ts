@@ -104,8 +104,9 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
   });
   parts.state = state;
   const subs = watchWrites(ctx.status, parts, state);
-  let arrivals = Promise.resolve();
   restoreKeptRefusals(ctx, parts, state);
+  /** Rows from the change stream, handed on one event after another. */
+  let arrivals = Promise.resolve();
   return {
     name,
     state,
@@ -123,6 +124,8 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
     rowsArrived(rows: StreamedRows) {
       arrivals = arrivals
         .then(() => recordPulledMasters(parts, rows.documents as SyncDoc[]))
+        // A record that could not be written (the database closing) does not hold the rows back: the
+        // records repair a rare tab closed mid-write, and the next pull of those documents writes them.
         .catch(() => {})
         .then(() => parts.streamed.arrived(rows));
     },
