@@ -100,6 +100,12 @@ function createPendingChanges(store: PendingStore | undefined, changed: (count: 
       isPending(collection: string, id: string) {
         return pending.has(pendingKey(collection, id));
       },
+      /** Whether any local write of this collection has not been accepted by the server yet. */
+      hasPending(collection: string) {
+        const prefix = pendingKey(collection, '');
+        for (const key of pending) if (key.startsWith(prefix)) return true;
+        return false;
+      },
       settled(collection: string, id: string) {
         if (pending.delete(pendingKey(collection, id))) pendingChanged();
       },

@@ -156,6 +156,7 @@ function replicatorParts(ctx: ReplicatorContext, name: CollectionName, mode: Wri
       resync: () => stream$.next('RESYNC'),
       replication: () => parts.state,
       stopped: ctx.stopped,
+      localChangesWaiting: () => ctx.status.hasPending(name),
     }),
     snapshot:
       opts.snapshot === false

@@ -59,3 +59,28 @@ test('after stop nothing is pulled: timers cleared, a held pull dropped', async 
   await vi.runAllTimersAsync();
   expect(resyncs).toEqual([]);
 });
+
+test("a notice's pull waits for a busy database only while the collection has local writes to push", async () => {
+  // Another collection's first sync keeps the database busy throughout.
+  const db = { idleQueue: { isIdle: () => false }, requestIdlePromise: () => new Promise<void>(() => {}) };
+  let waiting = false;
+  const resyncs: number[] = [];
+  const pulls = createPullScheduler({
+    db: db as unknown as PactaDatabase,
+    resync: () => resyncs.push(Date.now()),
+    replication: () => undefined,
+    stopped: () => false,
+    localChangesWaiting: () => waiting,
+  });
+  const start = Date.now();
+  pulls.soon();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(resyncs).toEqual([start]);
+
+  waiting = true;
+  pulls.soon();
+  await vi.advanceTimersByTimeAsync(999);
+  expect(resyncs).toHaveLength(1);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(resyncs).toEqual([start, start + 1_000]);
+});

@@ -20,6 +20,8 @@ export function createPullScheduler(opts: {
   /** The collection's replication, once it runs. */
   replication: () => Replication | undefined;
   stopped: () => boolean;
+  /** Local writes of the collection wait to be pushed (absent: assume so). */
+  localChangesWaiting?: () => boolean;
 }) {
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let held = false;
@@ -45,8 +47,9 @@ export function createPullScheduler(opts: {
      * is still writing — a first sync's pages, a local write of many documents — that checkpoint lags
      * behind those writes: just-pulled deals read back once more for every notice, or a 2,000-document
      * edit pushed in turn. So the pull is asked for once the collection's first sync is done, and then
-     * once the database and the upstream are idle (waiting `MAX_PULL_HOLD_MS` at most); notices meanwhile
-     * are one, since that pull comes after all of them.
+     * once its upstream is idle, and the database too while the collection has local writes waiting to
+     * be pushed (waiting `MAX_PULL_HOLD_MS` at most); notices meanwhile are one, since that pull comes
+     * after all of them. Other collections' writes (another first sync, say) do not hold it.
      */
     soon() {
       if (held || opts.stopped()) return;
@@ -55,7 +58,8 @@ export function createPullScheduler(opts: {
       void (async () => {
         // Until its first sync is done the collection is pulling anyway; the pull after it covers the requests.
         await state?.awaitInitialReplication();
-        await Promise.race([quiet(opts.db, state), wait(MAX_PULL_HOLD_MS)]);
+        const ownWrites = opts.localChangesWaiting?.() ?? true;
+        await Promise.race([quiet(opts.db, state, ownWrites), wait(MAX_PULL_HOLD_MS)]);
       })()
         .catch(() => {})
         .finally(() => {
@@ -82,10 +86,10 @@ export function createPullScheduler(opts: {
 
 export type PullScheduler = ReturnType<typeof createPullScheduler>;
 
-/** The database and the collection's upstream are idle. */
-async function quiet(db: PactaDatabase, state: Replication | undefined): Promise<void> {
+/** The collection's upstream is idle, and the database too when `database` (its idle queue is all collections'). */
+async function quiet(db: PactaDatabase, state: Replication | undefined, database: boolean): Promise<void> {
   // Asked only when busy: RxDB's idle wait takes a few timer turns even when nothing runs.
-  if (!db.idleQueue.isIdle()) await db.requestIdlePromise();
+  if (database && !db.idleQueue.isIdle()) await db.requestIdlePromise();
   const up = state?.internalReplicationState?.events.active.up;
   if (up?.getValue()) await firstValueFrom(up.pipe(filter((active) => !active)));
 }
