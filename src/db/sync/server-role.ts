@@ -3,10 +3,18 @@ import { PROFILE_ROLES, type ProfileRole } from '../../domain/collections/index.
 import type { PactaDatabase } from '../create-database.ts';
 
 /**
+ * After the profiles' first sync ends without the user's own profile, how long it is still waited for:
+ * the feed holds back rows committed behind an older transaction still running (anywhere on the
+ * Postgres cluster), and the pull that says so pulls again within a fifth of a second.
+ */
+const HELD_BACK_GRACE_MS = 2_000;
+
+/**
  * The user's role as the server decided it: the `role` of their own profile (a server-owned field) as
  * replicated to this device. A device that holds no profile yet (a first sign-in) waits until the
- * profile arrives, or until the profiles' first sync ends without it; then, or when `stop` comes
- * first, the role is unknown. The sign-up metadata is never used: it is the user's to edit.
+ * profile arrives, or until the profiles' first sync ended without it and HELD_BACK_GRACE_MS passed;
+ * then, or when `stop` comes first, the role is unknown. The sign-up metadata is never used: it is the
+ * user's to edit.
  */
 export async function serverDecidedRole(
   db: PactaDatabase,
@@ -21,11 +29,20 @@ export async function serverDecidedRole(
   try {
     const known = await read();
     if (known || !profilesSync) return known;
-    await Promise.race([
-      firstValueFrom(own.$.pipe(filter((doc) => doc !== null))),
-      profilesSync.awaitInitialReplication(),
-      stop,
-    ]);
+    const arrived = firstValueFrom(own.$.pipe(filter((doc) => doc !== null)));
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    let decided = false;
+    const syncedWithout = profilesSync
+      .awaitInitialReplication()
+      .then(
+        () => new Promise<void>((resolve) => (grace = decided ? undefined : setTimeout(resolve, HELD_BACK_GRACE_MS))),
+      );
+    try {
+      await Promise.race([arrived, syncedWithout, stop]);
+    } finally {
+      decided = true;
+      clearTimeout(grace);
+    }
     return await read();
   } catch {
     // The database closed meanwhile (sign-out): nothing starts after it anyway.
