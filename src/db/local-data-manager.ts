@@ -40,8 +40,7 @@ const engine = new SyncEngine({
       waitForLeadership: false,
       userId,
       pullOnlyByRole: true,
-      roleHint: claimedRole(userId),
-      serverRole: sessionServerRole(userId),
+      ...sessionRoles(userId),
     }),
   electLeader: (name, hooks) => electTabLeader(name, hooks, { openBroadcast: browser.openBroadcast }),
   runUploads,
@@ -74,16 +73,15 @@ export const {
   subscribe: subscribeEnginePhase,
 } = engine;
 
-/** The role the session says (the sign-up metadata until the profile arrives): a hint, never a reason for pull-only. */
-function claimedRole(userId: string): ProfileRole | undefined {
+/**
+ * The roles the session says for `userId`: `roleHint`, the sign-up metadata until the profile arrives (a
+ * hint, never a reason for pull-only); `serverRole`, only when the server decided it (app_metadata, or
+ * the profile on this device).
+ */
+function sessionRoles(userId: string): { roleHint?: ProfileRole; serverRole?: ProfileRole } {
   const user = getSessionManager().getState().user;
-  return user?.id.toLowerCase() === userId.toLowerCase() ? user.role : undefined;
-}
-
-/** The role the server decided, if the session knows it (app_metadata or the profile on this device). */
-function sessionServerRole(userId: string): ProfileRole | undefined {
-  const user = getSessionManager().getState().user;
-  return user?.id.toLowerCase() === userId.toLowerCase() && user.roleKnown ? user.role : undefined;
+  if (user?.id.toLowerCase() !== userId.toLowerCase()) return {};
+  return { roleHint: user.role, serverRole: user.roleKnown ? user.role : undefined };
 }
 
 /** Can the server be reached right now? (`/api/health` is never cached by the service worker.) */

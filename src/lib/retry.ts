@@ -26,6 +26,18 @@ export class TimeoutError extends Error {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Resolves after `ms`, for a race: once `signal` aborts (the race is decided) the timer is cleared and
+ * the promise never settles.
+ */
+export function raceTimer(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) return;
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  });
+}
+
 export type RetryOptions = {
   /** Attempts after the first one. */
   retries: number;

@@ -1,5 +1,6 @@
 import { filter, firstValueFrom } from 'rxjs';
 import { PROFILE_ROLES, type ProfileRole } from '../../domain/collections/index.ts';
+import { raceTimer } from '../../lib/retry.ts';
 import type { PactaDatabase } from '../create-database.ts';
 
 /**
@@ -30,18 +31,14 @@ export async function serverDecidedRole(
     const known = await read();
     if (known || !profilesSync) return known;
     const arrived = firstValueFrom(own.$.pipe(filter((doc) => doc !== null)));
-    let grace: ReturnType<typeof setTimeout> | undefined;
-    let decided = false;
+    const decided = new AbortController();
     const syncedWithout = profilesSync
       .awaitInitialReplication()
-      .then(
-        () => new Promise<void>((resolve) => (grace = decided ? undefined : setTimeout(resolve, HELD_BACK_GRACE_MS))),
-      );
+      .then(() => raceTimer(HELD_BACK_GRACE_MS, decided.signal));
     try {
       await Promise.race([arrived, syncedWithout, stop]);
     } finally {
-      decided = true;
-      clearTimeout(grace);
+      decided.abort();
     }
     return await read();
   } catch {
