@@ -16,6 +16,7 @@ import {
   type CollectionReplicator,
   type ReplicatorContext,
 } from './sync/collection-replicator.ts';
+import { createLiveRowsFirst } from './sync/first-sync-pace.ts';
 import { serverDecidedRole } from './sync/server-role.ts';
 import { waitsForRole, writeMode, type WriteMode } from './sync/write-mode.ts';
 
@@ -106,6 +107,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     stopped: () => stopped,
     whenStopped,
     replicationOf: (name) => states.get(name),
+    liveRows: createLiveRowsFirst(),
   };
   const start = (name: CollectionName, mode: WriteMode) => {
     if (stopped) return;

@@ -1,5 +1,10 @@
 import type { Database, JwtClaims } from '../db/database.ts';
-import type { CollectionName } from '../../src/domain/collections/index.ts';
+import {
+  COLLECTION_NAMES,
+  collectionSpecs,
+  type CollectionName,
+  type CollectionSpec,
+} from '../../src/domain/collections/index.ts';
 import { streamEvent } from '../../src/domain/contracts/change-stream.ts';
 import type { ServerCollection } from './collections.ts';
 import type { CheckpointSeal } from './checkpoint-seal.ts';
@@ -16,10 +21,13 @@ import { inReadSnapshot } from './snapshot.ts';
 const ANY_READER: JwtClaims = { sub: '00000000-0000-0000-0000-000000000000', role: 'authenticated' };
 
 /**
- * The catalog collections whose rows may travel in the stream: those whose read policy has been read
- * against `ANY_READER` (and is pinned by the test above).
+ * The catalog collections whose rows may travel in the stream (`rowsInStream` in the shared registry,
+ * which devices read too): those whose read policy has been read against `ANY_READER` (and is pinned by
+ * the test above).
  */
-export const STREAMED_CATALOG: readonly CollectionName[] = ['deals'];
+export const STREAMED_CATALOG: readonly CollectionName[] = COLLECTION_NAMES.filter(
+  (name) => (collectionSpecs[name] as CollectionSpec).rowsInStream,
+);
 
 /** At most this many rows, and this many bytes, travel in one `rows` event; a larger change is pulled. */
 const MAX_STREAMED_ROWS = 50;

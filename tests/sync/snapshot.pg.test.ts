@@ -188,3 +188,27 @@ test('a collection the user has nothing of is asked for once or twice, not again
   // The first sync's stream, and at most one more on the stream's `hello` (an empty feed keeps no checkpoint).
   expect(requestsFor(c.network.calls, 'applications', 'snapshot').length).toBeLessThanOrEqual(2);
 });
+
+test('a first sync of a collection whose rows the stream does not carry is written one page at a time', async () => {
+  const user = await sync.server.createUser({ role: 'creator' });
+  const count = FIRST_SNAPSHOT_PAGE + 2 * MAX_PULL_LIMIT + 300;
+  await sync.server.db.asService((tx) =>
+    tx.query(
+      `insert into public.notifications (user_id, type, title)
+       select $1, 'system', 'Notice ' || n from generate_series(1, $2::int) as n`,
+      [user.id, count],
+    ),
+  );
+  const c = await sync.client(user, ['notifications']);
+  // RxDB would store every page that arrived while the last was written in one write (thousands of
+  // documents holding IndexedDB, and any live change, meanwhile).
+  const writes: number[] = [];
+  const sub = c.db.notifications.eventBulks$.subscribe((bulk) => {
+    if (bulk.context.startsWith('replication-downstream-')) writes.push(bulk.events.length);
+  });
+  await c.replication.awaitInitialSync();
+  sub.unsubscribe();
+  expect(await c.db.notifications.count().exec()).toBe(count);
+  expect(writes.length).toBeGreaterThanOrEqual(3);
+  expect(Math.max(...writes)).toBeLessThanOrEqual(MAX_PULL_LIMIT);
+});

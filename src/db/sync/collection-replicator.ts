@@ -26,7 +26,8 @@ import {
   withoutRejections,
   writtenByPush,
 } from './decisions.ts';
-import { createPullScheduler, idleDownstream, type PullScheduler } from './pull-scheduler.ts';
+import { createPagePace, type LiveRowsFirst, type PagePace } from './first-sync-pace.ts';
+import { createPullScheduler, downstreamIdleWithin, idleDownstream, type PullScheduler } from './pull-scheduler.ts';
 import { pullPage } from './pull-page.ts';
 import { pushRows } from './push-rows.ts';
 import { createStreamedFeed, type StreamedRows } from './streamed-rows.ts';
@@ -34,6 +35,9 @@ import { replicationIdentifier, replicationIdentifiers, type WriteMode } from '.
 
 type Replication = RxReplicationState<SyncDoc, SyncCheckpoint>;
 type SyncStatusKeeper = ReturnType<typeof createSyncStatus>;
+
+/** How long streamed rows wait for a busy downstream (storing a page) before a pull is asked for. */
+const IDLE_WAIT_MS = 1_000;
 
 /** What every collection's replicator shares: the database, the server, the sync status, the options. */
 export type ReplicatorContext = {
@@ -47,6 +51,8 @@ export type ReplicatorContext = {
   whenStopped: Promise<void>;
   /** Another collection's replication, once it runs (a push waits for the parents it names). */
   replicationOf(name: CollectionName): Replication | undefined;
+  /** Rows from the change stream being applied: every collection's first-sync pages wait for them. */
+  liveRows: LiveRowsFirst;
 };
 
 /** One collection's replicator, as its pull and push handlers see it. */
@@ -57,6 +63,10 @@ type Parts = {
   stream$: Subject<RxReplicationPullStreamItem<SyncDoc, SyncCheckpoint>>;
   scheduler: PullScheduler;
   snapshot: ReturnType<typeof createSnapshotFeed> | undefined;
+  /** When the streamed first sync's pages are handed to RxDB (see first-sync-pace.ts). */
+  pace: PagePace;
+  /** Rows from the change stream not yet written, by document id: the call that says they are. */
+  applying: Map<string, () => void>;
   localChanges: LocalChangeFilter;
   streamed: ReturnType<typeof createStreamedFeed>;
   received: RecentMasters;
@@ -65,6 +75,8 @@ type Parts = {
    * that drops such a document pulls again soon, in case the push committed after the feed was read.
    */
   lastSent: Map<string, number>;
+  /** Streamed rows wait for RxDB's downstream to be idle (see `streamed`). */
+  waitingForIdle: boolean;
   /** When the last change notice for the collection arrived. */
   noticeAt: number | undefined;
   state: Replication | undefined;
@@ -122,6 +134,11 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
      * states its pull handler would (see local-changes.ts), in the order the rows came.
      */
     rowsArrived(rows: StreamedRows) {
+      const ids = (rows.documents as SyncDoc[]).map((doc) => doc.id);
+      const applied = ctx.liveRows.begin(() => {
+        for (const id of ids) if (parts.applying.get(id) === applied) parts.applying.delete(id);
+      });
+      for (const id of ids) parts.applying.set(id, applied);
       arrivals = arrivals
         .then(() => recordPulledMasters(parts, rows.documents as SyncDoc[]))
         // A record that could not be written (the database closing) does not hold the rows back: the
@@ -165,18 +182,32 @@ function replicatorParts(ctx: ReplicatorContext, name: CollectionName, mode: Wri
             (signal) => ctx.api.snapshot(name, ctx.pullBatchSize, signal),
             opts.userId === undefined ? undefined : prefetchKey(opts.serverUrl, opts.userId, name, ctx.pullBatchSize),
           ),
+    pace: createPagePace({ liveRows: ctx.liveRows, paced: !spec.rowsInStream }),
+    applying: new Map(),
     localChanges: createLocalChangeFilter(collection, replicationIdentifiers(name, opts.serverUrl, spec), (a, b) =>
       collection.conflictHandler.isEqual(a, b, 'pacta-local-change-check'),
     ),
     // Rows the change stream carries: straight into RxDB's pull stream when its downstream is idle (no
     // request, no 'RESYNC', so nothing waits for the database to be idle: a deal shows at once while
-    // another collection's first sync writes); otherwise through the pull handler, without a request
-    // when they follow its checkpoint.
+    // another collection's first sync writes). A downstream still storing a page is waited for a
+    // moment (a 'RESYNC' would queue behind that page too, then read RxDB's checkpoint before its pull);
+    // otherwise the rows go through the pull handler, without a request when they follow its checkpoint.
     streamed: createStreamedFeed({
       emit: (page) => stream$.next(page),
       pull: () => parts.scheduler.soon(),
+      whenIdle: () => {
+        if (parts.waitingForIdle) return;
+        parts.waitingForIdle = true;
+        void downstreamIdleWithin(parts.state, IDLE_WAIT_MS).then((idle) => {
+          parts.waitingForIdle = false;
+          if (ctx.stopped()) return;
+          if (idle) parts.streamed.resume();
+          else parts.scheduler.soon();
+        });
+      },
       canEmit: () => idleDownstream(parts.state),
     }),
+    waitingForIdle: false,
     received: createRecentMasters({ ttlMs: opts.rememberReceivedMs }),
     lastSent: new Map(),
     noticeAt: undefined,
@@ -209,13 +240,12 @@ async function recordPulledMasters(parts: Parts, documents: readonly SyncDoc[]):
 
 function pullHandler(ctx: ReplicatorContext, parts: Parts) {
   const { name, streamed, scheduler } = parts;
-  const recordMasters = (documents: readonly SyncDoc[]) => recordPulledMasters(parts, documents);
   const batchSize = ctx.pullBatchSize;
   return async (checkpoint: SyncCheckpoint | undefined) => {
     streamed.pullStarted(checkpoint ?? null);
     const fromStream = streamed.take(checkpoint ?? null, batchSize);
     if (fromStream) {
-      await recordMasters(fromStream.documents);
+      await recordPulledMasters(parts, fromStream.documents);
       streamed.pullEnded(checkpoint ?? null, fromStream);
       return fromStream;
     }
@@ -226,11 +256,15 @@ function pullHandler(ctx: ReplicatorContext, parts: Parts) {
         onPending: (pending) => scheduler.pending(pending),
         waitingToPush: (id) => ctx.status.isPending(name, id),
         sentSince: (id, since) => (parts.lastSent.get(id) ?? 0) >= since,
-        onStreamEnd: () => scheduler.later(0),
+        // Once the first sync is done and the upstream idle (`soon`), not at once: a 'RESYNC' while the
+        // upstream still has the last pages' write events to go through makes it read back every document
+        // written since its stored checkpoint, 100 at a time (seen holding a live deal for 1.6 to 21 s).
+        onStreamEnd: () => scheduler.soon(),
+        beforeStreamedPage: (count) => parts.pace.handOver(count),
       }),
     );
     if (name === 'deals' && page.documents.length > 0) markBoot('deals-page-received');
-    await recordMasters(page.documents);
+    await recordPulledMasters(parts, page.documents);
     if (recheckAfterNotice(page.documents.length, startedAt, parts.noticeAt)) {
       parts.noticeAt = undefined;
       scheduler.later(300);
@@ -284,7 +318,7 @@ function watchWrites(status: SyncStatusKeeper, parts: Parts, state: Replication)
   return [
     parts.collection.eventBulks$.subscribe((bulk) => {
       for (const event of bulk.events) status.rejection(name, event.documentId, refusalOf(event.documentData));
-      if (isReplicationWrite(bulk.context)) return;
+      if (isReplicationWrite(bulk.context)) return pulledWritten(parts, bulk);
       status.localWrite(
         name,
         bulk.events.map((e) => e.documentId),
@@ -296,6 +330,14 @@ function watchWrites(status: SyncStatusKeeper, parts: Parts, state: Replication)
       status.settled(name, doc.id);
     }),
   ];
+}
+
+/** RxDB wrote what a pull (or the change stream) brought: count it for the pace, and end the live rows among it. */
+function pulledWritten(parts: Parts, bulk: { context: string; events: { documentId: string }[] }): void {
+  if (!bulk.context.startsWith('replication-downstream-')) return;
+  parts.pace.written(bulk.events.length);
+  if (parts.applying.size === 0) return;
+  for (const { documentId } of bulk.events) parts.applying.get(documentId)?.();
 }
 
 /** Writes the replication itself made (pulled documents, conflict resolutions) rather than the user. */

@@ -19,6 +19,8 @@ export type PullHooks = {
    * a notice older than its latest request) and rows committed since are not in it: pull once more.
    */
   onStreamEnd: () => void;
+  /** Before a page of the streamed first sync is handed to RxDB (it may wait: see first-sync-pace.ts). */
+  beforeStreamedPage?: (count: number) => Promise<void>;
   /** A change of this document is still to be pushed: the push, not the feed, settles it. */
   waitingToPush: (id: string) => boolean;
   /** A push request wrote this document since `since`: it may have committed after the feed was read. */
@@ -55,6 +57,7 @@ export async function pullPage(
     hooks.onPending(streamed.pending === true);
     const pageLimit = snapshotPageLimit(checkpoint === null ? 0 : 1, batchSize);
     if (pullAfterStreamedPage(streamed.documents.length, pageLimit, checkpoint !== null)) hooks.onStreamEnd();
+    await hooks.beforeStreamedPage?.(streamed.documents.length);
     return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
   }
   const page = await api.pull(name, checkpoint, batchSize);

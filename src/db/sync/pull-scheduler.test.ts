@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { PactaDatabase } from '../create-database.ts';
-import { createPullScheduler } from './pull-scheduler.ts';
+import { BehaviorSubject } from 'rxjs';
+import { createPullScheduler, downstreamIdleWithin } from './pull-scheduler.ts';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -83,4 +84,37 @@ test("a notice's pull waits for a busy database only while the collection has lo
   expect(resyncs).toHaveLength(1);
   await vi.advanceTimersByTimeAsync(1);
   expect(resyncs).toEqual([start, start + 1_000]);
+});
+
+/** A replication's downstream as `idleDownstream` reads it: first sync done or not, pulling, pushing. */
+function replicationState(firstSyncDone: boolean, pulling: boolean, pushing: boolean) {
+  const down = new BehaviorSubject(pulling);
+  const up = new BehaviorSubject(pushing);
+  const state = {
+    internalReplicationState: {
+      firstSyncDone: { down: new BehaviorSubject(firstSyncDone) },
+      events: { active: { down, up } },
+    },
+  };
+  return { state: state as unknown as Parameters<typeof downstreamIdleWithin>[0], down, up };
+}
+
+test('streamed rows wait for a downstream storing a page, and hand over the moment it is idle', async () => {
+  const { state, down } = replicationState(true, true, false);
+  let idle: boolean | undefined;
+  void downstreamIdleWithin(state, 1_000).then((v) => (idle = v));
+  await vi.advanceTimersByTimeAsync(300);
+  expect(idle).toBeUndefined();
+  down.next(false);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(idle).toBe(true);
+});
+
+test('a downstream busy for longer, or still in its first sync, is not waited for', async () => {
+  const busy = replicationState(true, false, true);
+  let idle: boolean | undefined;
+  void downstreamIdleWithin(busy.state, 1_000).then((v) => (idle = v));
+  await vi.advanceTimersByTimeAsync(1_000);
+  expect(idle).toBe(false);
+  await expect(downstreamIdleWithin(replicationState(false, false, false).state, 1_000)).resolves.toBe(false);
 });

@@ -1,4 +1,4 @@
-import { filter, firstValueFrom } from 'rxjs';
+import { combineLatest, filter, firstValueFrom, map, timeout } from 'rxjs';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import type { SyncCheckpoint } from '../../domain/collections/index.ts';
 import { createBackoff, type Backoff } from '../../lib/retry.ts';
@@ -106,5 +106,25 @@ export function idleDownstream(state: Replication | undefined): boolean {
     internal.firstSyncDone.down.getValue() &&
     !internal.events.active.down.getValue() &&
     !internal.events.active.up.getValue()
+  );
+}
+
+/**
+ * Resolves true once RxDB's downstream is idle (see `idleDownstream`), within `ms`; false if it is not by
+ * then, or if the collection's first sync is not done (it pulls anyway).
+ */
+export async function downstreamIdleWithin(state: Replication | undefined, ms: number): Promise<boolean> {
+  const internal = state?.internalReplicationState;
+  if (!internal?.firstSyncDone.down.getValue()) return false;
+  const { down, up } = internal.events.active;
+  return firstValueFrom(
+    combineLatest([down, up]).pipe(
+      map(([pulling, pushing]) => !pulling && !pushing),
+      filter(Boolean),
+      timeout({ first: ms }),
+    ),
+  ).then(
+    () => idleDownstream(state),
+    () => false,
   );
 }

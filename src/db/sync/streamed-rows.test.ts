@@ -99,3 +99,27 @@ test('a pull from elsewhere takes nothing that does not follow its checkpoint', 
   f.pullStarted(at(9));
   expect(f.take(at(9), 100)).toBeNull();
 });
+
+test('rows that follow a busy RxDB wait for it to be idle; a gap still asks for a pull', () => {
+  let idle = false;
+  let pulls = 0;
+  let waits = 0;
+  const emitted: unknown[] = [];
+  const f = createStreamedFeed({
+    emit: (page) => emitted.push(page),
+    pull: () => pulls++,
+    canEmit: () => idle,
+    whenIdle: () => waits++,
+  });
+  f.pullStarted(at(8));
+  f.pullEnded(at(8), { documents: [{}], checkpoint: at(10) });
+  f.arrived(rows(10, 12));
+  expect([emitted.length, pulls, waits]).toEqual([0, 0, 1]);
+  idle = true;
+  f.resume();
+  expect([emitted.length, pulls, waits]).toEqual([1, 0, 1]);
+  // Rows that do not follow: a pull, however idle or busy RxDB is.
+  idle = false;
+  f.arrived(rows(20, 22));
+  expect([emitted.length, pulls, waits]).toEqual([1, 1, 1]);
+});

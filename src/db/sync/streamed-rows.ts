@@ -39,7 +39,13 @@ function compare(a: { xid: string; id: string }, b: { xid: string; id: string })
  * without a request (`take`) when they follow its checkpoint, and pulls over HTTP when they do not.
  * While a pull runs (retries included) nothing is emitted: its page decides where the rows stand.
  */
-export function createStreamedFeed(opts: { emit(page: Page): void; pull(): void; canEmit(): boolean }) {
+export function createStreamedFeed(opts: {
+  emit(page: Page): void;
+  pull(): void;
+  canEmit(): boolean;
+  /** RxDB is busy: call `resume` once it may be idle (or `pull`). Absent: pull at once. */
+  whenIdle?(): void;
+}) {
   /** The checkpoint RxDB holds once everything handed to it is stored; undefined until its first pull. */
   let position: SyncCheckpoint | null | undefined;
   let pulling = false;
@@ -54,7 +60,8 @@ export function createStreamedFeed(opts: { emit(page: Page): void; pull(): void;
         waiting.shift();
         continue;
       }
-      if (place === 'gap' || !opts.canEmit()) return opts.pull();
+      if (place === 'gap') return opts.pull();
+      if (!opts.canEmit()) return opts.whenIdle ? opts.whenIdle() : opts.pull();
       waiting.shift();
       const checkpoint = checkpointAfterRows(position!, rows);
       opts.emit({ documents: rows.documents as SyncDoc[], checkpoint });
@@ -68,6 +75,8 @@ export function createStreamedFeed(opts: { emit(page: Page): void; pull(): void;
       waiting.push(rows);
       drain();
     },
+    /** After `whenIdle`: rows still waiting are handed to RxDB if it is idle now, or wait again. */
+    resume: drain,
     /** RxDB's pull handler was called with this checkpoint (RxDB's own). */
     pullStarted(checkpoint: SyncCheckpoint | null) {
       pulling = true;

@@ -55,6 +55,13 @@ export type CollectionSpec = {
    * values instead of the device's or the server's.
    */
   maxMerged?: readonly string[];
+  /**
+   * The change stream carries the collection's changed rows themselves, not only a notice, and a
+   * device applies them without a pull. Only for a catalog collection whose read policy shows each
+   * row to every signed-in reader (see `sync-server/sync/streamed-catalog-rows.ts`, pinned by
+   * `tests/sync/streamed-rows.pg.test.ts`).
+   */
+  rowsInStream?: true;
 };
 
 /**
@@ -74,6 +81,7 @@ export const collectionSpecs = {
     // deals_insert: a brand or an admin; deals_update: the deal's brand or an admin.
     writableBy: ['brand', 'admin'],
     scope: 'catalog',
+    rowsInStream: true,
     // What the screens read, each a range of one index in the order shown (never a whole collection):
     // a brand's deals (dashboard, My Deals) and by status (its counts, My Deals' filter); the open
     // deals (Deals, swipe) and the ones a non-Pro creator may see; everything, for admins. The open

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { createLiveRowsFirst, createPagePace } from './first-sync-pace.ts';
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+/** Hands a page over, and says whether it was handed by now. */
+function handing(pace: ReturnType<typeof createPagePace>, count: number) {
+  let handed = false;
+  void pace.handOver(count).then(() => (handed = true));
+  return () => handed;
+}
+
+test('a page is handed over once the pages before it are written', async () => {
+  const pace = createPagePace({ liveRows: createLiveRowsFirst(), paced: true });
+  await pace.handOver(100);
+  const second = handing(pace, 1_000);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(second()).toBe(false);
+  pace.written(60);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(second()).toBe(false);
+  pace.written(40);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(second()).toBe(true);
+});
+
+test('a page RxDB never writes holds the next one back only so long', async () => {
+  const pace = createPagePace({ liveRows: createLiveRowsFirst(), paced: true, maxWaitMs: 2_000 });
+  await pace.handOver(1_000);
+  pace.written(999);
+  const second = handing(pace, 1_000);
+  await vi.advanceTimersByTimeAsync(1_999);
+  expect(second()).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(second()).toBe(true);
+});
+
+test('writes beyond what was handed over (rows from the change stream) give no credit for later pages', async () => {
+  const pace = createPagePace({ liveRows: createLiveRowsFirst(), paced: true });
+  pace.written(5_000);
+  await pace.handOver(1_000);
+  const second = handing(pace, 1_000);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(second()).toBe(false);
+});
+
+test('first-sync pages wait while rows from the change stream are applied, until they are written', async () => {
+  const liveRows = createLiveRowsFirst();
+  const pace = createPagePace({ liveRows, paced: true });
+  const written = liveRows.begin();
+  const page = handing(pace, 1_000);
+  await vi.advanceTimersByTimeAsync(500);
+  expect(page()).toBe(false);
+  written();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(page()).toBe(true);
+});
+
+test('rows never written (the device had them) hold first-sync pages for a second at most, and end once', async () => {
+  const liveRows = createLiveRowsFirst(1_000);
+  const ended = vi.fn();
+  const end = liveRows.begin(ended);
+  const page = handing(createPagePace({ liveRows, paced: true }), 1_000);
+  await vi.advanceTimersByTimeAsync(999);
+  expect(page()).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(page()).toBe(true);
+  end();
+  expect(ended).toHaveBeenCalledTimes(1);
+  // A later arrival is counted afresh.
+  liveRows.begin();
+  let settled = false;
+  void liveRows.settled().then(() => (settled = true));
+  await vi.advanceTimersByTimeAsync(0);
+  expect(settled).toBe(false);
+});
+
+test('an unpaced first sync (rows in the stream) hands every page over at once', async () => {
+  const pace = createPagePace({ liveRows: createLiveRowsFirst(), paced: false });
+  await pace.handOver(1_000);
+  await pace.handOver(1_000);
+  await pace.handOver(1_000);
+  pace.written(1_000);
+  const fourth = handing(pace, 1_000);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(fourth()).toBe(true);
+});
