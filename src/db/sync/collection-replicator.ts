@@ -134,11 +134,14 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
      * states its pull handler would (see local-changes.ts), in the order the rows came.
      */
     rowsArrived(rows: StreamedRows) {
-      const ids = (rows.documents as SyncDoc[]).map((doc) => doc.id);
-      const applied = ctx.liveRows.begin(() => {
-        for (const id of ids) if (parts.applying.get(id) === applied) parts.applying.delete(id);
-      });
-      for (const id of ids) parts.applying.set(id, applied);
+      // Other collections' first syncs make way for rows that can be applied now (see first-sync-pace.ts).
+      if (parts.state?.internalReplicationState?.firstSyncDone.down.getValue()) {
+        const ids = (rows.documents as SyncDoc[]).map((doc) => doc.id);
+        const applied = ctx.liveRows.begin(() => {
+          for (const id of ids) if (parts.applying.get(id) === applied) parts.applying.delete(id);
+        });
+        for (const id of ids) parts.applying.set(id, applied);
+      }
       arrivals = arrivals
         .then(() => recordPulledMasters(parts, rows.documents as SyncDoc[]))
         // A record that could not be written (the database closing) does not hold the rows back: the

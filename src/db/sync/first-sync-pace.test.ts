@@ -86,3 +86,16 @@ test('an unpaced first sync (rows in the stream) hands every page over at once',
   await vi.advanceTimersByTimeAsync(0);
   expect(fourth()).toBe(true);
 });
+
+test('rows arriving one after another hold each page a second at most', async () => {
+  const liveRows = createLiveRowsFirst(1_000);
+  const pace = createPagePace({ liveRows, paced: true });
+  liveRows.begin();
+  const page = handing(pace, 1_000);
+  await vi.advanceTimersByTimeAsync(600);
+  liveRows.begin();
+  await vi.advanceTimersByTimeAsync(399);
+  expect(page()).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(page()).toBe(true);
+});

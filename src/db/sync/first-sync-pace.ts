@@ -1,22 +1,26 @@
+import { raceTimer } from '../../lib/retry.ts';
+
 /**
  * How a streamed first sync hands its pages to RxDB, so that a change committed meanwhile shows at once.
  *
  * RxDB asks for a collection's next page without waiting for the last one to be stored, and stores
  * every page that arrived meanwhile in one write. A brand's 50,000 applications streamed in a few
- * seconds and were stored in writes of 5,000 to 6,000 documents; each held the tab's main thread long
- * enough that a deal committed meanwhile took 1.3 to 3.5 s to show (each step of its way — reading its
- * server state, RxDB's checkpoint, its write — waited behind one of them: IndexedDB runs an origin's
- * transactions one after another). Two rules bound that:
+ * seconds and were stored in writes of 5,000 to 6,000 documents, and a deal committed meanwhile took 1.3
+ * to 3.5 s to show: each step of its way (reading its server state, RxDB's checkpoint, its write)
+ * waited behind one of them, since IndexedDB runs an origin's transactions one after another. Two rules
+ * bound that:
  * - a page is handed over once the pages before it are written, so a write holds one page
  *   (`FIRST_SNAPSHOT_PAGE` rows, then the pull page). Letting one page run ahead merged pages into
  *   writes of 2,000 and kept live changes at a median of 580 ms, against 440 ms this way. Not for a
  *   collection whose rows the change stream carries: nothing arrives for it before its first sync is
  *   done, and writes of one page cost a big first sync about a tenth more time (10,000 deals: 6.6–6.8 s
  *   against 6.2 s);
- * - rows the change stream carries go first: while any collection applies some, first-sync pages wait.
+ * - rows the change stream carries go first: while a collection whose first sync is done applies some,
+ *   paced first-sync pages wait (each page 1 s at most, so a busy catalog cannot stall them). Rows that
+ *   arrive during their own collection's first sync wait for it and hold nothing back.
  */
 
-/** The longest rows from the change stream hold first-sync pages back (then they count as applied). */
+/** The longest rows from the change stream hold a first-sync page back (then they count as applied). */
 export const LIVE_ROWS_FIRST_MS = 1_000;
 /** The longest a page waits for the pages before it to be written (a document RxDB does not write, a conflict say, is never counted). */
 export const PAGE_WAIT_MS = 2_000;
@@ -73,12 +77,20 @@ export function createPagePace(opts: { liveRows: LiveRowsFirst; paced: boolean; 
       if (!behind()) wake?.();
     },
     /**
-     * Resolves when a page of `count` documents may be handed over: rows from the change stream are
-     * applied, and the pages before it are written (or `maxWaitMs` passed).
+     * Resolves when a page of `count` documents may be handed over. Unpaced: at once. Paced: once rows
+     * from the change stream are applied (or `LIVE_ROWS_FIRST_MS` passed) and the pages before it are
+     * written (or `maxWaitMs` passed).
      */
     async handOver(count: number): Promise<void> {
-      await opts.liveRows.settled();
-      if (opts.paced && behind()) {
+      if (!opts.paced) {
+        handed += count;
+        return;
+      }
+      // Rows arriving one after another (a busy catalog) hold each page `LIVE_ROWS_FIRST_MS` at most.
+      const decided = new AbortController();
+      await Promise.race([opts.liveRows.settled(), raceTimer(LIVE_ROWS_FIRST_MS, decided.signal)]);
+      decided.abort();
+      if (behind()) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((resolve) => {
           wake = resolve;
