@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { createLiveRowsFirst, createPagePace } from './first-sync-pace.ts';
+import { createLiveRowsFirst, createPagePace, PACED_FROM_DOCUMENTS } from './first-sync-pace.ts';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
+
+/** A pace past the documents handed over unpaced (all written). */
+async function pacedPace(liveRows = createLiveRowsFirst(), maxWaitMs?: number) {
+  const pace = createPagePace({ liveRows, paced: true, maxWaitMs });
+  await pace.handOver(PACED_FROM_DOCUMENTS);
+  pace.written(PACED_FROM_DOCUMENTS);
+  return pace;
+}
 
 /** Hands a page over, and says whether it was handed by now. */
 function handing(pace: ReturnType<typeof createPagePace>, count: number) {
@@ -12,7 +20,7 @@ function handing(pace: ReturnType<typeof createPagePace>, count: number) {
 }
 
 test('a page is handed over once the pages before it are written', async () => {
-  const pace = createPagePace({ liveRows: createLiveRowsFirst(), paced: true });
+  const pace = await pacedPace();
   await pace.handOver(100);
   const second = handing(pace, 1_000);
   await vi.advanceTimersByTimeAsync(0);
@@ -26,7 +34,7 @@ test('a page is handed over once the pages before it are written', async () => {
 });
 
 test('a page RxDB never writes holds the next one back only so long', async () => {
-  const pace = createPagePace({ liveRows: createLiveRowsFirst(), paced: true, maxWaitMs: 2_000 });
+  const pace = await pacedPace(createLiveRowsFirst(), 2_000);
   await pace.handOver(1_000);
   pace.written(999);
   const second = handing(pace, 1_000);
@@ -37,7 +45,7 @@ test('a page RxDB never writes holds the next one back only so long', async () =
 });
 
 test('writes beyond what was handed over (rows from the change stream) give no credit for later pages', async () => {
-  const pace = createPagePace({ liveRows: createLiveRowsFirst(), paced: true });
+  const pace = await pacedPace();
   pace.written(5_000);
   await pace.handOver(1_000);
   const second = handing(pace, 1_000);
@@ -47,7 +55,7 @@ test('writes beyond what was handed over (rows from the change stream) give no c
 
 test('first-sync pages wait while rows from the change stream are applied, until they are written', async () => {
   const liveRows = createLiveRowsFirst();
-  const pace = createPagePace({ liveRows, paced: true });
+  const pace = await pacedPace(liveRows);
   const written = liveRows.begin();
   const page = handing(pace, 1_000);
   await vi.advanceTimersByTimeAsync(500);
@@ -61,7 +69,7 @@ test('rows never written (the device had them) hold first-sync pages for a secon
   const liveRows = createLiveRowsFirst(1_000);
   const ended = vi.fn();
   const end = liveRows.begin(ended);
-  const page = handing(createPagePace({ liveRows, paced: true }), 1_000);
+  const page = handing(await pacedPace(liveRows), 1_000);
   await vi.advanceTimersByTimeAsync(999);
   expect(page()).toBe(false);
   await vi.advanceTimersByTimeAsync(1);
@@ -89,7 +97,7 @@ test('an unpaced first sync (rows in the stream) hands every page over at once',
 
 test('rows arriving one after another hold each page a second at most', async () => {
   const liveRows = createLiveRowsFirst(1_000);
-  const pace = createPagePace({ liveRows, paced: true });
+  const pace = await pacedPace(liveRows);
   liveRows.begin();
   const page = handing(pace, 1_000);
   await vi.advanceTimersByTimeAsync(600);
@@ -98,4 +106,18 @@ test('rows arriving one after another hold each page a second at most', async ()
   expect(page()).toBe(false);
   await vi.advanceTimersByTimeAsync(1);
   expect(page()).toBe(true);
+});
+
+test('the first documents of a first sync are handed over unpaced', async () => {
+  const liveRows = createLiveRowsFirst();
+  const pace = createPagePace({ liveRows, paced: true });
+  liveRows.begin();
+  await pace.handOver(100);
+  await pace.handOver(1_000);
+  const third = handing(pace, 1_000);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(third()).toBe(true);
+  const fourth = handing(pace, 1_000);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(fourth()).toBe(false);
 });
