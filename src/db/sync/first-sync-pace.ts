@@ -9,10 +9,10 @@ import { raceTimer } from '../../lib/retry.ts';
  * to 3.5 s to show: each step of its way (reading its server state, RxDB's checkpoint, its write)
  * waited behind one of them, since IndexedDB runs an origin's transactions one after another. Two rules
  * bound that:
- * - a page is handed over once the pages before it are written, so a write holds one page
- *   (`FIRST_SNAPSHOT_PAGE` rows, then the pull page). Letting one page run ahead merged pages into
- *   writes of 2,000 and kept live changes at a median of 580 ms, against 440 ms this way. Not for a
- *   collection whose rows the change stream carries: nothing arrives for it before its first sync is
+ * - past the first `PACED_FROM_DOCUMENTS`, a page is handed over once the pages before it are
+ *   written, so a write holds one page (the pull page, 1,000). Letting one page run ahead merged pages
+ *   into writes of 2,000 and kept live changes at a median of 580 ms, against 440 ms this way. Not for
+ *   a collection whose rows the change stream carries: nothing arrives for it before its first sync is
  *   done, and writes of one page cost a big first sync about a tenth more time (10,000 deals: 6.6–6.8 s
  *   against 6.2 s);
  * - rows the change stream carries go first: while a collection whose first sync is done applies some,
@@ -85,9 +85,8 @@ export function createPagePace(opts: { liveRows: LiveRowsFirst; paced: boolean; 
     },
     /**
      * Resolves when a page of `count` documents may be handed over. Unpaced, or among the first
-     * `PACED_FROM_DOCUMENTS`: at once. Paced: once rows
-     * from the change stream are applied (or `LIVE_ROWS_FIRST_MS` passed) and the pages before it are
-     * written (or `maxWaitMs` passed).
+     * `PACED_FROM_DOCUMENTS`: at once. Paced: once rows from the change stream are applied (or
+     * `LIVE_ROWS_FIRST_MS` passed) and the pages before it are written (or `maxWaitMs` passed).
      */
     async handOver(count: number): Promise<void> {
       if (!opts.paced || handed < PACED_FROM_DOCUMENTS) {
