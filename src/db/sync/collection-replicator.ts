@@ -51,7 +51,7 @@ export type ReplicatorContext = {
   whenStopped: Promise<void>;
   /** Another collection's replication, once it runs (a push waits for the parents it names). */
   replicationOf(name: CollectionName): Replication | undefined;
-  /** Rows from the change stream being applied: every collection's first-sync pages wait for them. */
+  /** Rows from the change stream being applied: paced first syncs hold their next page for them (first-sync-pace.ts). */
   liveRows: LiveRowsFirst;
 };
 
