@@ -21,7 +21,7 @@
  * BENCH_ONLY=creator-first-sync: only the creator's first sync beside its raw limit (the same seed), on
  * BENCH_RUNS fresh devices with their medians, for comparing replication changes; the brand and the
  * screens are skipped. BENCH_ONLY=brand-first-sync: only the brand's first sign-in, with the deals
- * committed during it.
+ * committed during it. BENCH_ONLY=warm-start: only the creator's first sync and its warm starts.
  */
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -62,6 +62,7 @@ const PER_DEAL = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CREATOR_FIRST_SYNC_ONLY = process.env.BENCH_ONLY === 'creator-first-sync';
 const BRAND_FIRST_SYNC_ONLY = process.env.BENCH_ONLY === 'brand-first-sync';
+const WARM_START_ONLY = process.env.BENCH_ONLY === 'warm-start';
 const LIVE_RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 20);
 
 const server = await startBenchServer(PORT);
@@ -154,7 +155,7 @@ try {
   );
 
   // ---- The brand: 10,000 deals and 50,000 applications on the device.
-  if (!CREATOR_FIRST_SYNC_ONLY) {
+  if (!CREATOR_FIRST_SYNC_ONLY && !WARM_START_ONLY) {
     const device = await openDevice();
     const { context } = device;
     await recordFirstSeen(context);
@@ -284,6 +285,8 @@ try {
       line('page load of /terms (no local data; the yardstick)', terms);
       console.log('  warm start, with the 10,000 deals on the device:');
       await warmStarts(page, context);
+    }
+    if (!WARM_START_ONLY) {
       await loadUntilUsable(page, ORIGIN, '/dashboard', 'dashboard');
       const deals = await inApp(page, '/deals', READY.deals);
       await navigateUntil(page, '/deals', READY.deals);

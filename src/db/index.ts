@@ -4,3 +4,4 @@ export { pactaDexieStorage } from './batched-reads.ts';
 export { startReplication, type PactaReplication } from './replication.ts';
 export { prepareDocument } from './prepare-document.ts';
 export { NEWEST_FIRST_SORT } from './newest-first.ts';
+export { listFirst } from './list-first.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { MessageDocument } from '../../domain/collections/index.ts';
-import { brandStats, creatorStats, greeting, recentMessages } from './dashboard-model.ts';
+import { brandStats, COUNTING, creatorStats, greeting, recentMessages } from './dashboard-model.ts';
 
 const me = 'aaaaaaaa-0000-7000-8000-000000000001';
 const other = 'aaaaaaaa-0000-7000-8000-000000000002';
@@ -30,6 +30,9 @@ test('quick stats show the counts by status and the applications received', () =
     'Applications received': 6,
   });
   expect(creatorStats({ total: 2, pending: 1, accepted: 1 }, 4).map((s) => s.value)).toEqual([2, 1, 1, 4]);
+  // Not counted yet: each figure says so, the profile's completed deals show.
+  expect(brandStats(undefined).map((s) => s.value)).toEqual(Array(5).fill(COUNTING));
+  expect(creatorStats(undefined, 4).map((s) => s.value)).toEqual([COUNTING, COUNTING, COUNTING, 4]);
 });
 
 test('a brand-new user is welcomed, not welcomed back', () => {

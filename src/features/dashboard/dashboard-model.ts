@@ -12,27 +12,32 @@ export function sortNewestFirst<T extends { id: string; created_at?: string }>(d
   return [...docs].sort(newestFirst);
 }
 
+/** A figure not counted yet (the dashboard's list is read first). */
+export const COUNTING = '…';
+
 /** What the brand's Quick Stats show, each a count the local database answers from an index. */
 export type BrandCounts = { total: number; open: number; in_progress: number; completed: number; received: number };
 
-export function brandStats(counts: BrandCounts): Stat[] {
+/** The brand's Quick Stats; `counts` undefined while they are being counted. */
+export function brandStats(counts: BrandCounts | undefined): Stat[] {
   return [
-    { label: 'Total deals', value: counts.total },
-    { label: 'Open deals', value: counts.open },
-    { label: 'In progress', value: counts.in_progress },
-    { label: 'Completed', value: counts.completed },
-    { label: 'Applications received', value: counts.received },
+    { label: 'Total deals', value: counts?.total ?? COUNTING },
+    { label: 'Open deals', value: counts?.open ?? COUNTING },
+    { label: 'In progress', value: counts?.in_progress ?? COUNTING },
+    { label: 'Completed', value: counts?.completed ?? COUNTING },
+    { label: 'Applications received', value: counts?.received ?? COUNTING },
   ];
 }
 
 /** What the creator's Quick Stats count (applications by status), besides the profile's completed deals. */
 export type CreatorCounts = { total: number; pending: number; accepted: number };
 
-export function creatorStats(counts: CreatorCounts, completedDeals: number): Stat[] {
+/** The creator's Quick Stats; `counts` undefined while they are being counted. */
+export function creatorStats(counts: CreatorCounts | undefined, completedDeals: number): Stat[] {
   return [
-    { label: 'Applications', value: counts.total },
-    { label: 'Pending', value: counts.pending },
-    { label: 'Accepted', value: counts.accepted },
+    { label: 'Applications', value: counts?.total ?? COUNTING },
+    { label: 'Pending', value: counts?.pending ?? COUNTING },
+    { label: 'Accepted', value: counts?.accepted ?? COUNTING },
     { label: 'Completed deals', value: completedDeals },
   ];
 }

@@ -14,16 +14,13 @@ import { SponsoredBanner } from '../../components/sponsored-banner.tsx';
 import { SavedListCard, SocialLinksForm, XpProgress } from '../profiles/index.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { brandStats, creatorStats, greeting, type BrandCounts, type CreatorCounts } from './dashboard-model.ts';
+import { brandStats, creatorStats, greeting } from './dashboard-model.ts';
 import { ApplicationList, DealList, MessageList } from './dashboard-lists.tsx';
 import { useDashboardApplications, useDashboardDeals, useRecentMessages } from './data/use-dashboard-data.ts';
 import { FirstRunCard } from './first-run-card.tsx';
 import { firstRunSteps } from './first-run.ts';
 import { WorkWaitingCard } from './work-waiting-card.tsx';
 import './dashboard.css';
-
-const NO_BRAND_COUNTS: BrandCounts = { total: 0, open: 0, in_progress: 0, completed: 0, received: 0 };
-const NO_CREATOR_COUNTS: CreatorCounts = { total: 0, pending: 0, accepted: 0 };
 
 /** Dashboard: skeleton, error with Try Again, redirect when signed out, then the content. */
 export function DashboardPage() {
@@ -88,15 +85,14 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
   const me = profile.data;
   const fullName = me?.full_name || user.fullName || user.email;
   const shown = view === 'brand' ? (deals.data?.deals.length ?? 0) : (applications.data?.applications.length ?? 0);
+  // Counted once the list is read (undefined until then).
+  const counts = view === 'brand' ? deals.data?.counts : applications.data?.counts;
   // At least what the list shows: during the first sync a list and its count arrive in separate updates.
-  const listCount = Math.max(
-    shown,
-    view === 'brand' ? (deals.data?.counts.total ?? 0) : (applications.data?.counts.total ?? 0),
-  );
+  const listCount = Math.max(shown, counts?.total ?? 0);
   const stats =
     view === 'brand'
-      ? brandStats(deals.data?.counts ?? NO_BRAND_COUNTS)
-      : creatorStats(applications.data?.counts ?? NO_CREATOR_COUNTS, me?.completed_deals ?? 0);
+      ? brandStats(deals.data?.counts)
+      : creatorStats(applications.data?.counts, me?.completed_deals ?? 0);
 
   return (
     <div className="container page dashboard">
@@ -156,7 +152,7 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
 
       <section className="dashboard-section" aria-labelledby="stats-title">
         <h2 id="stats-title">Quick Stats</h2>
-        <dl className="quick-stats">
+        <dl className="quick-stats" aria-busy={counts === undefined}>
           {stats.map((s) => (
             <div className="card" key={s.label}>
               <dt>{s.label}</dt>

@@ -1,5 +1,5 @@
 import { combineLatest, map, of, switchMap, type Observable } from 'rxjs';
-import { NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
+import { listFirst, NEWEST_FIRST_SORT, type PactaDatabase } from '../../../db/index.ts';
 import type { ApplicationDocument, DealDocument, DealEventDocument } from '../../../domain/collections/index.ts';
 import { workView } from '../../../domain/deal-work-view.ts';
 import type { DealWork } from '../work-waiting.ts';
@@ -11,12 +11,13 @@ export const DASHBOARD_LIST_SIZE = 10;
 /**
  * The dashboard's reads. Each list is the newest few through an index (`sort` + `limit`), each
  * figure a `count()` the index answers: opening the dashboard of a brand with 10,000 deals and
- * 50,000 applications reads ten deals, not the collections.
+ * 50,000 applications reads ten deals, not the collections. The figures are counted once the list
+ * is read (`counts` is undefined until then): a count walks its whole index range.
  */
 
 export type ApplicationWithDeal = { application: ApplicationDocument; deal: DealDocument | null };
-export type BrandDashboard = { deals: DealDocument[]; counts: BrandCounts };
-export type CreatorDashboard = { applications: ApplicationWithDeal[]; counts: CreatorCounts };
+export type BrandDashboard = { deals: DealDocument[]; counts?: BrandCounts };
+export type CreatorDashboard = { applications: ApplicationWithDeal[]; counts?: CreatorCounts };
 
 /** Applications the brand received: every one on its deals but the withdrawn (the deals' applications_count). */
 const RECEIVED: ApplicationDocument['status'][] = ['pending', 'accepted', 'rejected'];
@@ -30,18 +31,17 @@ export function brandDashboard$(db: PactaDatabase, userId: string, all: boolean)
   const received = combineLatest(RECEIVED.map((status) => db.applications.count({ selector: { status } }).$)).pipe(
     map((n) => n.reduce((a, b) => a + b, 0)),
   );
-  return combineLatest({
-    deals: db.deals
-      .find({ selector: scope, sort: NEWEST_FIRST_SORT, limit: DASHBOARD_LIST_SIZE })
-      .$.pipe(map((docs) => docs.map((d) => d.toJSON() as DealDocument))),
-    counts: combineLatest({
-      total: deals(),
-      open: deals('open'),
-      in_progress: deals('in_progress'),
-      completed: deals('completed'),
-      received,
-    }),
+  const newest = db.deals
+    .find({ selector: scope, sort: NEWEST_FIRST_SORT, limit: DASHBOARD_LIST_SIZE })
+    .$.pipe(map((docs) => docs.map((d) => d.toJSON() as DealDocument)));
+  const counts = combineLatest({
+    total: deals(),
+    open: deals('open'),
+    in_progress: deals('in_progress'),
+    completed: deals('completed'),
+    received,
   });
+  return listFirst(newest, counts).pipe(map(({ list, totals }) => ({ deals: list, counts: totals })));
 }
 
 /** The creator's applications (or every application for an admin) with their deals, newest first. */
@@ -64,14 +64,12 @@ export function creatorDashboard$(db: PactaDatabase, userId: string, all: boolea
       );
     }),
   );
-  return combineLatest({
-    applications: newest,
-    counts: combineLatest({
-      total: applications(),
-      pending: applications('pending'),
-      accepted: applications('accepted'),
-    }),
+  const counts = combineLatest({
+    total: applications(),
+    pending: applications('pending'),
+    accepted: applications('accepted'),
   });
+  return listFirst(newest, counts).pipe(map(({ list, totals }) => ({ applications: list, counts: totals })));
 }
 
 /** How many applications "What waits on whom" reads at most (the newest: work in progress is recent). */

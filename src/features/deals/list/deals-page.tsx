@@ -71,8 +71,10 @@ function CreatorDealsView() {
   );
   const selector = useMemo(() => filterDeals(visible, filters), [visible, filters]);
   // The cards of the page and the total, each read through the open-deals index (never all deals).
+  // The total is counted once the first cards are read: a count walks its whole index range, and the
+  // cards would wait behind it (see src/db/list-first.ts).
   const cards = useDealsPage(selector, page.limit);
-  const total = useDealsCount(selector);
+  const total = useDealsCount(cards.data ? selector : null);
 
   const me = user ? (profiles.byId.get(user.id) ?? null) : null;
   // The worker scores a bounded set: the newest open deals this creator may see and has not applied
