@@ -87,6 +87,14 @@ function connect(): Promise<Remote> {
 }
 
 /**
+ * Starts the worker ahead of a screen's first call, so its start-up overlaps the screen's own reads.
+ * A worker that fails to start here is tried again by that first call.
+ */
+export function warmRecommendationsWorker(): void {
+  connect().catch(() => {});
+}
+
+/**
  * Calls run one after another: a load sent in chunks is never interleaved with another load, and a
  * scoring call always sees the data of every load issued before it.
  */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DealDocument, ProfileDocument } from '../../../domain/collections/index.ts';
 import type { BrandInput, CreatorInput, DealInput } from '../../../domain/recommendation.ts';
 import { useLatest } from '../../../lib/use-latest.ts';
@@ -7,6 +7,7 @@ import {
   loadDeals,
   scoreCreatorsFor,
   scoreDealsFor,
+  warmRecommendationsWorker,
   type ScoredId,
 } from '../../../lib/recommendations-client.ts';
 
@@ -103,9 +104,22 @@ async function ensureCreatorsLoaded(creators: readonly ProfileDocument[]): Promi
 export type Ranked = { ids: string[]; loading: boolean; error: Error | null };
 
 /**
- * Open deals ranked for the creator, best first, leaving out `excludeIds` (applied, skipped).
- * Scoring waits a moment after the last change so a burst of synced documents is sent once.
+ * Scoring waits this long after the last change so a burst of synced documents is sent once. A
+ * screen's first ranking does not wait: nothing of it shows until that ranking arrives.
  */
+const SETTLE_MS = 50;
+
+/**
+ * What both rankings share: the worker starts while the screen still reads its documents (its
+ * start-up is off the way to the first card), and whether a ranking was delivered yet (one object
+ * for the component's life).
+ */
+function useRankingStart(): { delivered: boolean } {
+  useEffect(warmRecommendationsWorker, []);
+  return useRef({ delivered: false }).current;
+}
+
+/** Open deals ranked for the creator, best first, leaving out `excludeIds` (applied, skipped). */
 export function useRankedDeals(opts: {
   creator: ProfileDocument | null;
   creatorIsPro: boolean;
@@ -119,34 +133,40 @@ export function useRankedDeals(opts: {
   const excludeKey = excludeIds.join(',');
   // excludeKey stands for excludeIds; profiles only matter through the deals' brands (their count).
   const latest = useLatest({ excludeIds, profiles });
+  const start = useRankingStart();
   useEffect(() => {
     if (!creator || !deals) return;
     const { excludeIds, profiles } = latest.current;
     let cancelled = false;
-    const timer = setTimeout(() => {
-      void (async () => {
-        try {
-          await ensureDealsLoaded(deals, profiles);
-          const scored: ScoredId[] = deals.length
-            ? await scoreDealsFor(toCreatorInput(creator), {
-                now: Date.now(),
-                limit,
-                skippedDealIds: excludeIds,
-                creatorIsPro,
-              })
-            : [];
-          if (!cancelled) setState({ ids: scored.map((s) => s.id), loading: false, error: null });
-        } catch (error) {
-          if (!cancelled)
-            setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
-        }
-      })();
-    }, 50);
+    const timer = setTimeout(
+      () => {
+        void (async () => {
+          try {
+            await ensureDealsLoaded(deals, profiles);
+            const scored: ScoredId[] = deals.length
+              ? await scoreDealsFor(toCreatorInput(creator), {
+                  now: Date.now(),
+                  limit,
+                  skippedDealIds: excludeIds,
+                  creatorIsPro,
+                })
+              : [];
+            if (cancelled) return;
+            start.delivered = true;
+            setState({ ids: scored.map((s) => s.id), loading: false, error: null });
+          } catch (error) {
+            if (!cancelled)
+              setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
+          }
+        })();
+      },
+      start.delivered ? SETTLE_MS : 0,
+    );
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [creator, creatorIsPro, deals, excludeKey, limit, profiles.size, latest]);
+  }, [creator, creatorIsPro, deals, excludeKey, limit, profiles.size, latest, start]);
   return state;
 }
 
@@ -164,28 +184,34 @@ export function useRankedCreators(opts: {
   const dealKey = deal ? `${deal.id}:${deal.amount_cents}:${(deal.niches ?? []).join('|')}` : '';
   // dealKey and excludeKey stand for deal and excludeIds (new objects on every render of the caller).
   const latest = useLatest({ deal, excludeIds });
+  const start = useRankingStart();
   useEffect(() => {
     const { deal, excludeIds } = latest.current;
     if (!enabled || !deal || !creators) return;
     let cancelled = false;
-    const timer = setTimeout(() => {
-      void (async () => {
-        try {
-          await ensureCreatorsLoaded(creators);
-          const scored = creators.length
-            ? await scoreCreatorsFor(deal, { now: Date.now(), limit, excludeCreatorIds: excludeIds })
-            : [];
-          if (!cancelled) setState({ ids: scored.map((s) => s.id), loading: false, error: null });
-        } catch (error) {
-          if (!cancelled)
-            setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
-        }
-      })();
-    }, 50);
+    const timer = setTimeout(
+      () => {
+        void (async () => {
+          try {
+            await ensureCreatorsLoaded(creators);
+            const scored = creators.length
+              ? await scoreCreatorsFor(deal, { now: Date.now(), limit, excludeCreatorIds: excludeIds })
+              : [];
+            if (cancelled) return;
+            start.delivered = true;
+            setState({ ids: scored.map((s) => s.id), loading: false, error: null });
+          } catch (error) {
+            if (!cancelled)
+              setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
+          }
+        })();
+      },
+      start.delivered ? SETTLE_MS : 0,
+    );
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [enabled, dealKey, creators, excludeKey, limit, latest]);
+  }, [enabled, dealKey, creators, excludeKey, limit, latest, start]);
   return state;
 }
