@@ -27,7 +27,13 @@ import {
   writtenByPush,
 } from './decisions.ts';
 import { createPagePace, type LiveRowsFirst, type PagePace } from './first-sync-pace.ts';
-import { createPullScheduler, downstreamIdleWithin, idleDownstream, type PullScheduler } from './pull-scheduler.ts';
+import {
+  createPullScheduler,
+  downstreamIdleWithin,
+  firstSyncDone,
+  idleDownstream,
+  type PullScheduler,
+} from './pull-scheduler.ts';
 import { pullPage } from './pull-page.ts';
 import { pushRows } from './push-rows.ts';
 import { createStreamedFeed, type StreamedRows } from './streamed-rows.ts';
@@ -135,13 +141,7 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
      */
     rowsArrived(rows: StreamedRows) {
       // Other collections' first syncs make way for rows that can be applied now (see first-sync-pace.ts).
-      if (parts.state?.internalReplicationState?.firstSyncDone.down.getValue()) {
-        const ids = (rows.documents as SyncDoc[]).map((doc) => doc.id);
-        const applied = ctx.liveRows.begin(() => {
-          for (const id of ids) if (parts.applying.get(id) === applied) parts.applying.delete(id);
-        });
-        for (const id of ids) parts.applying.set(id, applied);
-      }
+      if (firstSyncDone(parts.state)) trackLiveRows(ctx, parts, rows.documents as SyncDoc[]);
       arrivals = arrivals
         .then(() => recordPulledMasters(parts, rows.documents as SyncDoc[]))
         // A record that could not be written (the database closing) does not hold the rows back: the
@@ -160,6 +160,15 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
 }
 
 export type CollectionReplicator = ReturnType<typeof createCollectionReplicator>;
+
+/** Holds paced first syncs until this collection has written the streamed rows (or the hold ends). */
+function trackLiveRows(ctx: ReplicatorContext, parts: Parts, docs: readonly SyncDoc[]): void {
+  const ids = docs.map((doc) => doc.id);
+  const applied = ctx.liveRows.begin(() => {
+    for (const id of ids) if (parts.applying.get(id) === applied) parts.applying.delete(id);
+  });
+  for (const id of ids) parts.applying.set(id, applied);
+}
 
 function replicatorParts(ctx: ReplicatorContext, name: CollectionName, mode: WriteMode): Parts {
   const { opts } = ctx;
@@ -209,6 +218,10 @@ function replicatorParts(ctx: ReplicatorContext, name: CollectionName, mode: Wri
         });
       },
       canEmit: () => idleDownstream(parts.state),
+      // Never written, so nothing else would end the hold they put on paced first syncs.
+      dropped: (rows) => {
+        for (const doc of rows.documents as SyncDoc[]) parts.applying.get(doc.id)?.();
+      },
     }),
     waitingForIdle: false,
     received: createRecentMasters({ ttlMs: opts.rememberReceivedMs }),

@@ -94,6 +94,11 @@ async function quiet(db: PactaDatabase, state: Replication | undefined, database
   if (up?.getValue()) await firstValueFrom(up.pipe(filter((active) => !active)));
 }
 
+/** The collection's first sync is done (RxDB's downstream has caught up once). */
+export function firstSyncDone(state: Replication | undefined): boolean {
+  return state?.internalReplicationState?.firstSyncDone.down.getValue() === true;
+}
+
 /**
  * RxDB's downstream has nothing to do: its first sync is done, no pull or page is being processed and no
  * push is running (RxDB holds pulled pages back while one is), so a page handed to its pull stream now is
@@ -101,12 +106,8 @@ async function quiet(db: PactaDatabase, state: Replication | undefined, database
  */
 export function idleDownstream(state: Replication | undefined): boolean {
   const internal = state?.internalReplicationState;
-  if (!internal) return false;
-  return (
-    internal.firstSyncDone.down.getValue() &&
-    !internal.events.active.down.getValue() &&
-    !internal.events.active.up.getValue()
-  );
+  if (!internal || !firstSyncDone(state)) return false;
+  return !internal.events.active.down.getValue() && !internal.events.active.up.getValue();
 }
 
 /**
@@ -115,7 +116,7 @@ export function idleDownstream(state: Replication | undefined): boolean {
  */
 export async function downstreamIdleWithin(state: Replication | undefined, ms: number): Promise<boolean> {
   const internal = state?.internalReplicationState;
-  if (!internal?.firstSyncDone.down.getValue()) return false;
+  if (!internal || !firstSyncDone(state)) return false;
   const { down, up } = internal.events.active;
   return firstValueFrom(
     combineLatest([down, up]).pipe(

@@ -40,9 +40,15 @@ test('a device holding a bounded working set pulls on streamed rows: its pull de
 
 function feed(canEmit = true) {
   const emitted: { documents: unknown[]; checkpoint: SyncCheckpoint }[] = [];
+  const dropped: string[] = [];
   let pulls = 0;
-  const f = createStreamedFeed({ emit: (page) => emitted.push(page), pull: () => pulls++, canEmit: () => canEmit });
-  return { f, emitted, pulls: () => pulls };
+  const f = createStreamedFeed({
+    emit: (page) => emitted.push(page),
+    pull: () => pulls++,
+    canEmit: () => canEmit,
+    dropped: (r) => dropped.push(r.to.xid),
+  });
+  return { f, emitted, dropped, pulls: () => pulls };
 }
 
 test('rows that follow the checkpoint RxDB holds go to its pull stream with the checkpoint after them', () => {
@@ -59,13 +65,15 @@ test('rows that follow the checkpoint RxDB holds go to its pull stream with the 
 });
 
 test('rows that arrive while a pull runs wait for its page: emitted if they follow it, dropped if it had them', () => {
-  const { f, emitted } = feed();
+  const { f, emitted, dropped } = feed();
   f.pullStarted(at(10));
   f.arrived(rows(10, 12));
   f.arrived(rows(12, 14));
   expect(emitted).toEqual([]);
   f.pullEnded(at(10), { documents: [{}], checkpoint: at(12) });
   expect(emitted.map((p) => p.checkpoint.xid)).toEqual(['14']);
+  // Said, so that whatever waits for them to be written stops waiting.
+  expect(dropped).toEqual(['12']);
 });
 
 test('a gap asks for a pull; a page without documents leaves RxDB on the checkpoint it had', () => {
@@ -79,7 +87,7 @@ test('a gap asks for a pull; a page without documents leaves RxDB on the checkpo
 });
 
 test('when RxDB is busy, the asked-for pull takes the waiting rows without a request', () => {
-  const { f, emitted, pulls } = feed(false);
+  const { f, emitted, dropped, pulls } = feed(false);
   f.pullStarted(at(8));
   f.pullEnded(at(8), { documents: [{}], checkpoint: at(10) });
   f.arrived(rows(10, 12));
@@ -91,6 +99,11 @@ test('when RxDB is busy, the asked-for pull takes the waiting rows without a req
   expect(page?.documents.map((d) => d.id)).toEqual(['deal-12', 'deal-14']);
   expect(page?.checkpoint.xid).toBe('14');
   expect(f.take(at(14), 100)).toBeNull();
+  // A pull already past rows that wait: they are dropped, and said to be.
+  f.arrived(rows(14, 16));
+  f.pullStarted(at(18));
+  expect(f.take(at(18), 100)).toBeNull();
+  expect(dropped).toEqual(['16']);
 });
 
 test('a pull from elsewhere takes nothing that does not follow its checkpoint', () => {

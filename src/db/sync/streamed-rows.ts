@@ -45,6 +45,8 @@ export function createStreamedFeed(opts: {
   canEmit(): boolean;
   /** RxDB is busy: call `resume` once it may be idle (or `pull`). Absent: pull at once. */
   whenIdle?(): void;
+  /** Rows the device already had, dropped: they will not be written. */
+  dropped?(rows: StreamedRows): void;
 }) {
   /** The checkpoint RxDB holds once everything handed to it is stored; undefined until its first pull. */
   let position: SyncCheckpoint | null | undefined;
@@ -57,7 +59,7 @@ export function createStreamedFeed(opts: {
       const rows = waiting[0]!;
       const place = placeOf(position, rows);
       if (place === 'had') {
-        waiting.shift();
+        opts.dropped?.(waiting.shift()!);
         continue;
       }
       if (place === 'gap') return opts.pull();
@@ -93,7 +95,10 @@ export function createStreamedFeed(opts: {
         const place = placeOf(at, waiting[0]!);
         if (place === 'gap') break;
         const rows = waiting.shift()!;
-        if (place === 'had') continue;
+        if (place === 'had') {
+          opts.dropped?.(rows);
+          continue;
+        }
         documents.push(...(rows.documents as SyncDoc[]));
         at = checkpointAfterRows(at!, rows);
       }
