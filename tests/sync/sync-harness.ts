@@ -103,6 +103,7 @@ export async function createTestClient(
     pullOnlyByRole?: boolean;
     roleHint?: ReplicationOptions['roleHint'];
     serverRole?: ReplicationOptions['serverRole'];
+    startAfter?: Promise<void>;
   } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
@@ -128,6 +129,7 @@ export async function createTestClient(
       pullOnlyByRole: opts.pullOnlyByRole,
       roleHint: opts.roleHint,
       serverRole: opts.serverRole,
+      startAfter: opts.startAfter,
     });
   const client: TestClient = {
     db,
