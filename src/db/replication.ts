@@ -78,12 +78,6 @@ export type ReplicationOptions = SyncApiOptions & {
    * profiles' first sync.
    */
   serverRole?: ProfileRole;
-  /**
-   * The replications start (and the change stream opens) once this resolves; the sync status and the
-   * watchers that count local writes as waiting start at once. A warm start passes a short pause, so
-   * the first screen's reads do not queue behind the sync's own IndexedDB work.
-   */
-  startAfter?: Promise<void>;
 };
 
 /**
@@ -114,7 +108,6 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     whenStopped,
     replicationOf: (name) => states.get(name),
     liveRows: createLiveRowsFirst(),
-    startAfter: opts.startAfter,
   };
   const start = (name: CollectionName, mode: WriteMode) => {
     if (stopped) return;
@@ -205,8 +198,7 @@ function liveChanges(
     });
   };
   if ((ctx.opts.live ?? true) && names.length > 0) {
-    const ready = ctx.awaitLeadership ? ctx.db.waitForLeadership() : ctx.startAfter;
-    if (ready) void Promise.all([ready, ctx.startAfter]).then(() => !ctx.stopped() && openStream());
+    if (ctx.awaitLeadership) void ctx.db.waitForLeadership().then(() => !ctx.stopped() && openStream());
     else openStream();
   }
   return { reconnect: () => changeStream?.reconnect(), stop: () => changeStream?.stop() };

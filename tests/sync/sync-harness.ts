@@ -103,7 +103,6 @@ export async function createTestClient(
     pullOnlyByRole?: boolean;
     roleHint?: ReplicationOptions['roleHint'];
     serverRole?: ReplicationOptions['serverRole'];
-    startAfter?: Promise<void>;
   } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
@@ -129,7 +128,6 @@ export async function createTestClient(
       pullOnlyByRole: opts.pullOnlyByRole,
       roleHint: opts.roleHint,
       serverRole: opts.serverRole,
-      startAfter: opts.startAfter,
     });
   const client: TestClient = {
     db,

@@ -59,8 +59,6 @@ export type ReplicatorContext = {
   replicationOf(name: CollectionName): Replication | undefined;
   /** Rows from the change stream being applied: paced first syncs hold their next page for them (first-sync-pace.ts). */
   liveRows: LiveRowsFirst;
-  /** RxDB's replications start once this resolves (`startAfter` in replication.ts); at once without it. */
-  startAfter: Promise<void> | undefined;
 };
 
 /** One collection's replicator, as its pull and push handlers see it. */
@@ -104,7 +102,7 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
     live: opts.live ?? true,
     retryTime: opts.retryTime ?? 5_000,
     waitForLeadership: ctx.awaitLeadership,
-    autoStart: !ctx.startAfter,
+    autoStart: true,
     // RxDB ends its first sync at a page shorter than its batch size. Pages are `ctx.pullBatchSize` rows
     // (the handler asks for that many whatever RxDB passes), but a fresh feed's first page holds only
     // FIRST_SNAPSHOT_PAGE: RxDB's own size is that, so the small first page does not end the first sync.
@@ -123,9 +121,7 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
         : { batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS), handler: pushHandler(ctx, parts) },
   });
   parts.state = state;
-  // Local writes count as waiting from now on, even while the replication itself waits to start.
   const subs = watchWrites(ctx.status, parts, state);
-  if (ctx.startAfter) startAfterPause(ctx, state);
   restoreKeptRefusals(ctx, parts, state);
   /** Rows from the change stream, handed on one event after another. */
   let arrivals = Promise.resolve();
@@ -330,16 +326,6 @@ async function parentsOnServer(ctx: ReplicatorContext, name: CollectionName, row
     );
     if (unconfirmed && !ctx.stopped()) await Promise.race([parentState.awaitInSync(), ctx.whenStopped]);
   }
-}
-
-/** Starts RxDB's replication once `ctx.startAfter` resolves, as its own autoStart would (leadership first when asked). */
-function startAfterPause(ctx: ReplicatorContext, state: Replication): void {
-  void Promise.resolve(ctx.startAfter)
-    .then(() => (ctx.awaitLeadership ? ctx.db.waitForLeadership() : undefined))
-    .then(() => {
-      // Errors of start() are emitted on error$, as with autoStart.
-      if (!ctx.stopped() && !state.isStopped()) state.start().catch(() => {});
-    });
 }
 
 /** Local writes count as waiting to be pushed; every write updates the refusals shown. */
