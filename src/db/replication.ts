@@ -78,6 +78,12 @@ export type ReplicationOptions = SyncApiOptions & {
    * profiles' first sync.
    */
   serverRole?: ProfileRole;
+  /**
+   * The replications start (and the change stream opens) once this resolves; the sync status and the
+   * watchers that count local writes as waiting start at once. A warm start passes a short pause, so
+   * the first screen's reads do not queue behind the sync's own IndexedDB work.
+   */
+  startAfter?: Promise<void>;
 };
 
 /**
@@ -108,6 +114,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     whenStopped,
     replicationOf: (name) => states.get(name),
     liveRows: createLiveRowsFirst(),
+    startAfter: opts.startAfter,
   };
   const start = (name: CollectionName, mode: WriteMode) => {
     if (stopped) return;
@@ -198,7 +205,8 @@ function liveChanges(
     });
   };
   if ((ctx.opts.live ?? true) && names.length > 0) {
-    if (ctx.awaitLeadership) void ctx.db.waitForLeadership().then(() => !ctx.stopped() && openStream());
+    const ready = ctx.awaitLeadership ? ctx.db.waitForLeadership() : ctx.startAfter;
+    if (ready) void Promise.all([ready, ctx.startAfter]).then(() => !ctx.stopped() && openStream());
     else openStream();
   }
   return { reconnect: () => changeStream?.reconnect(), stop: () => changeStream?.stop() };

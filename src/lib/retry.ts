@@ -24,7 +24,8 @@ export class TimeoutError extends Error {
   override name = 'TimeoutError';
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms`. */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Resolves after `ms`, for a race: once `signal` aborts (the race is decided) the timer is cleared and

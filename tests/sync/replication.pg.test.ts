@@ -26,6 +26,29 @@ test('initial sync brings every visible deal and a live change arrives without p
   await eventually(async () => (await c.db.deals.findOne(later!).exec()) !== null);
 });
 
+test('a replication told to start later counts local writes as waiting at once, and syncs both ways once it starts', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const [deal] = (await insertDeals(sync.server.db, brand.id, 1)) as [string];
+  let start = () => {};
+  const c = await sync.client(creator, ['deals', 'drafts'], { startAfter: new Promise<void>((r) => (start = r)) });
+  const id = newId();
+  await c.db.drafts.insert({ id, user_id: creator.id, kind: 'message', title: 'Written before the sync', payload: {} });
+  await eventually(() => c.replication.syncStatus.pendingPush === 1);
+  // Nothing moves before the start: no request went out, nothing came in.
+  expect(c.network.calls).toEqual([]);
+  expect(await c.db.deals.findOne(deal).exec()).toBeNull();
+  const onServer = () =>
+    sync.server.db.pool.query<{ n: number }>('select count(*)::int as n from public.drafts where id = $1', [id]);
+  expect((await onServer()).rows[0]!.n).toBe(0);
+
+  start();
+  await c.replication.awaitInitialSync();
+  await eventually(async () => (await c.db.deals.findOne(deal).exec()) !== null);
+  await eventually(async () => (await onServer()).rows[0]!.n === 1);
+  await eventually(() => c.replication.syncStatus.pendingPush === 0);
+});
+
 test('writes made offline are kept locally and pushed once the network is back', async () => {
   const creator = await sync.server.createUser({ role: 'creator' });
   const c = await sync.client(creator, ['drafts']);

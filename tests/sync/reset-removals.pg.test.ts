@@ -7,9 +7,10 @@ import { syncTestFixture } from './sync-fixture.ts';
 // A device that lost its pull position reads the whole feed again and removes what the feed no longer
 // has. The feed holds live rows only, and the position it ends on lies past the deletions it skipped:
 // a document the device keeps through that pull is never told of its deletion afterwards. So only a
-// change still waiting to be pushed may keep a document; a push that raced the pull does not, and
-// neither does a pulled copy the push step merely recorded (it answers such a copy as accepted
-// without sending anything, since the device never changed it).
+// change still waiting to be pushed may keep a document, not a pulled copy the push step merely
+// recorded (it answers such a copy as accepted without sending anything, since the device never
+// changed it). The collection's pushes and that read take turns, so a push is either in the feed or
+// still waiting: the device's own new document never leaves it.
 
 const sync = syncTestFixture();
 
@@ -102,4 +103,32 @@ test('a draft the device pushed but never pulled back, deleted on another device
   await eventually(() => device.db.drafts.findOne(later).exec());
   await eventually(async () => (await device.db.drafts.findOne(id).exec()) === null, 10_000).catch(() => undefined);
   expect((await device.db.drafts.findOne(id).exec())?.toJSON()).toBeUndefined();
+});
+
+test("a draft written before the sync starts never leaves the device while its push races the device's first pull", async () => {
+  const creator = await sync.server.createUser({ role: 'creator' });
+  // The first pull reaches the server before the push and its answer comes back after the push's:
+  // a feed read without the draft, and a push already answered when the pull compares the two.
+  const network = switchableFetch();
+  network.delayMs = (url) => (url.includes('/drafts/push') ? 100 : 0);
+  network.delayAnswerMs = (url) => (url.includes('/drafts/pull') ? 400 : 0);
+  let start = () => {};
+  const c = await sync.client(creator, ['drafts'], { network, startAfter: new Promise<void>((r) => (start = r)) });
+  const id = newId();
+  await c.db.drafts.insert(
+    prepareDocument('drafts', { id, user_id: creator.id, kind: 'message', title: 'Written offline' } as never),
+  );
+  let vanished = false;
+  const watch = c.db.drafts.findOne(id).$.subscribe((doc) => (vanished ||= doc === null));
+
+  start();
+  await c.replication.awaitInitialSync();
+  await eventually(
+    async () => (await sync.server.db.pool.query(`select 1 from public.drafts where id = $1`, [id])).rowCount === 1,
+  );
+  await eventually(() => c.replication.syncStatus.pendingPush === 0);
+  await c.replication.awaitInSync();
+  watch.unsubscribe();
+  expect(vanished).toBe(false);
+  expect((await c.db.drafts.findOne(id).exec())?.title).toBe('Written offline');
 });

@@ -19,6 +19,7 @@ export function switchableFetch() {
   const calls: { method: string; url: string }[] = [];
   const control = {
     delayMs: (_url: string): number => 0,
+    delayAnswerMs: (_url: string): number => 0,
     cutAfterLines: (_url: string): number | undefined => undefined,
   };
   const fetchFn: typeof fetch = async (input, init) => {
@@ -27,6 +28,8 @@ export function switchableFetch() {
     if (delay) await new Promise((r) => setTimeout(r, delay));
     if (!online) return Promise.reject(new TypeError('fetch failed: offline'));
     const res = await globalThis.fetch(input, init);
+    const answerDelay = control.delayAnswerMs(String(input));
+    if (answerDelay) await new Promise((r) => setTimeout(r, answerDelay));
     const cut = control.cutAfterLines(String(input));
     return cut === undefined || !res.body
       ? res
@@ -39,6 +42,10 @@ export function switchableFetch() {
     /** How long to hold a request to this URL before sending it (a slow route, to force an order). */
     set delayMs(fn: (url: string) => number) {
       control.delayMs = fn;
+    },
+    /** How long to hold the answer to a request to this URL once the server gave it (a slow link back). */
+    set delayAnswerMs(fn: (url: string) => number) {
+      control.delayAnswerMs = fn;
     },
     /** Drop the connection of a response to this URL once that many lines of its body arrived. */
     set cutAfterLines(fn: (url: string) => number | undefined) {
@@ -103,6 +110,7 @@ export async function createTestClient(
     pullOnlyByRole?: boolean;
     roleHint?: ReplicationOptions['roleHint'];
     serverRole?: ReplicationOptions['serverRole'];
+    startAfter?: Promise<void>;
   } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
@@ -128,6 +136,7 @@ export async function createTestClient(
       pullOnlyByRole: opts.pullOnlyByRole,
       roleHint: opts.roleHint,
       serverRole: opts.serverRole,
+      startAfter: opts.startAfter,
     });
   const client: TestClient = {
     db,

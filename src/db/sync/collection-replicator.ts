@@ -24,8 +24,8 @@ import {
   refusalOf,
   withKnownMasters,
   withoutRejections,
-  writtenByPush,
 } from './decisions.ts';
+import { createFeedTurns, type FeedTurns } from './feed-turns.ts';
 import { createPagePace, type LiveRowsFirst, type PagePace } from './first-sync-pace.ts';
 import {
   createPullScheduler,
@@ -59,6 +59,8 @@ export type ReplicatorContext = {
   replicationOf(name: CollectionName): Replication | undefined;
   /** Rows from the change stream being applied: paced first syncs hold their next page for them (first-sync-pace.ts). */
   liveRows: LiveRowsFirst;
+  /** RxDB's replications start once this resolves (`startAfter` in replication.ts); at once without it. */
+  startAfter: Promise<void> | undefined;
 };
 
 /** One collection's replicator, as its pull and push handlers see it. */
@@ -76,11 +78,8 @@ type Parts = {
   localChanges: LocalChangeFilter;
   streamed: ReturnType<typeof createStreamedFeed>;
   received: RecentMasters;
-  /**
-   * When each document was last written by a push request (not a row answered without one): a reset
-   * that drops such a document pulls again soon, in case the push committed after the feed was read.
-   */
-  lastSent: Map<string, number>;
+  /** Pushes and the reads of a restarted feed take turns (feed-turns.ts). */
+  turns: FeedTurns;
   /** Streamed rows wait for RxDB's downstream to be idle (see `streamed`). */
   waitingForIdle: boolean;
   /** When the last change notice for the collection arrived. */
@@ -102,7 +101,7 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
     live: opts.live ?? true,
     retryTime: opts.retryTime ?? 5_000,
     waitForLeadership: ctx.awaitLeadership,
-    autoStart: true,
+    autoStart: !ctx.startAfter,
     // RxDB ends its first sync at a page shorter than its batch size. Pages are `ctx.pullBatchSize` rows
     // (the handler asks for that many whatever RxDB passes), but a fresh feed's first page holds only
     // FIRST_SNAPSHOT_PAGE: RxDB's own size is that, so the small first page does not end the first sync.
@@ -121,7 +120,9 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
         : { batchSize: Math.min(opts.pushBatchSize ?? 100, MAX_PUSH_ROWS), handler: pushHandler(ctx, parts) },
   });
   parts.state = state;
+  // Local writes count as waiting from now on, even while the replication itself waits to start.
   const subs = watchWrites(ctx.status, parts, state);
+  if (ctx.startAfter) startAfterPause(ctx, state);
   restoreKeptRefusals(ctx, parts, state);
   /** Rows from the change stream, handed on one event after another. */
   let arrivals = Promise.resolve();
@@ -225,7 +226,7 @@ function replicatorParts(ctx: ReplicatorContext, name: CollectionName, mode: Wri
     }),
     waitingForIdle: false,
     received: createRecentMasters({ ttlMs: opts.rememberReceivedMs }),
-    lastSent: new Map(),
+    turns: createFeedTurns(),
     noticeAt: undefined,
     state: undefined,
   };
@@ -271,12 +272,12 @@ function pullHandler(ctx: ReplicatorContext, parts: Parts) {
         snapshot: parts.snapshot,
         onPending: (pending) => scheduler.pending(pending),
         waitingToPush: (id) => ctx.status.isPending(name, id),
-        sentSince: (id, since) => (parts.lastSent.get(id) ?? 0) >= since,
         // Once the first sync is done and the upstream idle (`soon`), not at once: a 'RESYNC' while the
         // upstream still has the last pages' write events to go through makes it read back every document
         // written since its stored checkpoint, 100 at a time (seen holding a live deal for 1.6 to 21 s).
         onStreamEnd: () => scheduler.soon(),
         beforeStreamedPage: (count) => parts.pace.handOver(count),
+        readFeed: (read) => parts.turns.readFeed(read),
       }),
     );
     if (name === 'deals' && page.documents.length > 0) markBoot('deals-page-received');
@@ -296,14 +297,14 @@ function pushHandler(ctx: ReplicatorContext, parts: Parts) {
     if (sendable.length === 0) return superseded;
     await parentsOnServer(ctx, parts.name, sendable);
     const conflicts = await tracked(ctx.status, () =>
-      pushRows(
-        ctx.api,
-        parts.name,
-        withKnownMasters(sendable, (id) => parts.received.get(id)),
+      parts.turns.push(() =>
+        pushRows(
+          ctx.api,
+          parts.name,
+          withKnownMasters(sendable, (id) => parts.received.get(id)),
+        ),
       ),
     );
-    const at = Date.now();
-    for (const id of writtenByPush(sendable, conflicts)) parts.lastSent.set(id, at);
     return [...conflicts, ...superseded];
   };
 }
@@ -326,6 +327,16 @@ async function parentsOnServer(ctx: ReplicatorContext, name: CollectionName, row
     );
     if (unconfirmed && !ctx.stopped()) await Promise.race([parentState.awaitInSync(), ctx.whenStopped]);
   }
+}
+
+/** Starts RxDB's replication once `ctx.startAfter` resolves, as its own autoStart would (leadership first when asked). */
+function startAfterPause(ctx: ReplicatorContext, state: Replication): void {
+  void Promise.resolve(ctx.startAfter)
+    .then(() => (ctx.awaitLeadership ? ctx.db.waitForLeadership() : undefined))
+    .then(() => {
+      // Errors of start() are emitted on error$, as with autoStart.
+      if (!ctx.stopped() && !state.isStopped()) state.start().catch(() => {});
+    });
 }
 
 /** Local writes count as waiting to be pushed; every write updates the refusals shown. */

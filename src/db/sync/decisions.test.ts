@@ -10,7 +10,6 @@ import {
   resetRemovals,
   withKnownMasters,
   withoutRejections,
-  writtenByPush,
 } from './decisions.ts';
 
 const doc = (id: string, fields: Record<string, unknown> = {}): SyncDoc => ({ id, _deleted: false, ...fields });
@@ -22,24 +21,12 @@ test('a reset removes what the restarted feed no longer has, but for changes to 
     doc('to-push'),
     doc('refused', { sync_rejection: { code: 'out_of_scope', message: 'No' } }),
   ];
-  const { removals, pullAgain } = resetRemovals(local, {
+  const removals = resetRemovals(local, {
     inFeed: new Set(['in-feed']),
     waitingToPush: (id) => id === 'to-push',
-    sentDuringFeed: () => false,
   });
   expect(removals).toEqual([{ id: 'gone', title: 'Closed meanwhile', tags: ['a'], _deleted: true }]);
   expect(removals[0]!.tags).not.toBe(local[1]!.tags);
-  expect(pullAgain).toBe(false);
-});
-
-test('a removal a push wrote while the feed was read asks for another pull at once', () => {
-  const { removals, pullAgain } = resetRemovals([doc('just-sent')], {
-    inFeed: new Set(),
-    waitingToPush: () => false,
-    sentDuringFeed: (id) => id === 'just-sent',
-  });
-  expect(removals.map((r) => r.id)).toEqual(['just-sent']);
-  expect(pullAgain).toBe(true);
 });
 
 test('a refused row comes back on the server’s last state with the reason; outside the scope it is removed too', () => {
@@ -124,16 +111,6 @@ test('a child waits for a parent the server has not confirmed: still to push, or
   expect(parentUnconfirmed(4, true)).toBe(true);
   expect(parentUnconfirmed(null, false)).toBe(true);
   expect(parentUnconfirmed(undefined, false)).toBe(true);
-});
-
-test('a push wrote every row it sent but those that came back as conflicts', () => {
-  const sent: PushRow[] = [
-    { newDocumentState: doc('a') },
-    { newDocumentState: doc('b') },
-    { newDocumentState: doc('c') },
-  ];
-  expect(writtenByPush(sent, [doc('b', { title: 'Server wins' })])).toEqual(['a', 'c']);
-  expect(writtenByPush(sent, [])).toEqual(['a', 'b', 'c']);
 });
 
 test('a short streamed page ends the stream and asks for one more pull, but not a feed that brought nothing', () => {

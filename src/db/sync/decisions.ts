@@ -12,30 +12,21 @@ export type ResetContext = {
   inFeed: ReadonlySet<string>;
   /** A change of this document is still to be pushed: the push, not the feed, settles it. */
   waitingToPush: (id: string) => boolean;
-  /** A push request wrote this document while the feed was read (its write may have committed after). */
-  sentDuringFeed: (id: string) => boolean;
 };
 
 /**
  * Which local documents a reset removes: every one the restarted feed no longer has, but for changes
  * still to be pushed and documents kept with a refusal (they stay, with their reason, until the user
  * mends or discards them). Removals are written as the master's deletion, so they are never pushed.
- * `pullAgain`: one of them was written by a push while the feed was read; the next pull, asked for at
- * once, brings it back if that write committed after the feed's snapshot.
  */
-export function resetRemovals(
-  local: readonly SyncDoc[],
-  context: ResetContext,
-): { removals: WithDeleted<SyncDoc>[]; pullAgain: boolean } {
+export function resetRemovals(local: readonly SyncDoc[], context: ResetContext): WithDeleted<SyncDoc>[] {
   const removals: WithDeleted<SyncDoc>[] = [];
-  let pullAgain = false;
   for (const doc of local) {
     if (context.inFeed.has(doc.id) || context.waitingToPush(doc.id) || doc.sync_rejection) continue;
-    if (context.sentDuringFeed(doc.id)) pullAgain = true;
     // A copy of its own: the local document's fields are RxDB's (read-only) data.
     removals.push({ ...structuredClone(doc), _deleted: true });
   }
-  return { removals, pullAgain };
+  return removals;
 }
 
 /**
@@ -118,12 +109,6 @@ export function withKnownMasters(rows: PushRow[], received: (id: string) => Sync
  */
 export function parentUnconfirmed(version: unknown, waitingToPush: boolean): boolean {
   return waitingToPush || version == null;
-}
-
-/** The ids a push request wrote: every row sent that did not come back as a conflict. */
-export function writtenByPush(sent: readonly PushRow[], conflicts: readonly SyncDoc[]): string[] {
-  const conflicted = new Set(conflicts.map((c) => c.id));
-  return sent.map((row) => row.newDocumentState.id).filter((id) => !conflicted.has(id));
 }
 
 /**

@@ -23,8 +23,8 @@ export type PullHooks = {
   beforeStreamedPage?: (count: number) => Promise<void>;
   /** A change of this document is still to be pushed: the push, not the feed, settles it. */
   waitingToPush: (id: string) => boolean;
-  /** A push request wrote this document since `since`: it may have committed after the feed was read. */
-  sentSince: (id: string, since: number) => boolean;
+  /** Reads a restarted feed in turn with the collection's pushes (feed-turns.ts). */
+  readFeed: <T>(read: () => Promise<T>) => Promise<T>;
 };
 
 /**
@@ -48,7 +48,6 @@ export async function pullPage(
   batchSize: number,
   hooks: PullHooks,
 ): Promise<Page> {
-  const startedAt = Date.now() - 1;
   const holdsDocuments = checkpoint === null && (await collection.findOne().exec()) !== null;
   // Nothing of the collection from the server yet: the whole feed comes as one stream.
   if (checkpoint === null && !holdsDocuments && hooks.snapshot) hooks.snapshot.start();
@@ -60,24 +59,52 @@ export async function pullPage(
     await hooks.beforeStreamedPage?.(streamed.documents.length);
     return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
   }
+  // Without a checkpoint the whole feed is read from its start, in turn with the collection's pushes.
+  if (holdsDocuments) return hooks.readFeed(() => pullInTurn(api, collection, name, checkpoint, batchSize, hooks));
   const page = await api.pull(name, checkpoint, batchSize);
   hooks.onPending(page.pending === true);
-  const lostCheckpoint = holdsDocuments && !page.reset;
-  if (!page.reset && !lostCheckpoint) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
+  if (!page.reset) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
+  // That first page of the restarted feed was read beside the pushes: it is read again in turn with them.
+  return hooks.readFeed(() => pullInTurn(api, collection, name, checkpoint, batchSize, hooks));
+}
 
+/**
+ * A pull read in turn with the collection's pushes: a restarted feed (a reset, or any pull from no
+ * checkpoint) is read whole, with the local documents it no longer has as removals.
+ */
+async function pullInTurn(
+  api: SyncApi,
+  collection: RxCollection<SyncDoc>,
+  name: CollectionName,
+  checkpoint: SyncCheckpoint | null,
+  batchSize: number,
+  hooks: PullHooks,
+): Promise<Page> {
+  const page = await api.pull(name, checkpoint, batchSize);
+  hooks.onPending(page.pending === true);
+  if (!page.reset && checkpoint !== null)
+    return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
+  return restartedFeed(api, collection, name, page, batchSize, hooks);
+}
+
+/** The rest of a restarted feed from its first `page`, with the local documents it no longer has as removals. */
+async function restartedFeed(
+  api: SyncApi,
+  collection: RxCollection<SyncDoc>,
+  name: CollectionName,
+  page: FeedPage,
+  batchSize: number,
+  hooks: PullHooks,
+): Promise<Page> {
   const feed = await restOfFeed(api, name, page, batchSize, hooks.onPending);
   // Every local document the feed no longer has goes, but for changes still to be pushed. Keeping any
   // other one would keep it for good: the feed holds live rows only, and the position it ends on may lie
-  // past the deletion it skipped, so no later pull would bring that deletion. A document a push request
-  // wrote while the feed was read goes too (its write may have committed after the feed's snapshot):
-  // then the next pull, asked for at once, brings it back, since a commit after the snapshot lies past
-  // the position the feed ends on.
-  const { removals, pullAgain } = await localRemovals(collection, {
+  // past the deletion it skipped, so no later pull would bring that deletion. No push of the collection
+  // ran while the feed was read (`readFeed`), so every push answered so far is in the feed.
+  const removals = await localRemovals(collection, {
     inFeed: new Set(feed.documents.map((d) => d.id)),
     waitingToPush: hooks.waitingToPush,
-    sentDuringFeed: (id) => hooks.sentSince(id, startedAt),
   });
-  if (pullAgain) hooks.onPending(true);
   return { documents: [...feed.documents, ...removals], checkpoint: feed.checkpoint ?? undefined };
 }
 
@@ -112,9 +139,8 @@ async function restOfFeed(
 async function localRemovals(
   collection: RxCollection<SyncDoc>,
   context: ResetContext,
-): Promise<{ removals: WithDeleted<SyncDoc>[]; pullAgain: boolean }> {
+): Promise<WithDeleted<SyncDoc>[]> {
   const removals: WithDeleted<SyncDoc>[] = [];
-  let pullAgain = false;
   let after: string | undefined;
   for (;;) {
     const local = await collection
@@ -124,13 +150,13 @@ async function localRemovals(
         limit: RESET_READ_PAGE,
       })
       .exec();
-    const page = resetRemovals(
-      local.map((doc) => doc.toJSON() as SyncDoc),
-      context,
+    removals.push(
+      ...resetRemovals(
+        local.map((doc) => doc.toJSON() as SyncDoc),
+        context,
+      ),
     );
-    removals.push(...page.removals);
-    pullAgain ||= page.pullAgain;
-    if (local.length < RESET_READ_PAGE) return { removals, pullAgain };
+    if (local.length < RESET_READ_PAGE) return removals;
     after = local.at(-1)!.primary;
   }
 }
