@@ -372,7 +372,7 @@ async function recordCounts(page: Page, suffix = ''): Promise<[string, number][]
 
 /** The app's boot marks (src/lib/boot-marks.ts) of the page loaded last, in ms from its navigation start. */
 export type BootMarks = Partial<
-  Record<'session-restored' | 'database-open' | 'page-code-loaded' | 'first-local-result', number>
+  Record<'database-opening' | 'session-restored' | 'database-open' | 'page-code-loaded' | 'first-local-result', number>
 >;
 
 export async function bootMarks(page: Page): Promise<BootMarks> {
@@ -388,7 +388,13 @@ export async function bootMarks(page: Page): Promise<BootMarks> {
 
 /** "Where a warm start went": the median of each boot mark over `runs`, in the order they happen. */
 export function bootReport(runs: BootMarks[]): string {
-  const names = ['session-restored', 'database-open', 'page-code-loaded', 'first-local-result'] as const;
+  const names = [
+    'database-opening',
+    'session-restored',
+    'database-open',
+    'page-code-loaded',
+    'first-local-result',
+  ] as const;
   return names
     .map((name) => {
       const values = runs.map((r) => r[name]).filter((v): v is number => v !== undefined);

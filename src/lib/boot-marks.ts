@@ -5,6 +5,8 @@
  */
 export type BootMark =
   | 'session-restored'
+  /** The user's database was asked for (its code loaded, the open begins). */
+  | 'database-opening'
   | 'database-open'
   | 'replication-started'
   /** The deals replication received its first page with documents (before RxDB writes it). */

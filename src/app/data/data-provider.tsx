@@ -10,6 +10,14 @@ connectSessionDataPort();
 
 const loadManager = loadLocalDataManager;
 
+// A warm start: the stored session's database opens while React renders, supabase-js loads and the
+// session is checked, instead of after. Should the session not be restored, the engine closes it again.
+const storedUserId = storedSessionUserId();
+if (storedUserId)
+  void loadManager()
+    .then((m) => m.openUserDatabase(storedUserId))
+    .catch(() => {});
+
 type OpenState = Omit<LocalDataValue, 'retry'>;
 const SIGNED_OUT: OpenState = { status: 'signed_out', userId: null, db: null, error: null };
 
@@ -29,16 +37,6 @@ export function DataProvider({ children }: { children: ReactNode }) {
 
   const [state, setState] = useState<OpenState>(SIGNED_OUT);
   const [attempt, setAttempt] = useState(0);
-
-  // A warm start: the stored session's database opens while supabase-js loads and the session is
-  // checked, instead of after. Should the session not be restored, the engine closes it again.
-  useEffect(() => {
-    const storedUserId = storedSessionUserId();
-    if (storedUserId)
-      void loadManager()
-        .then((m) => m.openUserDatabase(storedUserId))
-        .catch(() => {});
-  }, []);
 
   useEffect(() => {
     if (!userId) {

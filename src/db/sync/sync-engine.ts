@@ -94,6 +94,7 @@ export class SyncEngine {
   /** Opens (once) the user's database; another user's database in this tab is closed first. */
   openUserDatabase = (userId: string): Promise<PactaDatabase> => {
     if (this.current?.userId === userId) return this.current.db;
+    markBoot('database-opening');
     const previous = this.current;
     if (previous) this.move({ type: 'close', userId: previous.userId });
     this.move({ type: 'open', userId });
