@@ -35,7 +35,9 @@ export function MyDealsPage() {
 
 /**
  * A brand may hold thousands of deals: the page reads the newest page of the chosen status through
- * the (brand, status, newest first) index, and the chips' figures are index counts.
+ * the (brand, status, newest first) index, and the chips' figures are index counts. Those are asked
+ * for once the page is read: an IndexedDB count walks its whole range, and the list would wait
+ * behind it.
  */
 function BrandDeals({ brandId }: { brandId: string | null }) {
   const { db } = useLocalData();
@@ -44,22 +46,22 @@ function BrandDeals({ brandId }: { brandId: string | null }) {
   const [status, setStatus] = useState<StatusFilter>('all');
   const selector = brandId ? (status === 'all' ? { brand_id: brandId } : { brand_id: brandId, status }) : null;
   const cards = useDealsPage(selector, page.limit);
-  const total = useDealsCount(brandId ? { brand_id: brandId } : null);
-  const counts = useDealCountsByStatus(brandId);
+  const listRead = cards.data !== undefined;
+  const total = useDealsCount(brandId && listRead ? { brand_id: brandId } : null);
+  const byStatus = useDealCountsByStatus(listRead ? brandId : null);
   const rows = useMemo(() => (cards.data ?? []).map((deal) => ({ deal })), [cards.data]);
-  const loading = !db || cards.data === undefined || total.data === undefined || counts.data === undefined;
-  const all = total.data ?? 0;
-  const shownTotal = status === 'all' ? all : (counts.data?.[status] ?? 0);
+  const counts = useMemo(
+    () => (total.data === undefined || !byStatus.data ? undefined : { ...byStatus.data, total: total.data }),
+    [total.data, byStatus.data],
+  );
   return (
     <MyDealsView
       isBrand
-      loading={loading}
-      total={all}
-      counts={counts.data ?? NO_COUNTS}
+      loading={!db || !listRead}
+      counts={counts}
       status={status}
       onStatus={setStatus}
       rows={rows}
-      shownTotal={shownTotal}
       page={page}
       userId={brandId}
     />
@@ -70,34 +72,31 @@ function BrandDeals({ brandId }: { brandId: string | null }) {
  * A creator may have applied to thousands of deals: the page reads the newest page of its own
  * applications (all, or those whose deal is in the chosen status: the server keeps the deal's
  * status on each application) through the (creator, deal status, newest first) index, and those
- * deals by id; the chips' figures are index counts.
+ * deals by id; the chips' figures are index counts, asked for once the page is read.
  */
 function CreatorDeals({ creatorId }: { creatorId: string | null }) {
   const { db } = useLocalData();
   const page = usePagedList(DEALS_PER_PAGE);
   const [status, setStatus] = useState<StatusFilter>('all');
   const applications = useCreatorApplicationsPage(creatorId, status === 'all' ? null : status, page.limit);
-  const counts = useCreatorDealCounts(creatorId);
-  const loading = !db || applications.data === undefined || counts.data === undefined;
-  const all = counts.data?.total ?? 0;
-  const shownTotal = status === 'all' ? all : (counts.data?.[status] ?? 0);
+  const listRead = applications.data !== undefined;
+  const counts = useCreatorDealCounts(listRead ? creatorId : null);
   return (
     <MyDealsView
       isBrand={false}
-      loading={loading}
-      total={all}
-      counts={counts.data ?? NO_COUNTS}
+      loading={!db || !listRead}
+      counts={counts.data}
       status={status}
       onStatus={setStatus}
       rows={applications.data ?? NO_ROWS}
-      shownTotal={shownTotal}
       page={page}
       userId={creatorId}
     />
   );
 }
 
-const NO_COUNTS: Record<DealDocument['status'], number> = { open: 0, in_progress: 0, completed: 0, cancelled: 0 };
+/** A chip's figure while the counts are read. */
+const COUNTING = '…';
 const NO_ROWS: ApplicationWithDeal[] = [];
 
 /**
@@ -109,20 +108,20 @@ type MyDealRowData = { deal: DealDocument | null; application?: ApplicationDocum
 
 function MyDealsView(props: {
   isBrand: boolean;
+  /** The list's first page is not read yet. */
   loading: boolean;
-  /** Every row of the list (the All chip). */
-  total: number;
-  counts: Record<DealDocument['status'], number>;
+  /** Rows per status, and every row of the list (the All chip); undefined while they are counted. */
+  counts: (Record<DealDocument['status'], number> & { total: number }) | undefined;
   status: StatusFilter;
   onStatus(status: StatusFilter): void;
   /** The rows on screen (a page). */
   rows: readonly MyDealRowData[];
-  /** How many rows the chosen status has. */
-  shownTotal: number;
   page: ReturnType<typeof usePagedList>;
   userId: string | null;
 }) {
-  const { isBrand, loading, total, counts, status, onStatus, rows, shownTotal, page, userId } = props;
+  const { isBrand, loading, counts, status, onStatus, rows, page, userId } = props;
+  /** How many rows the chosen status has, once counted. */
+  const shownTotal = counts ? (status === 'all' ? counts.total : counts[status]) : undefined;
   return (
     <div className="page container my-deals">
       <PageHeader title="My Deals" lead={isBrand ? 'The deals you published.' : 'The deals you applied to.'}>
@@ -136,19 +135,21 @@ function MyDealsView(props: {
         <p className="muted" role="status">
           Loading deals...
         </p>
-      ) : total === 0 ? (
+      ) : status === 'all' && rows.length === 0 ? (
         <p className="empty-state card">No deals found.</p>
       ) : (
         <>
-          <div className="status-filter" role="group" aria-label="Show deals by status">
+          <div className="status-filter" role="group" aria-label="Show deals by status" aria-busy={!counts}>
             {STATUS_FILTERS.map((f) => (
               <button key={f} type="button" className="chip" aria-pressed={status === f} onClick={() => onStatus(f)}>
                 {f === 'all' ? 'All' : DEAL_STATUS_TEXT[f]}{' '}
-                <span className="status-filter-count">{f === 'all' ? total : counts[f]}</span>
+                <span className="status-filter-count">
+                  {counts ? (f === 'all' ? counts.total : counts[f]) : COUNTING}
+                </span>
               </button>
             ))}
           </div>
-          {shownTotal === 0 ? (
+          {rows.length === 0 ? (
             <p className="empty-state card">
               No {DEAL_STATUS_TEXT[status as DealDocument['status']]?.toLowerCase()} deals.
             </p>
@@ -175,7 +176,7 @@ function MyDealsView(props: {
               ) : null,
             )}
           </ul>
-          {shownTotal > DEALS_PER_PAGE ? (
+          {shownTotal !== undefined && shownTotal > DEALS_PER_PAGE ? (
             <ShowMore shown={page.limit} total={shownTotal} noun="deals" onMore={page.more} />
           ) : null}
         </>
