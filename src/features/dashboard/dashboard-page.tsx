@@ -10,7 +10,7 @@ import {
   ReferralPanel,
   SmartSuggestionsList,
 } from '../growth/index.ts';
-import { SponsoredBanner } from '../../components/sponsored-banner.tsx';
+import { SponsoredBanner } from '../deals/index.ts';
 import { SavedListCard, SocialLinksForm, XpProgress } from '../profiles/index.ts';
 import { MESSAGES } from '../../lib/errors.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -84,15 +84,17 @@ function DashboardContent({ onRetry }: { onRetry(): void }) {
 
   const me = profile.data;
   const fullName = me?.full_name || user.fullName || user.email;
-  const shown = view === 'brand' ? (deals.data?.deals.length ?? 0) : (applications.data?.applications.length ?? 0);
-  // Counted once the list is read (undefined until then).
-  const counts = view === 'brand' ? deals.data?.counts : applications.data?.counts;
+  // The counts come once the list is read (undefined until then).
+  const { shown, counts, stats } =
+    view === 'brand'
+      ? { shown: deals.data?.deals.length ?? 0, counts: deals.data?.counts, stats: brandStats(deals.data?.counts) }
+      : {
+          shown: applications.data?.applications.length ?? 0,
+          counts: applications.data?.counts,
+          stats: creatorStats(applications.data?.counts, me?.completed_deals ?? 0),
+        };
   // At least what the list shows: during the first sync a list and its count arrive in separate updates.
   const listCount = Math.max(shown, counts?.total ?? 0);
-  const stats =
-    view === 'brand'
-      ? brandStats(deals.data?.counts)
-      : creatorStats(applications.data?.counts, me?.completed_deals ?? 0);
 
   return (
     <div className="container page dashboard">

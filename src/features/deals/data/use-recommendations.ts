@@ -119,6 +119,38 @@ function useRankingStart(): { delivered: boolean } {
   return useRef({ delivered: false }).current;
 }
 
+/**
+ * Runs `rank` once the settle pause is over (at once for a screen's first ranking) and delivers its
+ * ids, or its error, unless the effect was cleaned up meanwhile. Returns that cleanup.
+ */
+function scheduleRanking(
+  start: { delivered: boolean },
+  rank: () => Promise<ScoredId[]>,
+  deliver: (ranked: Ranked) => void,
+): () => void {
+  let cancelled = false;
+  const timer = setTimeout(
+    () => {
+      rank().then(
+        (scored) => {
+          if (cancelled) return;
+          start.delivered = true;
+          deliver({ ids: scored.map((s) => s.id), loading: false, error: null });
+        },
+        (error: unknown) => {
+          if (!cancelled)
+            deliver({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
+        },
+      );
+    },
+    start.delivered ? SETTLE_MS : 0,
+  );
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+  };
+}
+
 /** Open deals ranked for the creator, best first, leaving out `excludeIds` (applied, skipped). */
 export function useRankedDeals(opts: {
   creator: ProfileDocument | null;
@@ -137,35 +169,20 @@ export function useRankedDeals(opts: {
   useEffect(() => {
     if (!creator || !deals) return;
     const { excludeIds, profiles } = latest.current;
-    let cancelled = false;
-    const timer = setTimeout(
-      () => {
-        void (async () => {
-          try {
-            await ensureDealsLoaded(deals, profiles);
-            const scored: ScoredId[] = deals.length
-              ? await scoreDealsFor(toCreatorInput(creator), {
-                  now: Date.now(),
-                  limit,
-                  skippedDealIds: excludeIds,
-                  creatorIsPro,
-                })
-              : [];
-            if (cancelled) return;
-            start.delivered = true;
-            setState({ ids: scored.map((s) => s.id), loading: false, error: null });
-          } catch (error) {
-            if (!cancelled)
-              setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
-          }
-        })();
+    return scheduleRanking(
+      start,
+      async () => {
+        await ensureDealsLoaded(deals, profiles);
+        if (!deals.length) return [];
+        return scoreDealsFor(toCreatorInput(creator), {
+          now: Date.now(),
+          limit,
+          skippedDealIds: excludeIds,
+          creatorIsPro,
+        });
       },
-      start.delivered ? SETTLE_MS : 0,
+      setState,
     );
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
   }, [creator, creatorIsPro, deals, excludeKey, limit, profiles.size, latest, start]);
   return state;
 }
@@ -188,30 +205,15 @@ export function useRankedCreators(opts: {
   useEffect(() => {
     const { deal, excludeIds } = latest.current;
     if (!enabled || !deal || !creators) return;
-    let cancelled = false;
-    const timer = setTimeout(
-      () => {
-        void (async () => {
-          try {
-            await ensureCreatorsLoaded(creators);
-            const scored = creators.length
-              ? await scoreCreatorsFor(deal, { now: Date.now(), limit, excludeCreatorIds: excludeIds })
-              : [];
-            if (cancelled) return;
-            start.delivered = true;
-            setState({ ids: scored.map((s) => s.id), loading: false, error: null });
-          } catch (error) {
-            if (!cancelled)
-              setState({ ids: [], loading: false, error: error instanceof Error ? error : new Error(String(error)) });
-          }
-        })();
+    return scheduleRanking(
+      start,
+      async () => {
+        await ensureCreatorsLoaded(creators);
+        if (!creators.length) return [];
+        return scoreCreatorsFor(deal, { now: Date.now(), limit, excludeCreatorIds: excludeIds });
       },
-      start.delivered ? SETTLE_MS : 0,
+      setState,
     );
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
   }, [enabled, dealKey, creators, excludeKey, limit, latest, start]);
   return state;
 }
