@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { menuRole, useAuth } from '../../../lib/session/auth-context.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { SponsoredBanner } from '../../../components/sponsored-banner.tsx';
+import { SponsoredBanner } from './sponsored-banner.tsx';
 import { displayName, useDealsCount, useDealsNotAppliedTo, useDealsPage, useProfiles } from '../data/use-deal-data.ts';
 import { useRankedDeals } from '../data/use-recommendations.ts';
 import { AvailableCreators } from './available-creators.tsx';

@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
 import { map } from 'rxjs';
-import { useLiveQuery } from '../db/hooks/use-live-query.ts';
-import { NEWEST_FIRST_SORT } from '../db/index.ts';
-import type { DealDocument } from '../domain/collections/index.ts';
-import { formatUsd } from '../domain/fees.ts';
-import { localDay, seededRandom } from '../domain/smart-suggestions.ts';
-import { useAuth } from '../lib/session/auth-context.ts';
+import { useLiveQuery } from '../../../db/hooks/use-live-query.ts';
+import { NEWEST_FIRST_SORT } from '../../../db/index.ts';
+import type { DealDocument } from '../../../domain/collections/index.ts';
+import { localDay as deadlineDay } from '../../../domain/deal-deadline.ts';
+import { formatUsd } from '../../../domain/fees.ts';
+import { localDay, seededRandom } from '../../../domain/smart-suggestions.ts';
+import { useAuth } from '../../../lib/session/auth-context.ts';
+import { offeredToCreator } from './deal-filters.ts';
 
 /** How many of the newest open deals take turns as the featured deal. */
 const FEATURED_POOL = 10;
@@ -13,8 +15,8 @@ const FEATURED_POOL = 10;
 /**
  * Sponsored banner (docs/design.md "sponsored banners"): free users see one on the deals list and the
  * dashboard — a Pacta Pro promotion or a featured open deal, chosen per user and day — and Pro users
- * (a paid tier or a referral grant) never do. The featured deal is one of the newest open deals
- * anyone may see, read through the open-deals index (the device may hold 10,000 deals); only the
+ * (a paid tier or a referral grant) never do. The featured deal is one of the newest deals offered to
+ * any creator (open, not Pro-only, its deadline not passed), read through the open-deals index (the device may hold 10,000 deals); only the
  * creator view features deals, so the brand view reads none. Staff (admins) see no advertising: the
  * banner sells Pro and deals to members.
  */
@@ -28,7 +30,10 @@ export function SponsoredBanner() {
       featuring &&
       db.deals
         .find({
-          selector: { status: 'open', pro_only: false, brand_id: { $ne: user.id } },
+          selector: {
+            ...offeredToCreator({ isPro: false, isAdmin: false, today: deadlineDay() }),
+            brand_id: { $ne: user.id },
+          },
           sort: NEWEST_FIRST_SORT,
           limit: FEATURED_POOL,
         })
