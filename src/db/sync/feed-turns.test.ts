@@ -45,6 +45,23 @@ test('a push asked for while a feed is read waits for the read to end', async ()
   expect(log).toEqual(['read started', 'read ended', 'push sent']);
 });
 
+test('a push asked for in the same moment a feed read is asked for waits for that read', async () => {
+  const turns = createFeedTurns();
+  const feed = deferred();
+  const log: string[] = [];
+  const read = turns.readFeed(async () => {
+    log.push('read started');
+    await feed.promise;
+    log.push('read ended');
+  });
+  const pushed = turns.push(async () => log.push('push sent'));
+  await turn();
+  expect(log).toEqual(['read started']);
+  feed.resolve();
+  await Promise.all([read, pushed]);
+  expect(log).toEqual(['read started', 'read ended', 'push sent']);
+});
+
 test('a failed push or read does not hold the other side', async () => {
   const turns = createFeedTurns();
   await expect(turns.push(() => Promise.reject(new Error('offline')))).rejects.toThrow('offline');

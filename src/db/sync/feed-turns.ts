@@ -13,14 +13,12 @@ export function createFeedTurns() {
   const inFlight = new Set<Promise<unknown>>();
   let reading: Promise<unknown> | undefined;
 
-  const readerDone = async () => {
-    while (reading) await reading.catch(() => {});
-  };
-
+  // Each side checks for a read in the same synchronous step as it starts its own work: a check that
+  // resolved a moment earlier lets a read and a push asked for together run side by side.
   return {
     /** Sends a push once no feed is being read; the feed reads after it wait for its answer. */
     async push<T>(send: () => Promise<T>): Promise<T> {
-      await readerDone();
+      while (reading) await reading.catch(() => {});
       const sent = send();
       inFlight.add(sent);
       try {
@@ -31,7 +29,7 @@ export function createFeedTurns() {
     },
     /** Reads a restarted feed once the pushes in flight are answered; pushes asked for meanwhile wait. */
     async readFeed<T>(read: () => Promise<T>): Promise<T> {
-      await readerDone();
+      while (reading) await reading.catch(() => {});
       const turn = (async () => {
         await Promise.allSettled([...inFlight]);
         return read();
