@@ -205,8 +205,10 @@ function liveChanges(
     });
   };
   if ((ctx.opts.live ?? true) && names.length > 0) {
-    const ready = ctx.awaitLeadership ? ctx.db.waitForLeadership() : ctx.startAfter;
-    if (ready) void Promise.all([ready, ctx.startAfter]).then(() => !ctx.stopped() && openStream());
+    // The stream opens in the leading tab, once its replications may start.
+    const leadership = ctx.awaitLeadership ? ctx.db.waitForLeadership() : undefined;
+    if (leadership || ctx.startAfter)
+      void Promise.all([leadership, ctx.startAfter]).then(() => !ctx.stopped() && openStream());
     else openStream();
   }
   return { reconnect: () => changeStream?.reconnect(), stop: () => changeStream?.stop() };

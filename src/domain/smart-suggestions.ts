@@ -64,12 +64,6 @@ export function seededRandom(seed: string): () => number {
   };
 }
 
-/** 'YYYY-MM-DD' of a date in the local time zone (the user's day). */
-export function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 const roundToDollars = (cents: number, step = 500) => Math.max(100, Math.round(cents / step) * step);
 
 export function smartSuggestions(input: SuggestionInput): SmartSuggestion[] {

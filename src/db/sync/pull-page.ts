@@ -27,6 +27,15 @@ export type PullHooks = {
   readFeed: <T>(read: () => Promise<T>) => Promise<T>;
 };
 
+/** One collection's feed as its pulls read it: where from, in pages of how many, and whom to tell. */
+export type PullSource = {
+  api: SyncApi;
+  collection: RxCollection<SyncDoc>;
+  name: CollectionName;
+  batchSize: number;
+  hooks: PullHooks;
+};
+
 /**
  * One pull. On a reset (scope changed, or the checkpoint predates purged tombstones) it reads the
  * whole restarted feed, then removes as master state every local document the feed no longer has:
@@ -40,14 +49,8 @@ export type PullHooks = {
  * stamp: a draft this device pushed, whose stamped copy it has not pulled yet, is the server's too,
  * and another device may delete it before this one pulls again.
  */
-export async function pullPage(
-  api: SyncApi,
-  collection: RxCollection<SyncDoc>,
-  name: CollectionName,
-  checkpoint: SyncCheckpoint | null,
-  batchSize: number,
-  hooks: PullHooks,
-): Promise<Page> {
+export async function pullPage(source: PullSource, checkpoint: SyncCheckpoint | null): Promise<Page> {
+  const { api, collection, name, batchSize, hooks } = source;
   const holdsDocuments = checkpoint === null && (await collection.findOne().exec()) !== null;
   // Nothing of the collection from the server yet: the whole feed comes as one stream.
   if (checkpoint === null && !holdsDocuments && hooks.snapshot) hooks.snapshot.start();
@@ -60,50 +63,36 @@ export async function pullPage(
     return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
   }
   // Without a checkpoint the whole feed is read from its start, in turn with the collection's pushes.
-  if (holdsDocuments) return hooks.readFeed(() => pullInTurn(api, collection, name, checkpoint, batchSize, hooks));
+  if (holdsDocuments) return hooks.readFeed(() => pullInTurn(source, checkpoint));
   const page = await api.pull(name, checkpoint, batchSize);
   hooks.onPending(page.pending === true);
   if (!page.reset) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
   // That first page of the restarted feed was read beside the pushes: it is read again in turn with them.
-  return hooks.readFeed(() => pullInTurn(api, collection, name, checkpoint, batchSize, hooks));
+  return hooks.readFeed(() => pullInTurn(source, checkpoint));
 }
 
 /**
  * A pull read in turn with the collection's pushes: a restarted feed (a reset, or any pull from no
  * checkpoint) is read whole, with the local documents it no longer has as removals.
  */
-async function pullInTurn(
-  api: SyncApi,
-  collection: RxCollection<SyncDoc>,
-  name: CollectionName,
-  checkpoint: SyncCheckpoint | null,
-  batchSize: number,
-  hooks: PullHooks,
-): Promise<Page> {
-  const page = await api.pull(name, checkpoint, batchSize);
-  hooks.onPending(page.pending === true);
+async function pullInTurn(source: PullSource, checkpoint: SyncCheckpoint | null): Promise<Page> {
+  const page = await source.api.pull(source.name, checkpoint, source.batchSize);
+  source.hooks.onPending(page.pending === true);
   if (!page.reset && checkpoint !== null)
     return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
-  return restartedFeed(api, collection, name, page, batchSize, hooks);
+  return restartedFeed(source, page);
 }
 
 /** The rest of a restarted feed from its first `page`, with the local documents it no longer has as removals. */
-async function restartedFeed(
-  api: SyncApi,
-  collection: RxCollection<SyncDoc>,
-  name: CollectionName,
-  page: FeedPage,
-  batchSize: number,
-  hooks: PullHooks,
-): Promise<Page> {
-  const feed = await restOfFeed(api, name, page, batchSize, hooks.onPending);
+async function restartedFeed(source: PullSource, page: FeedPage): Promise<Page> {
+  const feed = await restOfFeed(source, page);
   // Every local document the feed no longer has goes, but for changes still to be pushed. Keeping any
   // other one would keep it for good: the feed holds live rows only, and the position it ends on may lie
   // past the deletion it skipped, so no later pull would bring that deletion. No push of the collection
   // ran while the feed was read (`readFeed`), so every push answered so far is in the feed.
-  const removals = await localRemovals(collection, {
+  const removals = await localRemovals(source.collection, {
     inFeed: new Set(feed.documents.map((d) => d.id)),
-    waitingToPush: hooks.waitingToPush,
+    waitingToPush: source.hooks.waitingToPush,
   });
   return { documents: [...feed.documents, ...removals], checkpoint: feed.checkpoint ?? undefined };
 }
@@ -112,18 +101,15 @@ type FeedPage = Awaited<ReturnType<SyncApi['pull']>>;
 
 /** The whole restarted feed, from its first page on. */
 async function restOfFeed(
-  api: SyncApi,
-  name: CollectionName,
+  { api, name, batchSize, hooks }: PullSource,
   first: FeedPage,
-  batchSize: number,
-  onPending: (pending: boolean) => void,
 ): Promise<{ documents: SyncDoc[]; checkpoint: SyncCheckpoint | null | undefined }> {
   let page = first;
   let documents = [...page.documents];
   let position = page.checkpoint;
   while (page.documents.length >= batchSize) {
     page = await api.pull(name, position, batchSize);
-    onPending(page.pending === true);
+    hooks.onPending(page.pending === true);
     // The server restarted the feed once more (another purge meanwhile): start collecting again.
     if (page.reset) documents = [];
     documents.push(...page.documents);

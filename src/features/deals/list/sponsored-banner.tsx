@@ -3,9 +3,9 @@ import { map } from 'rxjs';
 import { useLiveQuery } from '../../../db/hooks/use-live-query.ts';
 import { NEWEST_FIRST_SORT } from '../../../db/index.ts';
 import type { DealDocument } from '../../../domain/collections/index.ts';
-import { localDay as deadlineDay } from '../../../domain/deal-deadline.ts';
+import { localDay } from '../../../domain/deal-deadline.ts';
 import { formatUsd } from '../../../domain/fees.ts';
-import { localDay, seededRandom } from '../../../domain/smart-suggestions.ts';
+import { seededRandom } from '../../../domain/smart-suggestions.ts';
 import { useAuth } from '../../../lib/session/auth-context.ts';
 import { offeredToCreator } from './deal-filters.ts';
 
@@ -16,8 +16,8 @@ const FEATURED_POOL = 10;
  * Sponsored banner (docs/design.md "sponsored banners"): free users see one on the deals list and the
  * dashboard — a Pacta Pro promotion or a featured open deal, chosen per user and day — and Pro users
  * (a paid tier or a referral grant) never do. The featured deal is one of the newest deals offered to
- * any creator (open, not Pro-only, its deadline not passed), read through the open-deals index (the device may hold 10,000 deals); only the
- * creator view features deals, so the brand view reads none. Staff (admins) see no advertising: the
+ * any creator (open, not Pro-only, its deadline not passed), read through the open-deals index (the
+ * device may hold 10,000 deals); only the creator view features deals, so the brand view reads none. Staff (admins) see no advertising: the
  * banner sells Pro and deals to members.
  */
 export function SponsoredBanner() {
@@ -31,7 +31,7 @@ export function SponsoredBanner() {
       db.deals
         .find({
           selector: {
-            ...offeredToCreator({ isPro: false, isAdmin: false, today: deadlineDay() }),
+            ...offeredToCreator({ isPro: false, isAdmin: false, today: localDay() }),
             brand_id: { $ne: user.id },
           },
           sort: NEWEST_FIRST_SORT,
@@ -41,7 +41,7 @@ export function SponsoredBanner() {
     [featuring, user?.id],
   );
   if (hidden || (featuring && deals.loading)) return null;
-  const random = seededRandom(`${user.id}:${localDay(new Date())}:sponsored`);
+  const random = seededRandom(`${user.id}:${localDay()}:sponsored`);
   const pool = deals.data ?? [];
   const showDeal = pool.length > 0 && featuring && random() < 0.5;
   const featured = showDeal ? pool[Math.floor(random() * pool.length)]! : null;

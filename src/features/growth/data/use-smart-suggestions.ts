@@ -4,8 +4,8 @@ import { useAuth } from '../../../lib/session/auth-context.ts';
 import { useMyProfile } from '../../../db/hooks/use-my-profile.ts';
 import { useLiveQuery } from '../../../db/hooks/use-live-query.ts';
 import { NEWEST_FIRST_SORT } from '../../../db/index.ts';
-import type { SuggestionDeal } from '../../../domain/smart-suggestions.ts';
-import { localDay, smartSuggestions, type SmartSuggestion } from '../../../domain/smart-suggestions.ts';
+import { localDay } from '../../../domain/deal-deadline.ts';
+import { smartSuggestions, type SmartSuggestion, type SuggestionDeal } from '../../../domain/smart-suggestions.ts';
 
 /** The newest open deals the deal suggestions choose from (a device may hold 10,000). */
 const OPEN_DEAL_CANDIDATES = 500;
@@ -65,7 +65,7 @@ export function useSmartSuggestions(): { data: SmartSuggestion[]; loading: boole
     },
     [userId, role, isPro],
   );
-  const day = localDay(new Date());
+  const day = localDay();
   const found: SuggestionData | undefined = inputs.data;
   const data = useMemo(() => {
     if (!found || profile.data === undefined) return [];
