@@ -27,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     adminUrl = url.toString();
   } else {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-test-pg-'));
-    const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+    const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), throwAway: true });
     adminUrl = embedded.url.replace(/\/pacta$/, '/postgres');
     stop = async () => {
       await embedded.stop();

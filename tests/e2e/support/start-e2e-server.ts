@@ -30,7 +30,7 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pacta-e2e-'));
 // into the SPA fallback's HTML.
 const appDir = path.join(dataDir, 'dist');
 await fs.cp(dist, appDir, { recursive: true });
-const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), throwAway: true });
 await migrate(embedded.url, { localBootstrap: true, seed: false });
 const db = createDatabase(embedded.url);
 // Always local auth: a developer's hosted-Supabase settings must not leak into the test run.
