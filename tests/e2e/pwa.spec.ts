@@ -161,3 +161,22 @@ test('the Install app button appears only when the browser offers installation, 
   await expect.poll(() => page.evaluate(() => (window as unknown as { promptShown?: boolean }).promptShown)).toBe(true);
   await expect(install).toHaveCount(0);
 });
+
+test.describe('when the app code does not load', () => {
+  // The blocked script's own console line.
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test('the page says the app is still starting and offers a reload, instead of staying blank', async ({ page }) => {
+    let blocked = true;
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => (blocked ? route.abort() : route.continue()));
+    await page.goto('/deals');
+    const note = page.getByText('Pacta is still starting.');
+    // Hidden while the app may still be on its way, then shown.
+    await expect(note).toBeHidden();
+    await expect(note).toBeVisible({ timeout: 15_000 });
+    blocked = false;
+    await page.getByRole('link', { name: 'reload the page' }).click();
+    await expect(page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
+    await expect(note).toHaveCount(0);
+  });
+});
