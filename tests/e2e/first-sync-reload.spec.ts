@@ -61,23 +61,7 @@ test('a reload during the first sync pushes nothing the user did not write', asy
   // brand cancels them once the devices are done (cancelled deals leave other creators' feeds).
   const pushes: PushSeen[] = [];
   try {
-    await reloadDuringFirstSync();
-  } finally {
-    await withE2eDatabase((client) =>
-      client.query(
-        `update public.deals set status = 'cancelled'
-          where brand_id = (select id from auth.users where email = $1) and status = 'open'`,
-        [brand.email],
-      ),
-    );
-  }
-  expect(
-    pushes.map((p) => `${p.collection}: ${p.ids.length} row(s), answered ${p.status}`),
-    'pushes of documents the user never changed',
-  ).toEqual([]);
-
-  // The race is a matter of timing: several fresh devices, each reloading at a different moment.
-  async function reloadDuringFirstSync() {
+    // The race is a matter of timing: several fresh devices, each reloading at a different moment.
     for (const delayMs of [500, 800, 800, 1_100, 1_500]) {
       const context = await browser.newContext();
       const seen = await recordPushes(context);
@@ -94,5 +78,17 @@ test('a reload during the first sync pushes nothing the user did not write', asy
       pushes.push(...seen);
       await context.close();
     }
+  } finally {
+    await withE2eDatabase((client) =>
+      client.query(
+        `update public.deals set status = 'cancelled'
+          where brand_id = (select id from auth.users where email = $1) and status = 'open'`,
+        [brand.email],
+      ),
+    );
   }
+  expect(
+    pushes.map((p) => `${p.collection}: ${p.ids.length} row(s), answered ${p.status}`),
+    'pushes of documents the user never changed',
+  ).toEqual([]);
 });

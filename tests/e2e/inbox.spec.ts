@@ -137,6 +137,8 @@ test('both sides start the same conversation offline; after reconnecting there i
     // Both devices agree on the order the server gave.
     await brandInbox.list.getByRole('link').click();
     await creatorInbox.list.getByRole('link').click();
+    await expect(brandInbox.messages).toHaveCount(2);
+    await expect(creatorInbox.messages).toHaveCount(2);
     expect(await brandInbox.bodies()).toEqual(await creatorInbox.bodies());
   } finally {
     await brand.context.close();

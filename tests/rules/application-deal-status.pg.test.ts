@@ -120,8 +120,9 @@ describe('through sync', () => {
   // A feed holds a row once every transaction older than it has ended (another one of the server's
   // may be open when the push commits): a pull right after may be a moment early.
   const pulledOnceFed = async (user: TestUser, id: string) => {
-    await expect.poll(() => pulled(user, id)).toBeDefined();
-    return (await pulled(user, id))!;
+    let found: Awaited<ReturnType<typeof pulled>>;
+    await expect.poll(async () => (found = await pulled(user, id))).toBeDefined();
+    return found!;
   };
 
   test('a pushed application gets the deal’s status; a push changing it is refused whole and writes nothing', async () => {
