@@ -25,6 +25,7 @@ function tab(opts: {
   bus?: ReturnType<typeof inMemoryBroadcast>;
   multiInstance?: boolean;
   storage?: Map<string, string>;
+  online?: () => boolean;
 }) {
   const handlers = new Map<string, Set<() => void>>();
   const on = (type: string, handler: () => void) => {
@@ -36,7 +37,7 @@ function tab(opts: {
   const fire = (type: string) => handlers.get(type)?.forEach((h) => h());
   const storage = opts.storage ?? new Map<string, string>();
   const browser: BrowserPort = {
-    online: () => true,
+    online: opts.online ?? (() => true),
     onWindow: on,
     onVisible: (h) => on('visible', h),
     hasLocks: () => true,
@@ -53,6 +54,7 @@ function tab(opts: {
   let view: LocalSyncView = { role: 'none', status: null, browserOnline: true };
   const viewListeners = new Set<() => void>();
   const signedOut = new Set<() => void>();
+  let backgroundSyncRequests = 0;
   const deps: SyncEngineDeps = {
     browser,
     createDatabase: vi.fn(async () => db as unknown as PactaDatabase),
@@ -78,7 +80,7 @@ function tab(opts: {
     runUploads: () => () => {},
     watchUploadCount: () => () => {},
     onSignedOut: (h) => (signedOut.add(h), () => signedOut.delete(h)),
-    backgroundSync: { request: () => {}, onWake: (h) => on('wake', h) },
+    backgroundSync: { request: () => void backgroundSyncRequests++, onWake: (h) => on('wake', h) },
     serverReachable: async () => true,
     removeUserData: vi.fn(async () => {}),
     dropPrefetched: () => {},
@@ -103,6 +105,7 @@ function tab(opts: {
     storage,
     view: () => view,
     signOut: () => signedOut.forEach((h) => h()),
+    backgroundSyncRequests: () => backgroundSyncRequests,
   };
 }
 
@@ -123,6 +126,23 @@ test('a sole tab opens the database, replicates at once and shows its own status
   // Starting again (a re-render) starts nothing twice.
   await t.engine.startUserSync('u1');
   expect(t.replications).toHaveLength(1);
+});
+
+test('changes waiting while the server cannot be reached ask for Background Sync only while the browser is offline', async () => {
+  let browserOnline = false;
+  const t = tab({ multiInstance: false, online: () => browserOnline });
+  await t.engine.startUserSync('u1');
+  await settle();
+  const replication = t.replications[0]!;
+  replication.status$.next({ ...STATUS, online: false, pendingPush: 1 });
+  expect(t.backgroundSyncRequests()).toBe(1);
+  // The browser has a connection, the server still cannot be reached. Background Sync would wake
+  // the page at once, and each wake restarts the change stream: asking again would loop.
+  browserOnline = true;
+  t.fire('wake');
+  expect(replication.reSync).toHaveBeenCalledTimes(1);
+  replication.status$.next({ ...STATUS, online: false, pendingPush: 1, streaming: false });
+  expect(t.backgroundSyncRequests()).toBe(1);
 });
 
 test('a follower tab shows the leader’s status, and its Retry makes the leader pull', async () => {

@@ -224,7 +224,11 @@ export class SyncEngine {
     if (!entry.leader) return;
     this.deps.view.patch({ role: 'leader', status });
     entry.channel?.post({ type: 'status', status });
-    if (status.pendingPush > 0 && !status.online) this.deps.backgroundSync.request();
+    // Only while the browser itself is offline: Background Sync wakes the pages once it sees a
+    // connection, which, when it already has one (the server is what cannot be reached), is at once.
+    // Each wake resyncs, restarting the change stream before it can report the server reachable, and
+    // asks again: the stream reconnected in a loop until the server refused more streams.
+    if (status.pendingPush > 0 && !status.online && !this.deps.browser.online()) this.deps.backgroundSync.request();
   }
 
   private listenToOtherTabs(entry: Entry, channel: TabChannel<SyncTabMessage>) {

@@ -21,7 +21,10 @@ export async function setDeviceOffline(context: BrowserContext, origin: string, 
       Object.defineProperty(Navigator.prototype, 'onLine', {
         configurable: true,
         get(this: Navigator) {
-          return document.cookie.split('; ').includes(`${cookie}=1`) ? false : (browserAnswer.call(this) as boolean);
+          if (!document.cookie.split('; ').includes(`${cookie}=1`)) return browserAnswer.call(this) as boolean;
+          // Offline by the cookie alone: Chromium will not tell this document when the network returns.
+          if (browserAnswer.call(this)) (window as { __offlineByCookie?: boolean }).__offlineByCookie = true;
+          return false;
         },
       });
     }, COOKIE);
@@ -29,4 +32,18 @@ export async function setDeviceOffline(context: BrowserContext, origin: string, 
   if (offline) await context.addCookies([{ name: COOKIE, value: '1', url: origin }]);
   else await context.clearCookies({ name: COOKIE });
   await context.setOffline(offline);
+  // Back online, a real browser fires `online` in every document that read itself offline; Chromium
+  // fires it only in those it took offline itself, so the others hear it from here.
+  if (!offline)
+    for (const page of context.pages())
+      await page
+        .evaluate(() => {
+          const w = window as { __offlineByCookie?: boolean };
+          if (!w.__offlineByCookie) return;
+          delete w.__offlineByCookie;
+          window.dispatchEvent(new Event('online'));
+        })
+        .catch(() => {
+          // A page closing or navigating meanwhile: its next document reads the browser's answer.
+        });
 }
