@@ -13,10 +13,17 @@ const loadManager = loadLocalDataManager;
 // A warm start: the stored session's database opens while React renders, supabase-js loads and the
 // session is checked, instead of after. Should the session not be restored, the engine closes it again.
 const storedUserId = storedSessionUserId();
-if (storedUserId)
+if (storedUserId) {
   void loadManager()
     .then((m) => m.openUserDatabase(storedUserId))
     .catch(() => {});
+  // The ranking worker the first screens wait for (its script, its start-up) gets ready meanwhile too.
+  void import('../../lib/recommendations-client.ts')
+    .then((m) => m.warmRecommendationsWorker())
+    .catch(() => {
+      // The screen that ranks starts it again, and shows its own failure.
+    });
+}
 
 type OpenState = Omit<LocalDataValue, 'retry'>;
 const SIGNED_OUT: OpenState = { status: 'signed_out', userId: null, db: null, error: null };
