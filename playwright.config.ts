@@ -36,9 +36,7 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
-    // Recording a trace for every test cost the route sweep a fifth of its time (creator: 97 s against
-    // 79 s without). A failure is traced on its retry instead (CI retries once); locally, `--trace on`.
-    trace: 'on-first-retry',
+    trace: 'retain-on-failure',
   },
   webServer: {
     command: 'npx tsx tests/e2e/support/start-e2e-server.ts',
