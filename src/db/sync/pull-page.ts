@@ -2,6 +2,7 @@ import type { RxCollection, WithDeleted } from 'rxdb';
 import { snapshotPageLimit, type CollectionName, type SyncCheckpoint } from '../../domain/collections/index.ts';
 import type { createSnapshotFeed } from '../snapshot-feed.ts';
 import type { SyncApi, SyncDoc } from '../sync-api.ts';
+import { sleep } from '../../lib/retry.ts';
 import { pullAfterStreamedPage, resetRemovals, type ResetContext } from './decisions.ts';
 
 /** Local documents read per page when a reset compares them with the restarted feed. */
@@ -80,21 +81,36 @@ async function pullInTurn(source: PullSource, checkpoint: SyncCheckpoint | null)
   source.hooks.onPending(page.pending === true);
   if (!page.reset && checkpoint !== null)
     return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
-  return restartedFeed(source, page);
+  return restartedFeed(source, checkpoint, page);
 }
 
+/** How often, and how far apart, a restarted feed that ended with rows held back is read again. */
+const HELD_BACK_READS = 5;
+const HELD_BACK_WAIT_MS = 100;
+
 /** The rest of a restarted feed from its first `page`, with the local documents it no longer has as removals. */
-async function restartedFeed(source: PullSource, page: FeedPage): Promise<Page> {
-  const feed = await restOfFeed(source, page);
-  // Every local document the feed no longer has goes, but for changes still to be pushed. Keeping any
-  // other one would keep it for good: the feed holds live rows only, and the position it ends on may lie
-  // past the deletion it skipped, so no later pull would bring that deletion. No push of the collection
-  // ran while the feed was read (`readFeed`), so every push answered so far is in the feed.
-  const removals = await localRemovals(source.collection, {
-    inFeed: new Set(feed.documents.map((d) => d.id)),
-    waitingToPush: source.hooks.waitingToPush,
-  });
-  return { documents: [...feed.documents, ...removals], checkpoint: feed.checkpoint ?? undefined };
+async function restartedFeed(source: PullSource, checkpoint: SyncCheckpoint | null, page: FeedPage): Promise<Page> {
+  let feed = await restOfFeed(source, page);
+  for (let read = 0; ; read++) {
+    // Every local document the feed no longer has goes, but for changes still to be pushed. Keeping any
+    // other one would keep it for good: the feed holds live rows only, and the position it ends on may
+    // lie past the deletion it skipped, so no later pull would bring that deletion. No push of the
+    // collection ran while the feed was read (`readFeed`), so every push answered before it is in it...
+    const removals = await localRemovals(source.collection, {
+      inFeed: new Set(feed.documents.map((d) => d.id)),
+      waitingToPush: source.hooks.waitingToPush,
+    });
+    // ...unless rows were held back: a feed holds a row once every older transaction on the server has
+    // ended, so one that ended with rows held back may lack a document whose push was just answered,
+    // which would go as if deleted elsewhere (until a later pull brought it back). Then it is read
+    // again, briefly apart, before anything goes.
+    if (removals.length === 0 || !feed.pending || read === HELD_BACK_READS)
+      return { documents: [...feed.documents, ...removals], checkpoint: feed.checkpoint ?? undefined };
+    await sleep(HELD_BACK_WAIT_MS);
+    const first = await source.api.pull(source.name, checkpoint, source.batchSize);
+    source.hooks.onPending(first.pending === true);
+    feed = await restOfFeed(source, first);
+  }
 }
 
 type FeedPage = Awaited<ReturnType<SyncApi['pull']>>;
@@ -103,7 +119,7 @@ type FeedPage = Awaited<ReturnType<SyncApi['pull']>>;
 async function restOfFeed(
   { api, name, batchSize, hooks }: PullSource,
   first: FeedPage,
-): Promise<{ documents: SyncDoc[]; checkpoint: SyncCheckpoint | null | undefined }> {
+): Promise<{ documents: SyncDoc[]; checkpoint: SyncCheckpoint | null | undefined; pending: boolean }> {
   let page = first;
   let documents = [...page.documents];
   let position = page.checkpoint;
@@ -115,7 +131,7 @@ async function restOfFeed(
     documents.push(...page.documents);
     position = page.checkpoint ?? position;
   }
-  return { documents, checkpoint: position };
+  return { documents, checkpoint: position, pending: page.pending === true };
 }
 
 /**
