@@ -13,16 +13,19 @@ const loadManager = loadLocalDataManager;
 // A warm start: the stored session's database opens while React renders, supabase-js loads and the
 // session is checked, instead of after. Should the session not be restored, the engine closes it again.
 const storedUserId = storedSessionUserId();
+const RANKING_SCREEN = /^\/(deals|swipe)(\/|$)/;
 if (storedUserId) {
   void loadManager()
     .then((m) => m.openUserDatabase(storedUserId))
     .catch(() => {});
-  // The ranking worker the first screens wait for (its script, its start-up) gets ready meanwhile too.
-  void import('../../lib/recommendations-client.ts')
-    .then((m) => m.warmRecommendationsWorker())
-    .catch(() => {
-      // The screen that ranks starts it again, and shows its own failure.
-    });
+  // On a screen that ranks (the deals, the swipe deck, a deal's recommended creators), the ranking worker
+  // it waits for (its script, its start-up) gets ready meanwhile too; elsewhere it waits for such a screen.
+  if (RANKING_SCREEN.test(location.pathname))
+    void import('../../lib/recommendations-client.ts')
+      .then((m) => m.warmRecommendationsWorker())
+      .catch(() => {
+        // The screen that ranks starts it again, and shows its own failure.
+      });
 }
 
 type OpenState = Omit<LocalDataValue, 'retry'>;

@@ -7,7 +7,9 @@
  * maybe committed after the feed's snapshot, so the document went until the next pull brought it back. A
  * ticket written during a warm start's first second vanished that way, and stayed gone when the
  * connection dropped before that pull. So a feed is read once the pushes in flight are answered, and
- * pushes asked for meanwhile wait for it: every push is then either in the feed or still waiting.
+ * pushes asked for meanwhile wait for it: every push is then either in the feed or still waiting, once
+ * the server holds no row back (a feed holds a row once every older transaction has ended; a feed that
+ * ended with rows held back is read again before anything goes: see `restartedFeed` in pull-page.ts).
  */
 export function createFeedTurns() {
   const inFlight = new Set<Promise<unknown>>();

@@ -51,7 +51,7 @@ export type PullSource = {
  * and another device may delete it before this one pulls again.
  */
 export async function pullPage(source: PullSource, checkpoint: SyncCheckpoint | null): Promise<Page> {
-  const { api, collection, name, batchSize, hooks } = source;
+  const { collection, batchSize, hooks } = source;
   const holdsDocuments = checkpoint === null && (await collection.findOne().exec()) !== null;
   // Nothing of the collection from the server yet: the whole feed comes as one stream.
   if (checkpoint === null && !holdsDocuments && hooks.snapshot) hooks.snapshot.start();
@@ -65,8 +65,7 @@ export async function pullPage(source: PullSource, checkpoint: SyncCheckpoint | 
   }
   // Without a checkpoint the whole feed is read from its start, in turn with the collection's pushes.
   if (holdsDocuments) return hooks.readFeed(() => pullInTurn(source, checkpoint));
-  const page = await api.pull(name, checkpoint, batchSize);
-  hooks.onPending(page.pending === true);
+  const page = await feedPage(source, checkpoint);
   if (!page.reset) return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
   // That first page of the restarted feed was read beside the pushes: it is read again in turn with them.
   return hooks.readFeed(() => pullInTurn(source, checkpoint));
@@ -77,8 +76,7 @@ export async function pullPage(source: PullSource, checkpoint: SyncCheckpoint | 
  * checkpoint) is read whole, with the local documents it no longer has as removals.
  */
 async function pullInTurn(source: PullSource, checkpoint: SyncCheckpoint | null): Promise<Page> {
-  const page = await source.api.pull(source.name, checkpoint, source.batchSize);
-  source.hooks.onPending(page.pending === true);
+  const page = await feedPage(source, checkpoint);
   if (!page.reset && checkpoint !== null)
     return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
   return restartedFeed(source, checkpoint, page);
@@ -107,25 +105,32 @@ async function restartedFeed(source: PullSource, checkpoint: SyncCheckpoint | nu
     if (removals.length === 0 || !feed.pending || read === HELD_BACK_READS)
       return { documents: [...feed.documents, ...removals], checkpoint: feed.checkpoint ?? undefined };
     await sleep(HELD_BACK_WAIT_MS);
-    const first = await source.api.pull(source.name, checkpoint, source.batchSize);
-    source.hooks.onPending(first.pending === true);
-    feed = await restOfFeed(source, first);
+    feed = await restOfFeed(source, await feedPage(source, checkpoint));
   }
 }
 
 type FeedPage = Awaited<ReturnType<SyncApi['pull']>>;
 
+/** One page of the feed after `checkpoint`, with whether the server held rows back told to the hooks. */
+async function feedPage(
+  { api, name, batchSize, hooks }: PullSource,
+  checkpoint: SyncCheckpoint | null,
+): Promise<FeedPage> {
+  const page = await api.pull(name, checkpoint, batchSize);
+  hooks.onPending(page.pending === true);
+  return page;
+}
+
 /** The whole restarted feed, from its first page on. */
 async function restOfFeed(
-  { api, name, batchSize, hooks }: PullSource,
+  source: PullSource,
   first: FeedPage,
 ): Promise<{ documents: SyncDoc[]; checkpoint: SyncCheckpoint | null | undefined; pending: boolean }> {
   let page = first;
   let documents = [...page.documents];
   let position = page.checkpoint;
-  while (page.documents.length >= batchSize) {
-    page = await api.pull(name, position, batchSize);
-    hooks.onPending(page.pending === true);
+  while (page.documents.length >= source.batchSize) {
+    page = await feedPage(source, position ?? null);
     // The server restarted the feed once more (another purge meanwhile): start collecting again.
     if (page.reset) documents = [];
     documents.push(...page.documents);
