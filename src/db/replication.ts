@@ -17,6 +17,7 @@ import {
   type ReplicatorContext,
 } from './sync/collection-replicator.ts';
 import { createLiveRowsFirst } from './sync/first-sync-pace.ts';
+import { createMetaStorageRecorder } from './sync/meta-storages.ts';
 import { serverDecidedRole } from './sync/server-role.ts';
 import { waitsForRole, writeMode, type WriteMode } from './sync/write-mode.ts';
 
@@ -115,6 +116,7 @@ export function startReplication(db: PactaDatabase, opts: ReplicationOptions): P
     replicationOf: (name) => states.get(name),
     liveRows: createLiveRowsFirst(),
     startAfter: opts.startAfter,
+    metaStorages: createMetaStorageRecorder(db),
   };
   const start = (name: CollectionName, mode: WriteMode) => {
     if (stopped) return;

@@ -26,6 +26,7 @@ import {
   withoutRejections,
 } from './decisions.ts';
 import { createFeedTurns, type FeedTurns } from './feed-turns.ts';
+import type { MetaStorageRecorder } from './meta-storages.ts';
 import { createPagePace, type LiveRowsFirst, type PagePace } from './first-sync-pace.ts';
 import {
   createPullScheduler,
@@ -61,6 +62,8 @@ export type ReplicatorContext = {
   liveRows: LiveRowsFirst;
   /** RxDB's replications start once this resolves (`startAfter` in replication.ts); at once without it. */
   startAfter: Promise<void> | undefined;
+  /** Writes down the replications' meta storages together (meta-storages.ts). */
+  metaStorages: MetaStorageRecorder;
 };
 
 /** One collection's replicator, as its pull and push handlers see it. */
@@ -101,7 +104,8 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
     live: opts.live ?? true,
     retryTime: opts.retryTime ?? 5_000,
     waitForLeadership: ctx.awaitLeadership,
-    autoStart: !ctx.startAfter,
+    // Started by `startWhenReady`, once its meta storage is written down with the others'.
+    autoStart: false,
     // RxDB ends its first sync at a page shorter than its batch size. Pages are `ctx.pullBatchSize` rows
     // (the handler asks for that many whatever RxDB passes), but a fresh feed's first page holds only
     // FIRST_SNAPSHOT_PAGE: RxDB's own size is that, so the small first page does not end the first sync.
@@ -122,7 +126,7 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
   parts.state = state;
   // Local writes count as waiting from now on, even while the replication itself waits to start.
   const subs = watchWrites(ctx.status, parts, state);
-  if (ctx.startAfter) startAfterPause(ctx, state);
+  startWhenReady(ctx, state);
   restoreKeptRefusals(ctx, parts, state);
   /** Rows from the change stream, handed on one event after another. */
   let arrivals = Promise.resolve();
@@ -334,10 +338,15 @@ async function parentsOnServer(ctx: ReplicatorContext, name: CollectionName, row
   }
 }
 
-/** Starts RxDB's replication once `ctx.startAfter` resolves, as its own autoStart would (leadership first when asked). */
-function startAfterPause(ctx: ReplicatorContext, state: Replication): void {
+/**
+ * Starts RxDB's replication as its own autoStart would (leadership first when asked), once
+ * `ctx.startAfter` resolves, and once its meta storage is written down together with the other
+ * collections' (meta-storages.ts).
+ */
+function startWhenReady(ctx: ReplicatorContext, state: Replication): void {
   void Promise.resolve(ctx.startAfter)
     .then(() => (ctx.awaitLeadership ? ctx.db.waitForLeadership() : undefined))
+    .then(() => (ctx.stopped() ? undefined : ctx.metaStorages.record(state)))
     .then(() => {
       // Errors of start() are emitted on error$, as with autoStart.
       if (!ctx.stopped() && !state.isStopped()) state.start().catch(() => {});
