@@ -3,7 +3,9 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { afterEach, expect, test, vi } from 'vitest';
-import type { CollectionName } from '../../domain/collections/index.ts';
+import type { RxCollection } from 'rxdb';
+import type { CollectionName, SyncCheckpoint } from '../../domain/collections/index.ts';
+import type { SyncDoc } from '../sync-api.ts';
 import { createPactaDatabase, type PactaDatabase } from '../create-database.ts';
 import { createMetaStorageRecorder } from './meta-storages.ts';
 
@@ -25,13 +27,13 @@ async function openDatabase(): Promise<PactaDatabase> {
 
 /** A pull-only replication of `name` whose server has nothing, not started. */
 function replication(database: PactaDatabase, name: CollectionName) {
-  return replicateRxCollection({
+  return replicateRxCollection<SyncDoc, SyncCheckpoint>({
     replicationIdentifier: `unit-${name}`,
-    collection: database.collections[name] as never,
+    collection: database.collections[name] as unknown as RxCollection<SyncDoc>,
     live: false,
     autoStart: false,
     waitForLeadership: false,
-    pull: { handler: async () => ({ documents: [], checkpoint: null }) },
+    pull: { handler: async () => ({ documents: [], checkpoint: undefined }) },
   });
 }
 

@@ -4,11 +4,15 @@ import {
   INTERNAL_CONTEXT_COLLECTION,
   type BulkWriteRow,
   type InternalStoreCollectionDocType,
-  type RxDatabase,
+  type RxDocumentData,
 } from 'rxdb';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
+import type { SyncCheckpoint } from '../../domain/collections/index.ts';
+import type { PactaDatabase } from '../create-database.ts';
+import type { SyncDoc } from '../sync-api.ts';
 
-type Replication = RxReplicationState<never, unknown>;
+type Replication = Pick<RxReplicationState<SyncDoc, SyncCheckpoint>, 'collection' | 'metaInfoPromise'>;
+type Database = Pick<PactaDatabase, 'internalStore'>;
 
 /**
  * Writes down, for replications created together, the storage each keeps its checkpoints in, in one
@@ -25,7 +29,7 @@ type Replication = RxReplicationState<never, unknown>;
  * Nothing depends on this write: when it fails (another tab wrote the entry first, the database
  * closed), RxDB's own step writes the entry as before.
  */
-export function createMetaStorageRecorder(db: RxDatabase) {
+export function createMetaStorageRecorder(db: Database) {
   const batch: { state: Replication; done: () => void }[] = [];
   return {
     /** Resolves once the replication's meta storage is written down (or the write is left to RxDB). */
@@ -41,7 +45,7 @@ export function createMetaStorageRecorder(db: RxDatabase) {
 
 export type MetaStorageRecorder = ReturnType<typeof createMetaStorageRecorder>;
 
-async function recordAll(db: RxDatabase, batch: { state: Replication; done: () => void }[]): Promise<void> {
+async function recordAll(db: Database, batch: { state: Replication; done: () => void }[]): Promise<void> {
   try {
     const rows = await missingEntries(
       db,
@@ -57,7 +61,7 @@ async function recordAll(db: RxDatabase, batch: { state: Replication; done: () =
 
 /** The collections' entries that lack their replication's meta storage, each with it added. */
 async function missingEntries(
-  db: RxDatabase,
+  db: Database,
   states: Replication[],
 ): Promise<BulkWriteRow<InternalStoreCollectionDocType>[]> {
   const metas = await Promise.all(states.map((s) => s.metaInfoPromise));
@@ -67,7 +71,10 @@ async function missingEntries(
       INTERNAL_CONTEXT_COLLECTION,
     ),
   );
-  const entries = (await db.internalStore.findDocumentsById(ids, false)) as InternalStoreCollectionDocType[];
+  const entries = (await db.internalStore.findDocumentsById(
+    ids,
+    false,
+  )) as RxDocumentData<InternalStoreCollectionDocType>[];
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const rows: BulkWriteRow<InternalStoreCollectionDocType>[] = [];
   states.forEach((_, i) => {
