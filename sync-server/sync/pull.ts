@@ -6,6 +6,7 @@ import {
   type SyncCheckpoint,
 } from '../../src/domain/collections/index.ts';
 import { quoteIdent, type ServerCollection } from './collections.ts';
+import { newestRows } from './newest-rows.ts';
 import { inReadSnapshot } from './snapshot.ts';
 import {
   decideBound,
@@ -130,8 +131,9 @@ export function restartsFeed(checkpoint: SyncCheckpoint, now: { horizon: string;
  * between which nothing committed, so no row is skipped, and the last page carries `pending` like
  * any pull. Rows deleted before the snapshot are not sent (the device never
  * held them). The first page is small (`snapshotPageLimit`): a fresh device shows something after
- * writing it. Stops after the page that is not full (against its own limit), or early when `onPage` answers false (the client
- * then pulls on from the last page it received).
+ * writing it. It holds the newest rows (`newestRows`), sent again in their place in the feed; the
+ * pages after it are full ones. Stops after the page that is not full (against its own limit), or
+ * early when `onPage` answers false (the client then pulls on from the last page it received).
  */
 export async function streamFreshFeed(
   db: Database,
@@ -151,7 +153,16 @@ export async function streamFreshFeed(
         : null;
     const scope = set ? scopeWithSet(position.scope!, set) : position.scope;
     let from = { xid: '0', id: ZERO_ID };
-    for (let index = 0; ; index++) {
+    let index = 0;
+    // A first screenful of the newest rows leads, at the feed's start position: a pull from it reads
+    // the whole feed, which sends those rows again. Only a full one: a short first page ends a stream.
+    // Not for a bounded working set, whose rows the feed places by their keeps.
+    const head = set?.bound ? [] : await newestRows(tx, collection, claims.sub, snapshotPageLimit(0, limit));
+    if (head.length > 0 && head.length === snapshotPageLimit(0, limit)) {
+      if (!(await onPage({ documents: head, checkpoint: { ...from, scope, horizon } }))) return;
+      index = 1;
+    }
+    for (; ; index++) {
       const pageLimit = snapshotPageLimit(index, limit);
       const { rows, pending } = await ownPage(tx, collection, from, pageLimit, true, set ?? undefined);
       const last = rows.at(-1);

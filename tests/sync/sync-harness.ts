@@ -213,7 +213,10 @@ export function newId(): string {
   return randomUUID();
 }
 
-/** Inserts deals as the server (the way seeds and the bench create them). */
+/**
+ * Inserts deals as the server (the way seeds and the bench create them); with `createdMinutesAgo`,
+ * created a minute apart in the order of the ids returned, the last that many minutes ago.
+ */
 export async function insertDeals(
   db: Database,
   brandId: string,
@@ -227,6 +230,14 @@ export async function insertDeals(
        select id, $2, 'Deal ' || ord, 'A sponsorship deal', 50000 + ord, '{fitness}', $3, 'open'
          from unnest($1::uuid[]) with ordinality as u(id, ord)`,
       [ids, brandId, overrides.pro_only ?? false],
+    );
+    if (overrides.createdMinutesAgo === undefined) return;
+    // The deals' triggers keep `created_at` as the server set it: past them, as a seed would.
+    await tx.query('set local session_replication_role = replica');
+    await tx.query(
+      `update public.deals d set created_at = now() - ($2::int + $3::int - u.ord) * interval '1 minute'
+         from unnest($1::uuid[]) with ordinality as u(id, ord) where d.id = u.id`,
+      [ids, overrides.createdMinutesAgo, count],
     );
   });
   return ids;
