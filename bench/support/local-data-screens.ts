@@ -181,7 +181,8 @@ export function marksFrom(marks: BootMarks, from: number): string {
 
 /** What "usable" means per screen: a selector that appears once the screen shows its data. */
 export const READY = {
-  dashboard: '.dashboard .item-card',
+  // A real deal card: not an application whose deal has not reached the device yet.
+  dashboard: '.dashboard .item-card:not(.item-card-no-deal)',
   deals: 'section[aria-labelledby="all-deals-heading"] article',
   myDeals: '.my-deals .my-deal',
   swipe: 'article.swipe-card',

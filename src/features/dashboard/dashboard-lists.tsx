@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { DealDocument } from '../../domain/collections/index.ts';
+import { useSyncStatus } from '../../db/hooks/use-sync-status.ts';
 import { formatUsd } from '../../domain/fees.ts';
 import { DASHBOARD_LIST_SIZE as SHOWN, type ApplicationWithDeal } from './data/dashboard-queries.ts';
 import type { MessagePreview } from './data/use-dashboard-data.ts';
@@ -69,6 +70,8 @@ export function ApplicationList({
   items: ApplicationWithDeal[];
   total: number;
 }) {
+  // An application's deal reaches a new device with the deals' first sync: until then it is not gone.
+  const dealsSyncing = useSyncStatus().status?.initialSync.complete === false;
   return (
     <section className="dashboard-section" aria-labelledby="applications-title">
       <h2 id="applications-title">{title}</h2>
@@ -84,8 +87,13 @@ export function ApplicationList({
           <ul className="item-list">
             {items.map(({ application, deal }) => (
               <li key={application.id}>
-                <Link className="card item-card" to={`/deals/${application.deal_id}`}>
-                  <span className="item-title">{deal?.title ?? 'Deal no longer listed'}</span>
+                <Link
+                  className={deal ? 'card item-card' : 'card item-card item-card-no-deal'}
+                  to={`/deals/${application.deal_id}`}
+                >
+                  <span className="item-title">
+                    {deal?.title ?? (dealsSyncing ? 'Deal details still syncing' : 'Deal no longer listed')}
+                  </span>
                   <span className="item-meta">
                     {deal ? `${formatUsd(deal.amount_cents)} · ` : ''}
                     <span className={`status status-${application.status}`}>{STATUS_LABELS[application.status]}</span>
