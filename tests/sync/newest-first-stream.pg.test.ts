@@ -2,17 +2,27 @@ import { expect, test } from 'vitest';
 import { createSyncApi } from '../../src/db/sync-api.ts';
 import { FIRST_SNAPSHOT_PAGE, MAX_PULL_LIMIT } from '../../src/domain/collections/index.ts';
 import type { TestUser } from '../support/test-server.ts';
-import { insertDeals } from './sync-harness.ts';
+import { eventually, insertDeals } from './sync-harness.ts';
 import { syncTestFixture } from './sync-fixture.ts';
 
 const sync = syncTestFixture();
 
-/** A fresh device's stream of deals, page by page. */
+/**
+ * A fresh device's stream of deals, page by page, once no row is held back: a feed (and the newest rows
+ * leading it) holds a row once every older transaction of the Postgres cluster has ended, and the test
+ * files share one cluster.
+ */
 async function streamedPages(user: TestUser): Promise<string[][]> {
   const api = createSyncApi({ serverUrl: sync.server.url, getAccessToken: () => user.accessToken });
-  const pages: string[][] = [];
-  for await (const page of api.snapshot('deals', MAX_PULL_LIMIT)) pages.push(page.documents.map((d) => d.id));
-  return pages;
+  return eventually(async () => {
+    const pages: string[][] = [];
+    let pending = false;
+    for await (const page of api.snapshot('deals', MAX_PULL_LIMIT)) {
+      pages.push(page.documents.map((d) => d.id));
+      pending = page.pending === true;
+    }
+    return !pending && pages;
+  });
 }
 
 test("a fresh device's first page holds the newest deals, its own or kept first; the whole feed follows", async () => {
