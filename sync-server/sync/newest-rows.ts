@@ -1,7 +1,15 @@
 import type { Tx } from '../db/database.ts';
-import { documentFields } from '../../src/domain/collections/index.ts';
+import type { CollectionName } from '../../src/domain/collections/index.ts';
 import type { ServerCollection } from './collections.ts';
 import type { Doc } from './pull.ts';
+
+/**
+ * The collections a first screen lists (the dashboard, the deals, the swipe deck). Reading a
+ * collection's newest rows costs a pass over every row the user may read, checked against row-level
+ * security (for a brand's 50,000 applications about as long as a page of the feed), so other
+ * collections' first pages stay in change order.
+ */
+const LISTED_FIRST = new Set<CollectionName>(['deals', 'applications']);
 
 /**
  * The rows a fresh device's first screen shows: a collection's newest `count` live rows the user may
@@ -10,10 +18,10 @@ import type { Doc } from './pull.ts';
  * comes in change order, which its checkpoints need and which puts the oldest rows first. Deals the
  * user is party to come first, as the dashboard lists them: a brand's own deals, then a creator's
  * deals in the order of their applications, then the other deals it keeps (saved, messaged about),
- * most recently kept first. None for a collection without `created_at`.
+ * most recently kept first. None for a collection no first screen lists.
  */
 export async function newestRows(tx: Tx, collection: ServerCollection, userId: string, count: number): Promise<Doc[]> {
-  if (!documentFields(collection.name).includes('created_at')) return [];
+  if (!LISTED_FIRST.has(collection.name)) return [];
   const deals = collection.name === 'deals';
   const result = await tx.query<{ doc: Doc }>({
     name: `fresh-newest-${collection.name}`,

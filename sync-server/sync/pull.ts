@@ -154,21 +154,17 @@ export async function streamFreshFeed(
     const scope = set ? scopeWithSet(position.scope!, set) : position.scope;
     let from = { xid: '0', id: ZERO_ID };
     let index = 0;
-    // A first screenful of the newest rows leads, at the feed's start position (a pull from it reads
-    // the whole feed). The stream's later pages skip them: a device counts a page written once its
-    // documents are (first-sync-pace.ts), and RxDB does not write a document it holds unchanged.
-    // Only a full one: a short first page ends a stream. Not for a bounded working set, whose rows
-    // the feed places by their keeps.
+    // A first screenful of the newest rows leads, at the feed's start position: a pull from it reads
+    // the whole feed, which sends those rows again. Only a full one: a short first page ends a stream.
+    // Not for a bounded working set, whose rows the feed places by their keeps.
     const head = set?.bound ? [] : await newestRows(tx, collection, claims.sub, snapshotPageLimit(0, limit));
-    const sent: string[] = [];
     if (head.length > 0 && head.length === snapshotPageLimit(0, limit)) {
       if (!(await onPage({ documents: head, checkpoint: { ...from, scope, horizon } }))) return;
-      sent.push(...head.map((doc) => doc.id));
       index = 1;
     }
     for (; ; index++) {
       const pageLimit = snapshotPageLimit(index, limit);
-      const { rows, pending } = await ownPage(tx, collection, from, pageLimit, true, set ?? undefined, sent);
+      const { rows, pending } = await ownPage(tx, collection, from, pageLimit, true, set ?? undefined);
       const last = rows.at(-1);
       if (last) from = { xid: last.xid, id: last.doc.id };
       const page: PullResponse<Doc> = { documents: rows.map((r) => r.doc), checkpoint: { ...from, scope, horizon } };
@@ -219,17 +215,15 @@ async function ownPage(
   limit: number,
   fresh: boolean,
   set?: DeviceSet,
-  skip: readonly string[] = [],
 ): Promise<{ rows: { doc: Doc; xid: string }[]; pending: boolean }> {
-  const rows = await shownRows(tx, collection, from, limit, fresh, set, skip);
+  const rows = await shownRows(tx, collection, from, limit, fresh, set);
   const pending = rows.length < limit && (rows[0] ? rows[0].held : await heldBack(tx, collection, from));
   return { rows, pending };
 }
 
 /**
  * The first `limit` rows past `from` the user may read (RLS applies: call after `becomeUser`), each with
- * whether newer committed rows it may read are held back (`HELD_SQL`); a fresh feed skips tombstones,
- * and the rows `skip` names (sent already).
+ * whether newer committed rows it may read are held back (`HELD_SQL`); a fresh feed skips tombstones.
  */
 export async function shownRows(
   tx: Tx,
@@ -238,21 +232,18 @@ export async function shownRows(
   limit: number,
   fresh: boolean,
   set?: DeviceSet,
-  skip: readonly string[] = [],
 ): Promise<{ doc: Doc; xid: string; held: boolean }[]> {
   if (set?.bound) return setRows(tx, collection, from, limit, fresh, { ...set, bound: set.bound });
-  const skipping = skip.length > 0;
   const result = await tx.query<{ doc: Doc; xid: string; held: boolean }>({
-    name: `pull-${fresh ? 'fresh' : 'next'}${skipping ? '-skip' : ''}-${collection.name}`,
+    name: `pull-${fresh ? 'fresh' : 'next'}-${collection.name}`,
     text: `select ${collection.documentSql} as doc, t.change_xid::text as xid, ${HELD_SQL} as held
        from ${collection.relation} t
       where (t.change_xid, t.id) > ($1::xid8, $2::uuid)
         and t.change_xid < pg_snapshot_xmin(pg_current_snapshot())
         ${fresh ? 'and not t.deleted' : ''}
-        ${skipping ? 'and t.id <> all($4::uuid[])' : ''}
       order by t.change_xid, t.id
       limit $3`.replaceAll('$relation', collection.relation),
-    values: skipping ? [from.xid, from.id, limit, skip] : [from.xid, from.id, limit],
+    values: [from.xid, from.id, limit],
   });
   return result.rows;
 }

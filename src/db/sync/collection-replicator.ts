@@ -27,7 +27,7 @@ import {
 } from './decisions.ts';
 import { createFeedTurns, type FeedTurns } from './feed-turns.ts';
 import type { MetaStorageRecorder } from './meta-storages.ts';
-import { createPagePace, type LiveRowsFirst, type PagePace } from './first-sync-pace.ts';
+import { createFirstPageRepeats, createPagePace, type LiveRowsFirst, type PagePace } from './first-sync-pace.ts';
 import {
   createPullScheduler,
   downstreamIdleWithin,
@@ -76,6 +76,8 @@ type Parts = {
   snapshot: ReturnType<typeof createSnapshotFeed> | undefined;
   /** When the streamed first sync's pages are handed to RxDB (see first-sync-pace.ts). */
   pace: PagePace;
+  /** How many documents of a streamed page the pace counts (`createFirstPageRepeats`). */
+  newOnPage: (ids: readonly string[]) => number;
   /** Rows from the change stream not yet written, by document id: the call that says they are. */
   applying: Map<string, () => void>;
   localChanges: LocalChangeFilter;
@@ -200,6 +202,7 @@ function replicatorParts(ctx: ReplicatorContext, name: CollectionName, mode: Wri
             opts.userId === undefined ? undefined : prefetchKey(opts.serverUrl, opts.userId, name, ctx.pullBatchSize),
           ),
     pace: createPagePace({ liveRows: ctx.liveRows, paced: !spec.rowsInStream }),
+    newOnPage: createFirstPageRepeats(),
     applying: new Map(),
     localChanges: createLocalChangeFilter(collection, replicationIdentifiers(name, opts.serverUrl, spec), (a, b) =>
       collection.conflictHandler.isEqual(a, b, 'pacta-local-change-check'),
@@ -275,7 +278,7 @@ function pullHandler(ctx: ReplicatorContext, parts: Parts) {
       // upstream still has the last pages' write events to go through makes it read back every document
       // written since its stored checkpoint, 100 at a time (seen holding a live deal for 1.6 to 21 s).
       onStreamEnd: () => scheduler.soon(),
-      beforeStreamedPage: (count) => parts.pace.handOver(count),
+      beforeStreamedPage: (documents) => parts.pace.handOver(parts.newOnPage(documents.map((d) => d.id))),
       readFeed: (read) => parts.turns.readFeed(read),
     },
   };

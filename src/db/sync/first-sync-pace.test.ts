@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { createLiveRowsFirst, createPagePace, PACED_FROM_DOCUMENTS } from './first-sync-pace.ts';
+import {
+  createFirstPageRepeats,
+  createLiveRowsFirst,
+  createPagePace,
+  PACED_FROM_DOCUMENTS,
+} from './first-sync-pace.ts';
 
 beforeEach(() => void vi.useFakeTimers());
 afterEach(() => void vi.useRealTimers());
@@ -120,4 +125,11 @@ test('the first documents of a first sync are handed over unpaced', async () => 
   const fourth = handing(pace, 1_000);
   await vi.advanceTimersByTimeAsync(0);
   expect(fourth()).toBe(false);
+});
+
+test("documents of the stream's first page that come again later are not counted: RxDB writes them once", () => {
+  const newOnPage = createFirstPageRepeats();
+  expect(newOnPage(['a', 'b', 'c'])).toBe(3);
+  expect(newOnPage(['x', 'b', 'y', 'a'])).toBe(2);
+  expect(newOnPage(['z'])).toBe(1);
 });

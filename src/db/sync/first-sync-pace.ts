@@ -112,3 +112,21 @@ export function createPagePace(opts: { liveRows: LiveRowsFirst; paced: boolean; 
 }
 
 export type PagePace = ReturnType<typeof createPagePace>;
+
+/**
+ * How many documents of a streamed page count for the pace: those not on the stream's first page. A
+ * fresh feed's first page holds its newest rows, which come again in their place in the feed, and RxDB
+ * does not write a document it already holds unchanged: counted, those repeats would never be written,
+ * and every paced page would wait its full `PAGE_WAIT_MS`.
+ */
+export function createFirstPageRepeats() {
+  let first: ReadonlySet<string> | undefined;
+  return (ids: readonly string[]): number => {
+    if (!first) {
+      first = new Set(ids);
+      return ids.length;
+    }
+    const firstPage = first;
+    return ids.filter((id) => !firstPage.has(id)).length;
+  };
+}

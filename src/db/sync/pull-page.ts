@@ -21,7 +21,7 @@ export type PullHooks = {
    */
   onStreamEnd: () => void;
   /** Before a page of the streamed first sync is handed to RxDB (it may wait: see first-sync-pace.ts). */
-  beforeStreamedPage?: (count: number) => Promise<void>;
+  beforeStreamedPage?: (documents: readonly SyncDoc[]) => Promise<void>;
   /** A change of this document is still to be pushed: the push, not the feed, settles it. */
   waitingToPush: (id: string) => boolean;
   /** Reads a restarted feed in turn with the collection's pushes (feed-turns.ts). */
@@ -60,7 +60,7 @@ export async function pullPage(source: PullSource, checkpoint: SyncCheckpoint | 
     hooks.onPending(streamed.pending === true);
     const pageLimit = snapshotPageLimit(checkpoint === null ? 0 : 1, batchSize);
     if (pullAfterStreamedPage(streamed.documents.length, pageLimit, checkpoint !== null)) hooks.onStreamEnd();
-    await hooks.beforeStreamedPage?.(streamed.documents.length);
+    await hooks.beforeStreamedPage?.(streamed.documents);
     return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
   }
   // Without a checkpoint the whole feed is read from its start, in turn with the collection's pushes.
