@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { afterEach, expect, test, vi } from 'vitest';
-import { createPactaDatabase, type PactaDatabase } from './create-database.ts';
+import { afterEach, expect, test } from 'vitest';
+import type { PactaDatabase } from './create-database.ts';
+import { openUnitDatabase } from './unit-database.ts';
 import { prepareDocument } from './prepare-document.ts';
 import { discardRefusedChange, readRefusedChange } from './refused-changes.ts';
 
@@ -11,16 +10,6 @@ afterEach(async () => {
   await db?.remove();
   db = undefined;
 });
-
-async function open(): Promise<PactaDatabase> {
-  vi.spyOn(console, 'warn').mockImplementation(() => {}); // RxDB's open-core storage notice
-  return createPactaDatabase({
-    userId: randomUUID(),
-    name: `unit-${randomUUID()}`,
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
-    multiInstance: false,
-  });
-}
 
 const refusal = { code: 'deal_funded', message: 'The amount cannot change once the deal is funded.' };
 const deal = (fields: Record<string, unknown>) =>
@@ -35,7 +24,7 @@ const deal = (fields: Record<string, unknown>) =>
   });
 
 test('discarding a refused change to a document the server holds keeps the server’s copy, without the refusal', async () => {
-  db = await open();
+  db = await openUnitDatabase();
   const doc = deal({ version: 3, sync_rejection: refusal });
   await db.deals.insert(doc);
   expect(await readRefusedChange(db, 'deals', doc.id)).toMatchObject({ title: 'Deal', sync_rejection: refusal });
@@ -46,7 +35,7 @@ test('discarding a refused change to a document the server holds keeps the serve
 });
 
 test('discarding a refused new document removes it: it exists only on this device', async () => {
-  db = await open();
+  db = await openUnitDatabase();
   const doc = deal({ sync_rejection: refusal });
   await db.deals.insert(doc);
   await discardRefusedChange(db, 'deals', doc.id);
@@ -54,7 +43,7 @@ test('discarding a refused new document removes it: it exists only on this devic
 });
 
 test('a document without a refusal, or an unknown collection, is left alone', async () => {
-  db = await open();
+  db = await openUnitDatabase();
   const doc = deal({ version: 1 });
   await db.deals.insert(doc);
   await discardRefusedChange(db, 'deals', doc.id);

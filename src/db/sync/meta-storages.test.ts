@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import type { RxCollection } from 'rxdb';
 import type { CollectionName, SyncCheckpoint } from '../../domain/collections/index.ts';
 import type { SyncDoc } from '../sync-api.ts';
-import { createPactaDatabase, type PactaDatabase } from '../create-database.ts';
+import type { PactaDatabase } from '../create-database.ts';
+import { openUnitDatabase } from '../unit-database.ts';
 import { createMetaStorageRecorder } from './meta-storages.ts';
 
 let db: PactaDatabase | undefined;
@@ -14,16 +12,6 @@ afterEach(async () => {
   await db?.remove();
   db = undefined;
 });
-
-async function openDatabase(): Promise<PactaDatabase> {
-  vi.spyOn(console, 'warn').mockImplementation(() => {}); // RxDB's open-core storage notice
-  return createPactaDatabase({
-    userId: randomUUID(),
-    name: `unit-${randomUUID()}`,
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
-    multiInstance: false,
-  });
-}
 
 /** A pull-only replication of `name` whose server has nothing, not started. */
 function replication(database: PactaDatabase, name: CollectionName) {
@@ -45,7 +33,7 @@ function internalWrites(database: PactaDatabase): { bulks: string[][] } {
 }
 
 test('replications that start together write their meta storages down in one write, and RxDB then writes none', async () => {
-  db = await openDatabase();
+  db = await openUnitDatabase();
   const names: CollectionName[] = ['deals', 'applications', 'profiles'];
   const states = names.map((name) => replication(db!, name));
   const writes = internalWrites(db);
@@ -72,7 +60,7 @@ test('replications that start together write their meta storages down in one wri
 });
 
 test('a replication whose meta storage is already written down writes nothing more', async () => {
-  db = await openDatabase();
+  db = await openUnitDatabase();
   const first = replication(db, 'deals');
   await createMetaStorageRecorder(db).record(first);
   await first.cancel();
