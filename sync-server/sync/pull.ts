@@ -131,8 +131,8 @@ export function restartsFeed(checkpoint: SyncCheckpoint, now: { horizon: string;
  * between which nothing committed, so no row is skipped, and the last page carries `pending` like
  * any pull. Rows deleted before the snapshot are not sent (the device never
  * held them). The first page is small (`snapshotPageLimit`): a fresh device shows something after
- * writing it. It holds the newest rows (`newestRows`), sent again in their place in the feed; the
- * pages after it are full ones. Stops after the page that is not full (against its own limit), or
+ * writing it. For the deals and the applications it holds the newest rows (`newestRows`), sent again
+ * in their place in the feed, and the pages after it are full ones. Stops after the page that is not full (against its own limit), or
  * early when `onPage` answers false (the client then pulls on from the last page it received).
  */
 export async function streamFreshFeed(

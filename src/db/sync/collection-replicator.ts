@@ -26,8 +26,8 @@ import {
   withoutRejections,
 } from './decisions.ts';
 import { createFeedTurns, type FeedTurns } from './feed-turns.ts';
-import type { MetaStorageRecorder } from './meta-storages.ts';
 import { createFirstPageRepeats, createPagePace, type LiveRowsFirst, type PagePace } from './first-sync-pace.ts';
+import type { MetaStorageRecorder } from './meta-storages.ts';
 import {
   createPullScheduler,
   downstreamIdleWithin,
