@@ -52,6 +52,12 @@ export function createMetrics() {
     labelNames: ['collection', 'delivery'] as const,
     registers,
   });
+  const ownChanges = new Counter({
+    name: 'pacta_stream_own_changes_total',
+    help: "Changes of a user's own rows sent to that user's open streams: as rows their devices apply (no pull), or as a notice they pull after",
+    labelNames: ['collection', 'delivery'] as const,
+    registers,
+  });
 
   let openStreams = (): number => 0;
   new Gauge({
@@ -86,6 +92,10 @@ export function createMetrics() {
     /** A catalogue change went out in the stream: its rows, or a notice (devices then pull). */
     catalogueChangeStreamed(collection: string, delivery: 'rows' | 'notice'): void {
       catalogueChanges.inc({ collection: collectionLabel(collection), delivery });
+    },
+    /** A change of a user's own rows went out in their stream: the rows, or a notice (their devices then pull). */
+    ownChangeStreamed(collection: string, delivery: 'rows' | 'notice'): void {
+      ownChanges.inc({ collection: collectionLabel(collection), delivery });
     },
     /** How to count the open change streams (the stream hub's size). */
     watchOpenStreams(count: () => number): void {

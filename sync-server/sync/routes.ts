@@ -28,6 +28,7 @@ import { startChangeListener } from './change-listener.ts';
 import { loadCheckpointSeal } from './checkpoint-seal.ts';
 import { createStreamHub } from './stream-hub.ts';
 import { STREAMED_CATALOG, streamedCatalogRows } from './streamed-catalog-rows.ts';
+import { streamedOwnRows } from './streamed-own-rows.ts';
 import { purgeTombstones } from './tombstones.ts';
 import { aliveSessions } from '../auth/sessions.ts';
 
@@ -42,8 +43,23 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const claimsOf = new WeakMap<FastifyRequest, JwtClaims>();
   // After a catalog notice every online device pulls from the same checkpoint: those pulls are read together.
   const pullChanges = sharedCatalogPulls(ctx.db);
-  const hub = createStreamHub({ knownCollections: COLLECTION_NAMES });
+  const hub = createStreamHub({
+    knownCollections: COLLECTION_NAMES,
+    onUserGone: (userId) => ownRows.forget(userId),
+  });
   const checkpointSeal = await loadCheckpointSeal(ctx.db);
+  // A notice of a user's own rows is read once for them, and the rows go in their streams.
+  const ownRows = streamedOwnRows({
+    db: ctx.db,
+    seal: checkpointSeal,
+    follows: (userId) => hub.readsRows(userId),
+    deliver: (userId, collection, delivery) => {
+      ctx.metrics.ownChangeStreamed(collection, 'rows' in delivery ? 'rows' : 'notice');
+      if ('rows' in delivery) hub.streamRowsTo(userId, collection, delivery.rows);
+      else hub.notifyUser(userId, collection);
+    },
+    onError: (err) => app.log.warn({ err }, 'could not read the rows of a notice'),
+  });
   ctx.metrics.watchOpenStreams(() => hub.size);
   // A catalog notice is read once here, and its rows go in the stream when every reader may see them.
   const streamedRows = new Map(
@@ -69,10 +85,19 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     onNotice: (notice) => {
       ctx.metrics.changeNotice();
       const rows = notice.audience === null ? streamedRows.get(notice.collection) : undefined;
+      const own = notice.audience === null ? undefined : participantCollection(notice.collection);
       if (rows) rows.notice();
-      else hub.notify(notice);
+      else if (own && notice.audience) {
+        // The admins read every row of the collection, not a feed of their own: they pull.
+        hub.notify({ collection: notice.collection, audience: [] });
+        for (const userId of notice.audience) {
+          if (hub.readsRows(userId)) ownRows.notice(userId, own);
+          else hub.notifyUser(userId, notice.collection);
+        }
+      } else hub.notify(notice);
     },
     onResync: () => {
+      ownRows.forgetAll();
       hub.resyncAll();
       void sweepEndedSessions();
     },
@@ -176,6 +201,8 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       query.data.set ?? ctx.config.deviceDealsLimit,
     );
     const queriedAt = performance.now();
+    if (collection.spec.scope === 'participant')
+      ownRows.pulled(claims(request).sub, collection, page, query.data.limit);
     const encoded = encodedFor(page, claims(request).sub, (unsealed) =>
       unsealed ? checkpointSeal.seal(claims(request).sub, collection.name, unsealed) : null,
     );
@@ -277,6 +304,12 @@ export async function syncRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 }
 
 const XID8_MAX = 2n ** 64n - 1n;
+
+/** The collection of a notice when it is one whose rows each belong to their participants. */
+function participantCollection(name: string): ServerCollection | undefined {
+  const collection = serverCollection(name);
+  return collection?.spec.scope === 'participant' ? collection : undefined;
+}
 
 /** A client refused a stream tries again after this long (another of its streams may have closed by then). */
 const STREAM_CAP_RETRY_AFTER_SECONDS = 30;

@@ -98,3 +98,43 @@ test('a burst of notices reaches each stream it concerns once per collection; a 
   expect(first).toMatch(/^event: change\ndata: \{"collection":"(deals|messages)"\}\n\n/);
   hub.closeAll();
 });
+
+test("a user's own rows reach only that user's streams that read rows; their older clients get a notice", async () => {
+  const gone: string[] = [];
+  const hub = createStreamHub({ knownCollections: ['messages'], onUserGone: (id) => gone.push(id) });
+  const url = await serve((request, res) => {
+    const params = new URL(request.url!, 'http://x').searchParams;
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    hub.add(res, { id: params.get('user')!, isAdmin: false, protocol: 2, readsRows: params.get('rows') === '1' });
+  });
+  const open = async (user: string, rows: boolean) => {
+    const abort = new AbortController();
+    const reader = (
+      await fetch(`${url}/?user=${user}&rows=${rows ? 1 : 0}`, { signal: abort.signal })
+    ).body!.getReader();
+    await readUntil(reader, (t) => t.includes('event: hello'));
+    return { reader, abort };
+  };
+  const [reading, older, other] = [await open('user-1', true), await open('user-1', false), await open('user-2', true)];
+  expect([hub.readsRows('user-1'), hub.readsRows('user-2'), hub.readsRows('user-3')]).toEqual([true, true, false]);
+
+  const event = Buffer.from('event: rows\ndata: {"collection":"messages"}\n\n');
+  hub.streamRowsTo('user-1', 'messages', event);
+  expect(await readUntil(reading.reader, (t) => t.includes('event: rows'))).toBe(event.toString());
+  expect(await readUntil(older.reader, (t) => t.includes('event: change'))).toBe(
+    'event: change\ndata: {"collection":"messages"}\n\n',
+  );
+  // A notice for user-2 alone; user-1's streams see nothing more before the marker that follows it.
+  hub.notifyUser('user-2', 'messages');
+  expect(await readUntil(other.reader, (t) => t.includes('event: change'))).toContain('"messages"');
+  await new Promise((r) => setTimeout(r, 50));
+  hub.notify({ collection: 'marker', audience: null });
+  expect(await readUntil(reading.reader, (t) => t.includes('marker'))).not.toContain('"messages"');
+
+  // The user is gone once their last stream closes.
+  reading.abort.abort();
+  older.abort.abort();
+  await expect.poll(() => gone).toEqual(['user-1']);
+  expect(hub.readsRows('user-1')).toBe(false);
+  hub.closeAll();
+});

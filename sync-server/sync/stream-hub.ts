@@ -36,7 +36,12 @@ type StreamClient = {
  * coalesced per connection within a few milliseconds, so a burst of commits sends one notice per
  * collection. Comments (`: heartbeat`) keep proxies from closing idle streams.
  */
-export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: readonly string[] }) {
+export function createStreamHub(opts: {
+  heartbeatMs?: number;
+  knownCollections: readonly string[];
+  /** The last stream of this user on this instance closed. */
+  onUserGone?: (userId: string) => void;
+}) {
   const clients = new Set<StreamClient>();
   let closed = false;
   // A notice for a few users reaches their streams (and the admins') without walking every stream.
@@ -96,7 +101,10 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
     admins.delete(c);
     const own = byUser.get(c.userId);
     own?.delete(c);
-    if (own?.size === 0) byUser.delete(c.userId);
+    if (own?.size === 0) {
+      byUser.delete(c.userId);
+      opts.onUserGone?.(c.userId);
+    }
     if (c.expiry) clearTimeout(c.expiry);
   }
 
@@ -162,6 +170,27 @@ export function createStreamHub(opts: { heartbeatMs?: number; knownCollections: 
         else older.push(c);
       }
       queueAll(older, [collection]);
+    },
+    /**
+     * One user's own rows (`rows`, read as that user): written to that user's streams now, and announced
+     * as a `change` to those of their clients that do not read rows.
+     */
+    streamRowsTo(userId: string, collection: string, event: Buffer) {
+      const older: StreamClient[] = [];
+      for (const c of byUser.get(userId) ?? []) {
+        if (c.readsRows) c.res.write(event);
+        else older.push(c);
+      }
+      queueAll(older, [collection]);
+    },
+    /** A `change` notice for one user's streams only (not the admins'). */
+    notifyUser(userId: string, collection: string) {
+      queueAll(byUser.get(userId) ?? [], [collection]);
+    },
+    /** Whether one of this user's streams reads `rows` events. */
+    readsRows(userId: string): boolean {
+      for (const c of byUser.get(userId) ?? []) if (c.readsRows) return true;
+      return false;
     },
     /** After the LISTEN connection was lost: every client re-pulls every collection. */
     resyncAll() {

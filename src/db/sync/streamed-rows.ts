@@ -1,5 +1,10 @@
 import type { SyncCheckpoint } from '../../domain/collections/index.ts';
-import { checkpointAfterRows, holdsBoundedSet, type ChangeStreamEvent } from '../../domain/contracts/change-stream.ts';
+import {
+  checkpointAfterRows,
+  compareFeedPositions,
+  holdsBoundedSet,
+  type ChangeStreamEvent,
+} from '../../domain/contracts/change-stream.ts';
 import type { SyncDoc } from '../sync-api.ts';
 
 export type StreamedRows = ChangeStreamEvent<'rows'>;
@@ -17,13 +22,7 @@ type Page = { documents: SyncDoc[]; checkpoint: SyncCheckpoint };
 export function placeOf(held: SyncCheckpoint | null | undefined, rows: StreamedRows): 'next' | 'had' | 'gap' {
   if (!held || held.horizon !== rows.from.horizon) return 'gap';
   if (held.xid === rows.from.xid && held.id === rows.from.id) return holdsBoundedSet(held.scope) ? 'gap' : 'next';
-  return compare(held, rows.to) >= 0 ? 'had' : 'gap';
-}
-
-function compare(a: { xid: string; id: string }, b: { xid: string; id: string }): number {
-  const d = BigInt(a.xid) - BigInt(b.xid);
-  if (d !== 0n) return d < 0n ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return compareFeedPositions(held, rows.to) >= 0 ? 'had' : 'gap';
 }
 
 /**

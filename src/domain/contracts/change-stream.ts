@@ -6,8 +6,9 @@ import type { SyncCheckpoint } from '../collections/protocol.ts';
  * `streamEvent`, the client reads them with `readStreamEvent`: one shape on both ends.
  * - `hello`: on connect; the client pulls everything once (notices sent while it was away are lost).
  * - `change`: rows of this collection changed; the client pulls it.
- * - `rows` (protocol 2 and later): the rows themselves, for a change every signed-in reader sees whole
- *   (open catalogue deals): every row of the feed after `from` up to `to`. A device whose checkpoint is
+ * - `rows` (protocol 2 and later): the rows themselves, every row of the feed after `from` up to `to`,
+ *   for a change every signed-in reader sees whole (open catalogue deals), or for one of the user's own
+ *   rows (a message, an application: the feed as that user reads it). A device whose checkpoint is
  *   `from` applies them and stands at `to`; any other device pulls, as on `change`.
  * - `session_ended`: the stream's session ended (sign-out, password change); the reconnect gets 401.
  * - `reconnect`: the instance is leaving; reconnect within this many milliseconds, at a random moment.
@@ -24,7 +25,10 @@ export const changeStreamEvents = {
     from: z.object({ xid, id: feedId, horizon: xid }),
     /** The position of the last row: a device that applied them stands here. */
     to: z.object({ xid, id: feedId }),
-    /** The server's seal of `to` for every reader (see `checkpointAfterRows`). */
+    /**
+     * The server's seal of `to` for every reader (see `checkpointAfterRows`); a participant
+     * collection's checkpoints carry no scope, so its devices do not use it.
+     */
     seal: z.string().min(2).max(100),
     documents: z.array(z.looseObject({ id: z.string().min(1), _deleted: z.boolean() })).min(1),
   }),
@@ -53,6 +57,13 @@ export function readStreamEvent<E extends ChangeStreamEventName>(
   }
   const parsed = changeStreamEvents[event].safeParse(json);
   return parsed.success ? (parsed.data as ChangeStreamEvent<E>) : undefined;
+}
+
+/** The order of two positions in a change feed: by the writing transaction's id, then the row's id. */
+export function compareFeedPositions(a: { xid: string; id: string }, b: { xid: string; id: string }): number {
+  const d = BigInt(a.xid) - BigInt(b.xid);
+  if (d !== 0n) return d < 0n ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** Between a checkpoint's scope and its seal (`creator:free~<seal>`). */
