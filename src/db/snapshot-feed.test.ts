@@ -51,3 +51,41 @@ test('streams opened early are dropped on sign-out: closed on the server, and a 
   expect(own.seen.opened).toBe(1);
   feed.close();
 });
+
+/** A page of `n` documents ending at position `at`. */
+const bigPage = (at: number, n: number): Page => ({
+  documents: Array.from({ length: n }, (_, i) => ({ id: `doc-${at}-${i}`, _deleted: false })),
+  checkpoint: { xid: String(at), id: `doc-${at}`, scope: null, horizon: '0' },
+});
+
+test('a page taken in parts: each but the last at the position it was asked from, the last at the page’s own', async () => {
+  const stream = fakeStream([page(1), bigPage(2, 5), bigPage(3, 2)]);
+  const feed = createSnapshotFeed(stream.open);
+  feed.start();
+  // The first page is never parted: there is no position before it to hand a part at.
+  const first = (await feed.take(null, 2))!;
+  expect(first.part).toBeUndefined();
+
+  const parts = [];
+  let at = first.checkpoint;
+  for (let i = 0; i < 3; i++) {
+    const part = (await feed.take(at, 2))!;
+    parts.push(part);
+    at = part.checkpoint;
+  }
+  expect(parts.map((p) => p.documents.map((d) => d.id))).toEqual([
+    ['doc-2-0', 'doc-2-1'],
+    ['doc-2-2', 'doc-2-3'],
+    ['doc-2-4'],
+  ]);
+  expect(parts.map((p) => p.checkpoint)).toEqual([first.checkpoint, first.checkpoint, bigPage(2, 5).checkpoint]);
+  expect(parts.map((p) => p.part)).toEqual([
+    { last: false, of: 5 },
+    { last: false, of: 5 },
+    { last: true, of: 5 },
+  ]);
+  // A page no larger than the parts comes whole.
+  const next = (await feed.take(at, 2))!;
+  expect([next.documents.length, next.part]).toEqual([2, undefined]);
+  feed.close();
+});

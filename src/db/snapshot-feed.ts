@@ -2,8 +2,21 @@ import type { PullResponse, SyncCheckpoint } from '../domain/collections/index.t
 import type { SyncDoc } from './sync-api.ts';
 
 type Page = PullResponse<SyncDoc>;
+/**
+ * A streamed page as it is handed to RxDB, or a part of one (`part`): `last` says whether it ends the
+ * page, `of` how many documents the page holds.
+ */
+export type StreamedPage = Page & { part?: { last: boolean; of: number } };
 type Open = (signal: AbortSignal) => AsyncGenerator<Page>;
-type Feed = { at: string; pages: Page[]; ended: boolean; wake: () => void; abort: AbortController };
+type Feed = {
+  at: string;
+  pages: Page[];
+  /** The page at the head of `pages` is the rest of one handed over in parts, of `of` documents. */
+  parted?: { of: number };
+  ended: boolean;
+  wake: () => void;
+  abort: AbortController;
+};
 
 const keyOf = (checkpoint: SyncCheckpoint | null | undefined) =>
   checkpoint ? `${checkpoint.xid}/${checkpoint.id}/${checkpoint.scope ?? ''}/${checkpoint.horizon}` : 'start';
@@ -89,8 +102,13 @@ export function createSnapshotFeed(open: Open, key?: string) {
       }
       current = opened?.feed ?? openFeed(open);
     },
-    /** The next streamed page after `checkpoint`, or undefined when the stream cannot answer it. */
-    async take(checkpoint: SyncCheckpoint | null): Promise<Page | undefined> {
+    /**
+     * The next streamed page after `checkpoint`, or undefined when the stream cannot answer it. With
+     * `most` (and a checkpoint), a page of more documents is handed over in parts of `most`, each its
+     * own write: every part but the last carries `checkpoint` itself, a position a pull can continue
+     * from (it brings that part again, which RxDB does not write twice); the last carries the page's.
+     */
+    async take(checkpoint: SyncCheckpoint | null, most?: number): Promise<StreamedPage | undefined> {
       const feed = current;
       if (!feed || feed.at !== keyOf(checkpoint)) return undefined;
       while (feed.pages.length === 0 && !feed.ended) await new Promise<void>((resolve) => (feed.wake = resolve));
@@ -99,8 +117,16 @@ export function createSnapshotFeed(open: Open, key?: string) {
         if (current === feed) close();
         return undefined;
       }
+      const of = feed.parted?.of ?? page.documents.length;
+      if (most !== undefined && checkpoint !== null && page.documents.length > most) {
+        feed.pages.unshift({ ...page, documents: page.documents.slice(most) });
+        feed.parted = { of };
+        return { documents: page.documents.slice(0, most), checkpoint, part: { last: false, of } };
+      }
       feed.at = keyOf(page.checkpoint);
-      return page;
+      if (!feed.parted) return page;
+      feed.parted = undefined;
+      return { ...page, part: { last: true, of } };
     },
     close,
   };

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { prefetchKey, prefetchSnapshot } from '../../src/db/snapshot-feed.ts';
 import { createSyncApi } from '../../src/db/sync-api.ts';
-import { PACED_FROM_DOCUMENTS } from '../../src/db/sync/first-sync-pace.ts';
+import { PACED_FROM_DOCUMENTS, PACED_PART_DOCUMENTS } from '../../src/db/sync/first-sync-pace.ts';
 import { FIRST_SNAPSHOT_PAGE, MAX_PULL_LIMIT } from '../../src/domain/collections/index.ts';
 import type { TestUser } from '../support/test-server.ts';
 import { eventually, insertDeals, storageWithFaultyReplicationMeta, switchableFetch } from './sync-harness.ts';
@@ -190,7 +190,7 @@ test('a collection the user has nothing of is asked for once or twice, not again
   expect(requestsFor(c.network.calls, 'applications', 'snapshot').length).toBeLessThanOrEqual(2);
 });
 
-test('a big first sync of a collection whose rows the stream does not carry is written one page at a time past its first documents', async () => {
+test('a big first sync of a collection whose rows the stream does not carry is written in parts of pages past its first documents', async () => {
   const user = await sync.server.createUser({ role: 'creator' });
   const count = FIRST_SNAPSHOT_PAGE + 4 * MAX_PULL_LIMIT + 300;
   await sync.server.db.asService((tx) =>
@@ -210,7 +210,14 @@ test('a big first sync of a collection whose rows the stream does not carry is w
   await c.replication.awaitInitialSync();
   sub.unsubscribe();
   expect(await c.db.notifications.count().exec()).toBe(count);
-  // The first documents go unpaced (a small first sync is not slowed down), the rest a page a write.
+  // The first documents go unpaced (a small first sync is not slowed down), the rest a part of a page a write.
   expect(Math.max(...writes)).toBeLessThanOrEqual(PACED_FROM_DOCUMENTS + MAX_PULL_LIMIT);
-  expect(writes.slice(-2).every((n) => n <= MAX_PULL_LIMIT)).toBe(true);
+  expect(writes.slice(-4).every((n) => n <= PACED_PART_DOCUMENTS)).toBe(true);
+  // Where the parts left the replication is where the feed goes on: the next notification, and only it.
+  await sync.server.db.asService((tx) =>
+    tx.query(`insert into public.notifications (user_id, type, title) values ($1, 'system', 'After the first sync')`, [
+      user.id,
+    ]),
+  );
+  await eventually(async () => (await c.db.notifications.count().exec()) === count + 1);
 });

@@ -278,6 +278,7 @@ function pullHandler(ctx: ReplicatorContext, parts: Parts) {
       // upstream still has the last pages' write events to go through makes it read back every document
       // written since its stored checkpoint, 100 at a time (seen holding a live deal for 1.6 to 21 s).
       onStreamEnd: () => scheduler.soon(),
+      streamedPart: () => parts.pace.partSize(),
       beforeStreamedPage: (documents) => parts.pace.handOver(parts.newOnPage(documents.map((d) => d.id))),
       readFeed: (read) => parts.turns.readFeed(read),
     },

@@ -4,6 +4,7 @@ import {
   createLiveRowsFirst,
   createPagePace,
   PACED_FROM_DOCUMENTS,
+  PACED_PART_DOCUMENTS,
 } from './first-sync-pace.ts';
 
 beforeEach(() => void vi.useFakeTimers());
@@ -132,4 +133,14 @@ test("documents of the stream's first page that come again later are not counted
   expect(newOnPage(['a', 'b', 'c'])).toBe(3);
   expect(newOnPage(['x', 'b', 'y', 'a'])).toBe(2);
   expect(newOnPage(['z'])).toBe(1);
+});
+
+test('paced pages are handed over in parts; the first documents and an unpaced first sync whole', async () => {
+  const paced = createPagePace({ liveRows: createLiveRowsFirst(), paced: true });
+  expect(paced.partSize()).toBeUndefined();
+  await paced.handOver(PACED_FROM_DOCUMENTS);
+  expect(paced.partSize()).toBe(PACED_PART_DOCUMENTS);
+  const unpaced = createPagePace({ liveRows: createLiveRowsFirst(), paced: false });
+  await unpaced.handOver(PACED_FROM_DOCUMENTS * 2);
+  expect(unpaced.partSize()).toBeUndefined();
 });

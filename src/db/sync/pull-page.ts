@@ -20,6 +20,8 @@ export type PullHooks = {
    * a notice older than its latest request) and rows committed since are not in it: pull once more.
    */
   onStreamEnd: () => void;
+  /** The most documents a streamed page is handed to RxDB in, one write each (see first-sync-pace.ts); undefined: whole. */
+  streamedPart?: () => number | undefined;
   /** Before a page of the streamed first sync is handed to RxDB (it may wait: see first-sync-pace.ts). */
   beforeStreamedPage?: (documents: readonly SyncDoc[]) => Promise<void>;
   /** A change of this document is still to be pushed: the push, not the feed, settles it. */
@@ -55,11 +57,15 @@ export async function pullPage(source: PullSource, checkpoint: SyncCheckpoint | 
   const holdsDocuments = checkpoint === null && (await collection.findOne().exec()) !== null;
   // Nothing of the collection from the server yet: the whole feed comes as one stream.
   if (checkpoint === null && !holdsDocuments && hooks.snapshot) hooks.snapshot.start();
-  const streamed = await hooks.snapshot?.take(checkpoint);
+  const streamed = await hooks.snapshot?.take(checkpoint, hooks.streamedPart?.());
   if (streamed) {
-    hooks.onPending(streamed.pending === true);
-    const pageLimit = snapshotPageLimit(checkpoint === null ? 0 : 1, batchSize);
-    if (pullAfterStreamedPage(streamed.documents.length, pageLimit, checkpoint !== null)) hooks.onStreamEnd();
+    // A page handed over in parts (first-sync-pace.ts) is read as a page once its last part is.
+    if (streamed.part?.last !== false) {
+      hooks.onPending(streamed.pending === true);
+      const pageLimit = snapshotPageLimit(checkpoint === null ? 0 : 1, batchSize);
+      const length = streamed.part?.of ?? streamed.documents.length;
+      if (pullAfterStreamedPage(length, pageLimit, checkpoint !== null)) hooks.onStreamEnd();
+    }
     await hooks.beforeStreamedPage?.(streamed.documents);
     return { documents: streamed.documents, checkpoint: streamed.checkpoint ?? undefined };
   }
