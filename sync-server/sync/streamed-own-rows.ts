@@ -64,30 +64,32 @@ export function streamedOwnRows(opts: {
     feed.reading = true;
     do {
       feed.again = false;
-      const from = feed.head;
-      let delivery = NOTICE;
-      if (from) {
-        try {
-          const page = await pullChanges(
-            opts.db,
-            readerClaims(userId),
-            collection,
-            { ...from, scope: null },
-            MAX_OWN_ROWS + 1,
-            NO_DEVICE_SET,
-          );
-          const event = rowsEvent(collection.name, from, page);
-          if (event) {
-            moveHead(feed, { ...page.checkpoint!, horizon: from.horizon });
-            delivery = { rows: event };
-          }
-        } catch (err) {
-          opts.onError(err);
-        }
-      }
-      opts.deliver(userId, collection.name, delivery);
-    } while (feed.again && feed.head);
+      opts.deliver(userId, collection.name, await readOnce(userId, collection, feed));
+    } while (feed.again);
     feed.reading = false;
+  }
+
+  /** What to send for the rows after the head: the rows (the head then moves to their last), or a notice. */
+  async function readOnce(userId: string, collection: ServerCollection, feed: Feed): Promise<OwnRowsDelivery> {
+    const from = feed.head;
+    if (!from) return NOTICE;
+    try {
+      const page = await pullChanges(
+        opts.db,
+        readerClaims(userId),
+        collection,
+        { ...from, scope: null },
+        MAX_OWN_ROWS + 1,
+        NO_DEVICE_SET,
+      );
+      const event = rowsEvent(collection.name, from, page);
+      if (!event) return NOTICE;
+      moveHead(feed, { xid: page.checkpoint!.xid, id: page.checkpoint!.id, horizon: from.horizon });
+      return { rows: event };
+    } catch (err) {
+      opts.onError(err);
+      return NOTICE;
+    }
   }
 
   /** The `rows` event of a page read from `from`, or undefined when the devices must pull instead. */
