@@ -268,6 +268,9 @@ export type FilterChange = { cardsMs: number; countMs: number };
  * (the first three cards changed) and until the heading's total is the filtered one.
  */
 export async function changeCategory(page: Page, category: string): Promise<FilterChange> {
+  // The total is counted after the first cards show: a change made before it arrives would take its
+  // arrival for the filtered total.
+  await page.waitForSelector('section[aria-labelledby="all-deals-heading"] .deals-count');
   return page.evaluate(
     (category) =>
       new Promise<FilterChange>((resolve, reject) => {
@@ -296,7 +299,11 @@ export async function changeCategory(page: Page, category: string): Promise<Filt
         select.dispatchEvent(new Event('change', { bubbles: true }));
         setTimeout(() => {
           observer.disconnect();
-          reject(new Error(`the deals did not change for ${category}`));
+          reject(
+            new Error(
+              `the deals did not change for '${category}': cards ${beforeCards} → ${cards()}, count ${beforeCount} → ${count()}`,
+            ),
+          );
         }, 60_000);
       }),
     category,
