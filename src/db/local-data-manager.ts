@@ -132,7 +132,7 @@ async function prefetchFirstSync(userId: string, stored: readonly string[]): Pro
 /** The user's collections whose IndexedDB database is on this device (none where the browser cannot list them). */
 async function storedCollections(userId: string): Promise<string[]> {
   if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return [];
-  const prefix = `rxdb-dexie-pacta-${userId.toLowerCase()}--`;
+  const prefix = storagePrefix(userId);
   const stored = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith(prefix));
   return COLLECTION_NAMES.filter((name) => stored.some((n) => n.endsWith(`--${name}`)));
 }
@@ -142,12 +142,20 @@ async function removeUserData(userId: string, open: PactaDatabase | undefined): 
   await removeUserUploads(userId).catch(() => {});
   // The worker holds the signed-out user's deals and profiles for scoring: nothing of theirs stays.
   await disposeRecommendationsWorker();
-  // Not open in this tab (or it failed to open): open it just to remove it.
-  const db = open ?? (await createPactaDatabase({ userId }));
-  const name = db.name;
-  await db.remove();
-  // RxDB's Dexie storage empties its IndexedDB databases but leaves them (named after the user) behind.
-  await deleteIndexedDbsStartingWith(`rxdb-dexie-${name}--`);
+  try {
+    // Not open in this tab (or it failed to open): open it just to remove it.
+    const db = open ?? (await createPactaDatabase({ userId }));
+    await db.remove();
+  } finally {
+    // RxDB's Dexie storage empties its IndexedDB databases but leaves them (named after the user) behind;
+    // and where its removal failed (the database closed under it), nothing of the user's may stay either.
+    await deleteIndexedDbsStartingWith(storagePrefix(userId));
+  }
+}
+
+/** The start of the names of a user's IndexedDB databases (RxDB's Dexie storage, one per collection and store). */
+function storagePrefix(userId: string): string {
+  return `rxdb-dexie-pacta-${userId.toLowerCase()}--`;
 }
 
 /** Deletes every IndexedDB database whose name starts with `prefix` (where the browser can list them). */
