@@ -1,4 +1,4 @@
-import { Upload, type DetailedError } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import { v7 as uuidv7 } from 'uuid';
 import type { PactaDatabase } from '../create-database.ts';
 import { supabaseAnonKey, supabaseUrl } from '../../lib/config.ts';
@@ -13,6 +13,7 @@ import {
   progressWorthSaving,
   type UploadBucket,
   type UploadJob,
+  type UploadOutcome,
   type UploadTarget,
 } from './upload-jobs.ts';
 import {
@@ -188,15 +189,14 @@ function serverMessage(body: string | undefined): string {
   }
 }
 
+/** What sending a file made of its job: sent, or the state (and message) the job is left in. */
+type JobOutcome = 'done' | UploadOutcome;
+
 /** The queue's run as the sending of one file sees it. */
 type Sending = { stopped(): boolean; current: Upload | undefined };
 
 /** One job: its file sent (unless already), then the record it belongs to updated; the job then goes. */
-async function runJob(
-  db: PactaDatabase,
-  job: UploadJob,
-  send: (blob: Blob) => Promise<'done' | { state: UploadJob['state']; error: string | null }>,
-): Promise<void> {
+async function runJob(db: PactaDatabase, job: UploadJob, send: (blob: Blob) => Promise<JobOutcome>): Promise<void> {
   if (job.state !== 'saving') {
     const blob = await readUploadFile(job.id);
     if (!blob) {
@@ -226,8 +226,13 @@ async function runJob(
 }
 
 /** The file through tus-js-client, resuming where the server got to; resolves with what the job became. */
-function sendFile(job: UploadJob, blob: Blob, sending: Sending) {
-  return new Promise<'done' | { state: UploadJob['state']; error: string | null }>((resolve) => {
+async function sendFile(job: UploadJob, blob: Blob, sending: Sending): Promise<JobOutcome> {
+  // tus-js-client is a twentieth of the signed-in app's first script; it loads with the first file sent.
+  // Offline it waits for the connection; online, a script that failed to load is a broken connection.
+  const tus = await import('tus-js-client').catch(() => undefined);
+  if (!tus) return afterUploadError(0, navigator.onLine);
+  const { Upload } = tus;
+  return new Promise<JobOutcome>((resolve) => {
     let saved = job.bytesSent;
     const upload = new Upload(blob, {
       endpoint: `${supabaseUrl()}/storage/v1/upload/resumable`,
