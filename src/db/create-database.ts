@@ -25,6 +25,11 @@ export function addPactaPlugins(): void {
   pluginsAdded = true;
 }
 
+/** The name of a user's database on the device (one per user: signing out deletes it by this name). */
+export function databaseNameFor(userId: string): string {
+  return `pacta-${userId.toLowerCase()}`;
+}
+
 /**
  * The signed-in user's local database: one IndexedDB database per user (Dexie storage), holding
  * the collections this realm needs (all 12 by default; RxDB's open-source build allows 13 open per
@@ -44,7 +49,7 @@ export async function createPactaDatabase(opts: {
   addPactaPlugins();
   const multiInstance = opts.multiInstance ?? typeof window !== 'undefined';
   const db = await createRxDatabase<PactaCollections>({
-    name: opts.name ?? `pacta-${opts.userId.toLowerCase()}`,
+    name: opts.name ?? databaseNameFor(opts.userId),
     // Every write derives the newest-first sort key the screens' indexes read (newest-first.ts).
     storage: withNewestFirstKeys((opts.storage ?? pactaDexieStorage()) as RxStorage<unknown, unknown>),
     multiInstance,

@@ -1,5 +1,5 @@
 /** What code outside src/db uses of the local database: opening it, replicating it, writing documents. */
-export { createPactaDatabase, type PactaDatabase } from './create-database.ts';
+export { createPactaDatabase, databaseNameFor, type PactaDatabase } from './create-database.ts';
 export { pactaDexieStorage } from './batched-reads.ts';
 export { startReplication, type PactaReplication } from './replication.ts';
 export { prepareDocument } from './prepare-document.ts';

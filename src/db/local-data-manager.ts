@@ -1,4 +1,4 @@
-import { createPactaDatabase, startReplication, type PactaDatabase } from './index.ts';
+import { createPactaDatabase, databaseNameFor, startReplication, type PactaDatabase } from './index.ts';
 import { getSessionManager, sessionRetryFetch } from '../lib/session/session.ts';
 import { syncServerUrl } from '../lib/config.ts';
 import { sleep } from '../lib/retry.ts';
@@ -155,7 +155,7 @@ async function removeUserData(userId: string, open: PactaDatabase | undefined): 
 
 /** The start of the names of a user's IndexedDB databases (RxDB's Dexie storage, one per collection and store). */
 function storagePrefix(userId: string): string {
-  return `rxdb-dexie-pacta-${userId.toLowerCase()}--`;
+  return `rxdb-dexie-${databaseNameFor(userId)}--`;
 }
 
 /** Deletes every IndexedDB database whose name starts with `prefix` (where the browser can list them). */
