@@ -52,6 +52,30 @@ test('streams opened early are dropped on sign-out: closed on the server, and a 
   feed.close();
 });
 
+test('a stream opened early says when its first page has arrived, or that it ended without one; opened once per key', async () => {
+  let send = (_: Page) => {};
+  const arrived: string[] = [];
+  const key = prefetchKey('http://sync.test', 'user-c', 'deals', 2);
+  const first = prefetchSnapshot(key, async function* () {
+    yield await new Promise<Page>((resolve) => (send = resolve));
+  });
+  void first.then(() => arrived.push('deals'));
+  const again = prefetchSnapshot(key, () => {
+    throw new Error('a second stream for the same key');
+  });
+  await Promise.resolve();
+  expect(arrived).toEqual([]);
+  send(page(1));
+  await Promise.all([first, again]);
+  expect(arrived).toEqual(['deals']);
+  // A stream that fails before any page still resolves: nothing waits on it for ever.
+  await prefetchSnapshot(prefetchKey('http://sync.test', 'user-c', 'profiles', 2), async function* () {
+    yield* [];
+    throw new Error('offline');
+  });
+  dropPrefetchedSnapshots();
+});
+
 /** A page of `n` documents ending at position `at`. */
 const bigPage = (at: number, n: number): Page => ({
   documents: Array.from({ length: n }, (_, i) => ({ id: `doc-${at}-${i}`, _deleted: false })),

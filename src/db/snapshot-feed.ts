@@ -10,6 +10,8 @@ export type StreamedPage = Page & { part?: { last: boolean; of: number } };
 type Open = (signal: AbortSignal) => AsyncGenerator<Page>;
 type Feed = {
   at: string;
+  /** Resolves once the stream brought its first page, or ended without one. */
+  firstPage: Promise<void>;
   pages: Page[];
   /** The page at the head of `pages` is the rest of one handed over in parts, of `of` documents. */
   parted?: { of: number };
@@ -23,17 +25,27 @@ const keyOf = (checkpoint: SyncCheckpoint | null | undefined) =>
 
 /** Opens the stream and reads ahead: pages are parsed and queued while RxDB writes the ones before. */
 function openFeed(open: Open): Feed {
-  const feed: Feed = { at: keyOf(null), pages: [], ended: false, wake: () => {}, abort: new AbortController() };
+  let arrived = () => {};
+  const feed: Feed = {
+    at: keyOf(null),
+    firstPage: new Promise<void>((resolve) => (arrived = resolve)),
+    pages: [],
+    ended: false,
+    wake: () => {},
+    abort: new AbortController(),
+  };
   void (async () => {
     try {
       for await (const page of open(feed.abort.signal)) {
         feed.pages.push(page);
+        arrived();
         feed.wake();
       }
     } catch {
       // A failed stream ends here; the caller pulls on from the last page it took.
     } finally {
       feed.ended = true;
+      arrived();
       feed.wake();
     }
   })();
@@ -53,9 +65,13 @@ const EARLY_TTL_MS = 30_000;
 export const prefetchKey = (serverUrl: string, userId: string, collection: string, limit: number) =>
   `${serverUrl}|${userId.toLowerCase()}|${collection}|${limit}`;
 
-/** Opens a collection's first-sync stream now, for the replication that starts later to take (see `createSnapshotFeed`). */
-export function prefetchSnapshot(key: string, open: Open): void {
-  if (early.has(key)) return;
+/**
+ * Opens a collection's first-sync stream now, for the replication that starts later to take (see
+ * `createSnapshotFeed`). Resolves once the stream brought its first page (or ended without one).
+ */
+export function prefetchSnapshot(key: string, open: Open): Promise<void> {
+  const opened = early.get(key);
+  if (opened) return opened.feed.firstPage;
   const feed = openFeed(open);
   const timer = setTimeout(() => {
     if (early.get(key)?.feed !== feed) return;
@@ -63,6 +79,7 @@ export function prefetchSnapshot(key: string, open: Open): void {
     feed.abort.abort();
   }, EARLY_TTL_MS);
   early.set(key, { feed, timer });
+  return feed.firstPage;
 }
 
 /** Drops the streams opened early (the user signs out, or the database closes). */

@@ -1,3 +1,4 @@
+import { firstValueFrom } from 'rxjs';
 import { expect, test } from 'vitest';
 import { conversationIdFor } from '../../src/domain/conversation-id.ts';
 import { prepareDocument } from '../../src/db/index.ts';
@@ -47,6 +48,23 @@ test('a replication told to start later counts local writes as waiting at once, 
   await eventually(async () => (await c.db.deals.findOne(deal).exec()) !== null);
   await eventually(async () => (await onServer()).rows[0]!.n === 1);
   await eventually(() => c.replication.syncStatus.pendingPush === 0);
+});
+
+test('the first screen’s collection replicates first: the others start once its first page is written, then all sync', async () => {
+  const brand = await sync.server.createUser({ role: 'brand' });
+  const creator = await sync.server.createUser({ role: 'creator' });
+  const ids = await insertDeals(sync.server.db, brand.id, 30);
+  const c = await sync.client(creator, ['deals', 'profiles'], { startFirst: ['deals'] });
+  expect([...c.replication.states.keys()]).toEqual(['deals']);
+  const firstDealsWrite = await firstValueFrom(c.db.deals.$);
+  expect(firstDealsWrite.documentId).toBeDefined();
+  // Written before the other replication was created.
+  expect(c.replication.states.has('profiles')).toBe(false);
+  await c.replication.awaitInitialSync();
+  expect([...c.replication.states.keys()].sort()).toEqual(['deals', 'profiles']);
+  expect(await c.db.deals.count({ selector: { brand_id: brand.id } }).exec()).toBe(ids.length);
+  await eventually(async () => (await c.db.profiles.findOne(brand.id).exec()) !== null);
+  await sync.closeClient(c);
 });
 
 test('writes made offline are kept locally and pushed once the network is back', async () => {

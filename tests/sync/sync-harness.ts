@@ -111,6 +111,7 @@ export async function createTestClient(
     roleHint?: ReplicationOptions['roleHint'];
     serverRole?: ReplicationOptions['serverRole'];
     startAfter?: Promise<void>;
+    startFirst?: ReplicationOptions['startFirst'];
   } = {},
 ): Promise<TestClient> {
   const idb = opts.idb ?? new IDBFactory();
@@ -137,6 +138,7 @@ export async function createTestClient(
       roleHint: opts.roleHint,
       serverRole: opts.serverRole,
       startAfter: opts.startAfter,
+      startFirst: opts.startFirst,
     });
   const client: TestClient = {
     db,

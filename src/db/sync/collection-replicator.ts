@@ -90,6 +90,8 @@ type Parts = {
   /** When the last change notice for the collection arrived. */
   noticeAt: number | undefined;
   state: Replication | undefined;
+  /** Says the first page was written, or found empty (`firstPage`). */
+  firstPageDone: () => void;
 };
 
 /**
@@ -99,6 +101,7 @@ type Parts = {
  */
 export function createCollectionReplicator(ctx: ReplicatorContext, name: CollectionName, mode: WriteMode) {
   const parts = replicatorParts(ctx, name, mode);
+  const firstPage = new Promise<void>((resolve) => (parts.firstPageDone = resolve));
   const { opts } = ctx;
   const state = replicateRxCollection<SyncDoc, SyncCheckpoint>({
     replicationIdentifier: replicationIdentifier(name, opts.serverUrl, mode, collectionSpecs[name]),
@@ -135,6 +138,8 @@ export function createCollectionReplicator(ctx: ReplicatorContext, name: Collect
   return {
     name,
     state,
+    /** Resolves once the replication wrote its first pulled documents, or pulled a page of none. */
+    firstPage,
     /** A pull once the replication is idle (a change notice, the stream's hello). */
     pullSoon: () => parts.scheduler.soon(),
     /** The change stream said the collection changed. */
@@ -236,6 +241,7 @@ function replicatorParts(ctx: ReplicatorContext, name: CollectionName, mode: Wri
     turns: createFeedTurns(),
     noticeAt: undefined,
     state: undefined,
+    firstPageDone: () => {},
   };
   return parts;
 }
@@ -300,6 +306,7 @@ function pullHandler(ctx: ReplicatorContext, parts: Parts) {
       scheduler.later(300);
     }
     streamed.pullEnded(checkpoint ?? null, page);
+    if (page.documents.length === 0) parts.firstPageDone();
     return page;
   };
 }
@@ -380,6 +387,7 @@ function watchWrites(status: SyncStatusKeeper, parts: Parts, state: Replication)
 /** RxDB wrote what a pull (or the change stream) brought: count it for the pace, and end the live rows among it. */
 function pulledWritten(parts: Parts, bulk: { context: string; events: { documentId: string }[] }): void {
   if (!bulk.context.startsWith('replication-downstream-')) return;
+  parts.firstPageDone();
   parts.pace.written(bulk.events.length);
   if (parts.applying.size === 0) return;
   for (const { documentId } of bulk.events) parts.applying.get(documentId)?.();
