@@ -16,7 +16,7 @@ import { dropPrefetchedSnapshots, prefetchKey, prefetchSnapshot } from './snapsh
 import { electTabLeader } from './tab-leadership.ts';
 import { browserPort } from './sync/browser-port.ts';
 import { SyncEngine } from './sync/sync-engine.ts';
-import { runUploads } from './uploads/upload-queue.ts';
+import { runUploadsWhenQueued } from './uploads/run-when-queued.ts';
 import { removeUserUploads, watchUploads } from './uploads/upload-store.ts';
 
 /**
@@ -74,7 +74,7 @@ const engine = new SyncEngine({
       startFirst: firstScreenMissing.delete(userId) ? FIRST_SCREEN : undefined,
     }),
   electLeader: (name, hooks) => electTabLeader(name, hooks, { openBroadcast: browser.openBroadcast }),
-  runUploads,
+  runUploads: runUploadsWhenQueued,
   watchUploadCount(userId, onCount) {
     const sub = watchUploads(userId).subscribe((jobs) => onCount(jobs.length));
     return () => sub.unsubscribe();
