@@ -46,7 +46,7 @@ let prefetchRound = 0;
 const engine = new SyncEngine({
   browser,
   async createDatabase(userId) {
-    const stored = await storedCollections(userId).catch(() => []);
+    const stored = await storedCollections(userId).catch((): string[] => []);
     if (stored.length > 0) warmStarts.add(userId);
     if (FIRST_SCREEN.some((name) => !stored.includes(name))) firstScreenMissing.add(userId);
     await prefetchFirstSync(userId, stored).catch(() => {});
