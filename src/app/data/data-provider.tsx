@@ -61,10 +61,9 @@ export function DataProvider({ children }: { children: ReactNode }) {
       .then(async (m) => {
         const db = await m.openUserDatabase(userId);
         if (cancelled) return;
-        // On a device that holds nothing of the first screen yet, the replication starts before that
-        // screen renders: its start-up (a storage to open per collection, a checkpoint to read) waited
-        // for the render. With data on the device, after it: the screen's own reads go first.
-        const syncing = m.holdsFirstScreen(userId) ? undefined : m.startUserSync(userId);
+        // Before the first screen renders: on a first sign-in the replication's start-up (a storage to
+        // open per collection, its checkpoint to read) otherwise waits for that render.
+        const syncing = m.startUserSync(userId);
         setState({ status: 'ready', userId, db, error: null });
         // The engine closes the database the moment the session ends, before React hears of it: no
         // screen may read it from then on (a closed database has no collections).
@@ -73,7 +72,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
           if (now.phase === 'ready' && now.userId === userId) return;
           setState((s) => (s.db === db ? { status: 'opening', userId, db: null, error: null } : s));
         });
-        await (syncing ?? m.startUserSync(userId));
+        await syncing;
       })
       .catch((err: unknown) => {
         if (!cancelled)
