@@ -61,9 +61,6 @@ export function DataProvider({ children }: { children: ReactNode }) {
       .then(async (m) => {
         const db = await m.openUserDatabase(userId);
         if (cancelled) return;
-        // Before the first screen renders: on a first sign-in the replication's start-up (a storage to
-        // open per collection, its checkpoint to read) otherwise waits for that render.
-        const syncing = m.startUserSync(userId);
         setState({ status: 'ready', userId, db, error: null });
         // The engine closes the database the moment the session ends, before React hears of it: no
         // screen may read it from then on (a closed database has no collections).
@@ -72,7 +69,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
           if (now.phase === 'ready' && now.userId === userId) return;
           setState((s) => (s.db === db ? { status: 'opening', userId, db: null, error: null } : s));
         });
-        await syncing;
+        await m.startUserSync(userId);
       })
       .catch((err: unknown) => {
         if (!cancelled)
