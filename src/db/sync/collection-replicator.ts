@@ -21,11 +21,13 @@ import {
   parentsNamed,
   parentUnconfirmed,
   recheckAfterNotice,
+  refusalDroppedByPull,
   refusalOf,
   withKnownMasters,
   withoutRejections,
 } from './decisions.ts';
 import { createFeedTurns, type FeedTurns } from './feed-turns.ts';
+import { restoreRefusal } from './kept-refusal.ts';
 import { createFirstPageRepeats, createPagePace, type LiveRowsFirst, type PagePace } from './first-sync-pace.ts';
 import type { MetaStorageRecorder } from './meta-storages.ts';
 import {
@@ -369,7 +371,14 @@ function watchWrites(status: SyncStatusKeeper, parts: Parts, state: Replication)
   const { name } = parts;
   return [
     parts.collection.eventBulks$.subscribe((bulk) => {
-      for (const event of bulk.events) status.rejection(name, event.documentId, refusalOf(event.documentData));
+      const pulled = bulk.context.startsWith('replication-downstream-');
+      for (const event of bulk.events) {
+        const dropped = pulled ? refusalDroppedByPull(event.previousDocumentData, event.documentData) : null;
+        // The refusal stays listed while it is put back: the sync status never says "Synced" meanwhile.
+        // (A database closing meanwhile leaves it to the next session's look at the kept refusals.)
+        if (dropped) void restoreRefusal(parts.collection, event.documentData, dropped).catch(() => {});
+        else status.rejection(name, event.documentId, refusalOf(event.documentData));
+      }
       if (isReplicationWrite(bulk.context)) return pulledWritten(parts, bulk);
       status.localWrite(
         name,

@@ -5,6 +5,7 @@ import {
   parentUnconfirmed,
   pullAfterStreamedPage,
   recheckAfterNotice,
+  refusalDroppedByPull,
   refusalOf,
   refusedRow,
   resetRemovals,
@@ -104,6 +105,16 @@ test('the refusal a document holds: code and message, none once deleted or witho
   expect(refusalOf(doc('d', { sync_rejection: { message: 'no code' } }))).toBeNull();
   expect(refusalOf(doc('e'))).toBeNull();
   expect(refusalOf(undefined)).toBeNull();
+});
+
+test('a pulled copy that drops a refusal gets it back; a removal, or a copy still refused, does not', () => {
+  const refusal = { code: 'deal_funded', message: 'The amount cannot change once the deal is funded.' };
+  const refused = doc('a', { title: 'Old', sync_rejection: refusal });
+  expect(refusalDroppedByPull(refused, doc('a', { title: 'New' }))).toEqual(refusal);
+  expect(refusalDroppedByPull(refused, { ...doc('a'), _deleted: true })).toBeNull();
+  expect(refusalDroppedByPull(refused, doc('a', { sync_rejection: refusal }))).toBeNull();
+  expect(refusalDroppedByPull(doc('a', { title: 'Old' }), doc('a', { title: 'New' }))).toBeNull();
+  expect(refusalDroppedByPull(undefined, doc('a'))).toBeNull();
 });
 
 test('a child waits for a parent the server has not confirmed: still to push, or never stamped', () => {

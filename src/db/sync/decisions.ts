@@ -73,6 +73,20 @@ export function refusalOf(doc: SyncDoc | undefined): { code: string; message: st
 }
 
 /**
+ * The refusal a pulled write dropped: the server's newer copy of a document this device holds with a
+ * refusal never carries the client-only marker, so RxDB's pull writes it without one. The refusal
+ * stands until the user mends or discards the change, so it is put back on that copy. A copy the server
+ * removed takes its refusal with it.
+ */
+export function refusalDroppedByPull(
+  previous: SyncDoc | undefined,
+  written: SyncDoc,
+): { code: string; message: string } | null {
+  if (written._deleted || refusalOf(written)) return null;
+  return refusalOf(previous);
+}
+
+/**
  * The rows a push sends. A document the server refused stays as it came back (with `sync_rejection`)
  * until the user changes it again, which clears the field: never re-sent, so nothing loops. The refused
  * state is also what RxDB records as the assumed master; without the client-only marker it is the
