@@ -187,12 +187,7 @@ async function startReplicators(
 ): Promise<void> {
   const { opts } = ctx;
   // One that waits for the user's role waits for the profiles' replication too: it cannot lead.
-  const first = names.filter(
-    (name) =>
-      opts.startFirst?.includes(name) &&
-      ((opts.pullOnlyByRole && opts.serverRole) ||
-        !waitsForRole(collectionSpecs[name], opts.pullOnlyByRole, opts.roleHint)),
-  );
+  const first = names.filter((name) => opts.startFirst?.includes(name) && startsAtOnce(opts, name));
   if (first.length === 0) return startInRoles(ctx, names, start);
   const firstPages: Promise<void>[] = [];
   const leading = startInRoles(ctx, first, (name, mode) => {
@@ -223,15 +218,20 @@ async function startInRoles(
   start: (name: CollectionName, mode: WriteMode) => unknown,
 ): Promise<void> {
   const { opts } = ctx;
-  if (opts.pullOnlyByRole && opts.serverRole) {
-    for (const name of names) start(name, writeMode(collectionSpecs[name], opts.serverRole));
-    return;
-  }
-  const waiting = names.filter((name) => waitsForRole(collectionSpecs[name], opts.pullOnlyByRole, opts.roleHint));
-  for (const name of names) if (!waiting.includes(name)) start(name, writeMode(collectionSpecs[name], undefined));
+  const known = opts.pullOnlyByRole ? opts.serverRole : undefined;
+  const waiting = names.filter((name) => !startsAtOnce(opts, name));
+  for (const name of names) if (!waiting.includes(name)) start(name, writeMode(collectionSpecs[name], known));
   if (waiting.length === 0) return;
   const role = await serverDecidedRole(ctx.db, opts.userId, ctx.replicationOf('profiles'), ctx.whenStopped);
   for (const name of waiting) start(name, writeMode(collectionSpecs[name], role));
+}
+
+/** Whether a collection starts without waiting to hear the user's role from the server. */
+function startsAtOnce(opts: ReplicationOptions, name: CollectionName): boolean {
+  return (
+    (!!opts.pullOnlyByRole && !!opts.serverRole) ||
+    !waitsForRole(collectionSpecs[name], opts.pullOnlyByRole, opts.roleHint)
+  );
 }
 
 /** The live change stream: its notices and rows reach the collections' replicators. */
