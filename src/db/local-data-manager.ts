@@ -95,6 +95,9 @@ const engine = new SyncEngine({
   view: { get: getSyncView, patch: setSyncView, reset: resetSyncView, subscribe: subscribeSyncView },
 });
 
+/** Whether this page load found the first screen's data of `userId` on the device (known once their database opened). */
+export const holdsFirstScreen = (userId: string): boolean => !firstScreenMissing.has(userId);
+
 export const {
   openUserDatabase,
   startUserSync,

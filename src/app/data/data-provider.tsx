@@ -61,6 +61,10 @@ export function DataProvider({ children }: { children: ReactNode }) {
       .then(async (m) => {
         const db = await m.openUserDatabase(userId);
         if (cancelled) return;
+        // On a device that holds nothing of the first screen yet, the replication starts before that
+        // screen renders: its start-up (a storage to open per collection, a checkpoint to read) waited
+        // for the render. With data on the device, after it: the screen's own reads go first.
+        const syncing = m.holdsFirstScreen(userId) ? undefined : m.startUserSync(userId);
         setState({ status: 'ready', userId, db, error: null });
         // The engine closes the database the moment the session ends, before React hears of it: no
         // screen may read it from then on (a closed database has no collections).
@@ -69,7 +73,7 @@ export function DataProvider({ children }: { children: ReactNode }) {
           if (now.phase === 'ready' && now.userId === userId) return;
           setState((s) => (s.db === db ? { status: 'opening', userId, db: null, error: null } : s));
         });
-        await m.startUserSync(userId);
+        await (syncing ?? m.startUserSync(userId));
       })
       .catch((err: unknown) => {
         if (!cancelled)
