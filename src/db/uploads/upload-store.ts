@@ -1,5 +1,5 @@
 import { Dexie, liveQuery, type EntityTable } from 'dexie';
-import type { Observable } from 'dexie';
+import { from, shareReplay, type Observable } from 'rxjs';
 import type { UploadJob } from './upload-jobs.ts';
 
 /**
@@ -47,8 +47,20 @@ export function listUploads(userId: string): Promise<UploadJob[]> {
   return db().jobs.where('userId').equals(userId).toArray();
 }
 
+const watched = new Map<string, Observable<UploadJob[]>>();
+
+/**
+ * The user's jobs, now and at every change. One query serves every watcher of a tab (the queue, the
+ * count the sign-out warning reads, the uploads list): a new watcher gets the last list at once, and
+ * the query ends with its last watcher.
+ */
 export function watchUploads(userId: string): Observable<UploadJob[]> {
-  return liveQuery(() => listUploads(userId));
+  let jobs = watched.get(userId);
+  if (!jobs) {
+    jobs = from(liveQuery(() => listUploads(userId))).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+    watched.set(userId, jobs);
+  }
+  return jobs;
 }
 
 export async function patchUpload(id: string, patch: Partial<UploadJob>): Promise<void> {
