@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { PactaDatabase } from '../create-database.ts';
-import type { UploadJob } from './upload-jobs.ts';
+import { waitingJob } from './waiting-job.fixture.ts';
 import { addUpload, removeUserUploads } from './upload-store.ts';
 import { runUploadsWhenQueued } from './run-when-queued.ts';
 
@@ -18,23 +18,7 @@ const userId = randomUUID();
 const db = {} as PactaDatabase;
 afterEach(() => removeUserUploads(userId));
 
-const job = (): UploadJob => {
-  const id = randomUUID();
-  return {
-    id,
-    userId,
-    bucket: 'avatars',
-    objectName: `${userId}/${id}.png`,
-    fileName: 'me.png',
-    contentType: 'image/png',
-    size: 3,
-    target: { kind: 'avatar' },
-    state: 'waiting',
-    bytesSent: 0,
-    error: null,
-    createdAt: new Date().toISOString(),
-  };
-};
+const job = () => waitingJob(userId);
 
 test('the upload queue starts only once a job waits, once, and stops with the session', async () => {
   const stop = runUploadsWhenQueued(db, userId);

@@ -2,29 +2,13 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { firstValueFrom, filter } from 'rxjs';
 import { afterEach, expect, test } from 'vitest';
-import type { UploadJob } from './upload-jobs.ts';
+import { waitingJob } from './waiting-job.fixture.ts';
 import { addUpload, removeUserUploads, watchUploads } from './upload-store.ts';
 
 const userId = randomUUID();
 afterEach(() => removeUserUploads(userId));
 
-const job = (): UploadJob => {
-  const id = randomUUID();
-  return {
-    id,
-    userId,
-    bucket: 'avatars',
-    objectName: `${userId}/${id}.png`,
-    fileName: 'me.png',
-    contentType: 'image/png',
-    size: 3,
-    target: { kind: 'avatar' },
-    state: 'waiting',
-    bytesSent: 0,
-    error: null,
-    createdAt: new Date().toISOString(),
-  };
-};
+const job = () => waitingJob(userId);
 
 test('every watcher of the jobs sees the list now and at each change; one that comes later gets the last list at once', async () => {
   const first: number[] = [];
