@@ -371,7 +371,7 @@ function watchWrites(status: SyncStatusKeeper, parts: Parts, state: Replication)
   const { name } = parts;
   return [
     parts.collection.eventBulks$.subscribe((bulk) => {
-      const pulled = bulk.context.startsWith('replication-downstream-');
+      const pulled = isPulledWrite(bulk.context);
       for (const event of bulk.events) {
         const dropped = pulled ? refusalDroppedByPull(event.previousDocumentData, event.documentData) : null;
         // The refusal stays listed while it is put back: the sync status never says "Synced" meanwhile.
@@ -395,7 +395,7 @@ function watchWrites(status: SyncStatusKeeper, parts: Parts, state: Replication)
 
 /** RxDB wrote what a pull (or the change stream) brought: count it for the pace, and end the live rows among it. */
 function pulledWritten(parts: Parts, bulk: { context: string; events: { documentId: string }[] }): void {
-  if (!bulk.context.startsWith('replication-downstream-')) return;
+  if (!isPulledWrite(bulk.context)) return;
   parts.firstPageDone();
   parts.pace.written(bulk.events.length);
   if (parts.applying.size === 0) return;
@@ -405,6 +405,11 @@ function pulledWritten(parts: Parts, bulk: { context: string; events: { document
 /** Writes the replication itself made (pulled documents, conflict resolutions) rather than the user. */
 function isReplicationWrite(context: string): boolean {
   return context.startsWith('replication-');
+}
+
+/** Of those, the documents a pull or the change stream brought from the server. */
+function isPulledWrite(context: string): boolean {
+  return context.startsWith('replication-downstream-');
 }
 
 /**
