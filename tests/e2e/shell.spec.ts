@@ -277,4 +277,25 @@ test.describe('a page whose code cannot be fetched', () => {
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect(shell.heading).toHaveText('Careers');
   });
+
+  test('a signed-in start whose session code cannot be fetched says so instead of loading for good; Reload signs back in', async ({
+    page,
+    request,
+  }) => {
+    const account = await createConfirmedAccount(request, { role: 'creator' });
+    const signIn = new SignInPage(page);
+    await signIn.goto();
+    await signIn.signIn(account.email, account.password);
+    const shell = new ShellPage(page);
+    await expect(shell.heading).toHaveText(/^Welcome to Pacta, /, { timeout: 20_000 });
+
+    await page.route(/\/assets\/session-[^/]+\.js$/, (route) => route.abort('failed'));
+    await page.reload();
+    await expect(page.getByRole('alert')).toContainText('Pacta could not finish starting');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pacta could not finish starting');
+
+    await page.unroute(/\/assets\/session-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(shell.heading).toHaveText(/^Welcome to Pacta, /, { timeout: 20_000 });
+  });
 });

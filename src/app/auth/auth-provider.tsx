@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { loadSessionManager } from '../../lib/session/load-session-manager.ts';
 import { useAnnouncedSession } from '../../lib/session/use-announced-session.ts';
 import { mayHaveSession } from '../../lib/supabase-events.ts';
+import { StartFailed } from './start-failed.tsx';
 import {
   AuthContext,
   type AuthStatus,
@@ -30,9 +31,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { manager, state } = useAnnouncedSession();
   const [initialStatus] = useState<AuthStatus>(() => (mayHaveSession() ? 'loading' : 'signed_out'));
   const [viewAs, setViewAsState] = useState<ViewAs>(readView);
+  const [loadFailed, setLoadFailed] = useState(false);
 
   useEffect(() => {
-    if (mayHaveSession()) void loadSessionManager();
+    if (mayHaveSession()) loadSessionManager().catch(() => setLoadFailed(true));
   }, []);
 
   const setViewAs = useCallback((view: ViewAs) => {
@@ -81,5 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [status, user, viewAs, setViewAs, signOut]);
 
+  // Restoring a session needs the session code: had it failed to load, the screens would wait for good.
+  if (loadFailed && status === 'loading') return <StartFailed />;
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
