@@ -36,9 +36,8 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
-    // Recording a trace costs about a seventh of a test's time (every response body is kept), so CI
-    // records one only when it retries a failed test; a local run keeps the trace of any failure.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    // Every failure keeps the trace of its own attempt (a flaky test's passing retry says little).
+    trace: 'retain-on-failure',
   },
   webServer: {
     command: 'npx tsx tests/e2e/support/start-e2e-server.ts',
