@@ -1,5 +1,6 @@
 import { createConfirmedAccount } from './pages/auth-mailbox.ts';
 import { SignInPage } from './pages/auth-pages.ts';
+import { signIn } from './pages/deals-page.ts';
 import { ShellPage } from './pages/shell-page.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -204,9 +205,9 @@ test.describe('signed in', () => {
         await held;
         await route.continue();
       });
-      const signIn = new SignInPage(page);
-      await signIn.goto();
-      await signIn.signIn(account.email, account.password);
+      const signInPage = new SignInPage(page);
+      await signInPage.goto();
+      await signInPage.signIn(account.email, account.password);
       await expect(page).toHaveURL(/\/dashboard$/);
       const shell = new ShellPage(page);
       await expect(shell.heading).toHaveCount(0);
@@ -282,10 +283,7 @@ test.describe('a page whose code cannot be fetched', () => {
     page,
     request,
   }) => {
-    const account = await createConfirmedAccount(request, { role: 'creator' });
-    const signIn = new SignInPage(page);
-    await signIn.goto();
-    await signIn.signIn(account.email, account.password);
+    await signIn(page, await createConfirmedAccount(request, { role: 'creator' }));
     const shell = new ShellPage(page);
     await expect(shell.heading).toHaveText(/^Welcome to Pacta, /, { timeout: 20_000 });
 
