@@ -1,5 +1,6 @@
 import { isValidElement, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { markBoot } from '../lib/boot-marks.ts';
+import { importOrReload } from '../lib/code-reload.ts';
 
 /** A page whose code loads on first use, and can be asked to start loading before it renders. */
 export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): void };
@@ -10,9 +11,10 @@ export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
   name: K,
 ): LazyPage {
   let loading: Promise<M> | undefined;
-  // One load shared by the preload and the render; a failed one is forgotten so the next try fetches again.
+  // One load shared by the preload and the render. A failed one reloads the page once; after that it is
+  // forgotten, so the error screen's next try asks again.
   const once = () =>
-    (loading ??= load().catch((err: unknown) => {
+    (loading ??= importOrReload(load).catch((err: unknown) => {
       loading = undefined;
       throw err;
     }));

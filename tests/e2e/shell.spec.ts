@@ -279,6 +279,22 @@ test.describe('a page whose code cannot be fetched', () => {
     await expect(shell.heading).toHaveText('Careers');
   });
 
+  test('a page whose code fails to load once opens after one automatic reload, without the error screen', async ({
+    page,
+  }) => {
+    const shell = new ShellPage(page);
+    await shell.goto('/about');
+    let aborted = 0;
+    await page.route('**/assets/careers-page-*.js', (route) =>
+      aborted++ === 0 ? route.abort('failed') : route.fallback(),
+    );
+    await shell.footer.getByRole('link', { name: 'Careers' }).click();
+    await expect(shell.heading).toHaveText('Careers');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // The page asked twice: a failed import is never requested again by the same document.
+    expect(aborted).toBe(2);
+  });
+
   test('a signed-in start whose session code cannot be fetched says so instead of loading for good; Reload signs back in', async ({
     page,
     request,
