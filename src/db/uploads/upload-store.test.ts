@@ -12,6 +12,7 @@ const job = () => waitingJob(userId);
 
 test('every watcher of the jobs sees the list now and at each change; one that comes later gets the last list at once', async () => {
   const first: number[] = [];
+  const shared = watchUploads(userId);
   const a = watchUploads(userId).subscribe((jobs) => first.push(jobs.length));
   await firstValueFrom(watchUploads(userId));
   await addUpload(job(), new Blob(['abc']));
@@ -27,7 +28,8 @@ test('every watcher of the jobs sees the list now and at each change; one that c
   a.unsubscribe();
   b.unsubscribe();
 
-  // With no watcher left the query ends; the next watcher reads the jobs afresh, not a kept list.
+  // With no watcher left the query ends and is let go; the next watcher reads the jobs afresh, not a kept list.
+  expect(watchUploads(userId)).not.toBe(shared);
   await removeUserUploads(userId);
   expect(await firstValueFrom(watchUploads(userId))).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { Dexie, liveQuery, type EntityTable } from 'dexie';
-import { from, shareReplay, type Observable } from 'rxjs';
+import { finalize, from, shareReplay, type Observable } from 'rxjs';
 import type { UploadJob } from './upload-jobs.ts';
 
 /**
@@ -52,14 +52,19 @@ const watched = new Map<string, Observable<UploadJob[]>>();
 /**
  * The user's jobs, now and at every change. One query serves every watcher of a tab (the queue, the
  * count the sign-out warning reads, the uploads list): a new watcher gets the last list at once, and
- * the query ends with its last watcher.
+ * the query ends with its last watcher, and so does its entry here (a tab that signs in as many users
+ * keeps none of theirs).
  */
 export function watchUploads(userId: string): Observable<UploadJob[]> {
-  let jobs = watched.get(userId);
-  if (!jobs) {
-    jobs = from(liveQuery(() => listUploads(userId))).pipe(shareReplay({ bufferSize: 1, refCount: true }));
-    watched.set(userId, jobs);
-  }
+  const kept = watched.get(userId);
+  if (kept) return kept;
+  const jobs: Observable<UploadJob[]> = from(liveQuery(() => listUploads(userId))).pipe(
+    finalize(() => {
+      if (watched.get(userId) === jobs) watched.delete(userId);
+    }),
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+  watched.set(userId, jobs);
   return jobs;
 }
 
