@@ -30,7 +30,12 @@ function browserPlace(): ReloadPlace {
     storage: sessionStorage,
     now: () => Date.now(),
     reloadWouldLoad: () => navigator.onLine || Boolean(navigator.serviceWorker?.controller),
-    reload: () => window.location.reload(),
+    reload: () => {
+      // The page that failed never showed: the reload opens it at its top, as the navigation would
+      // have, not where the browser would restore the scroll of the page the user left.
+      window.scrollTo(0, 0);
+      window.location.reload();
+    },
   };
 }
 
