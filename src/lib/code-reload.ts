@@ -27,7 +27,11 @@ export interface ReloadPlace {
 
 function browserPlace(): ReloadPlace {
   return {
-    storage: sessionStorage,
+    // Read when used, inside the guard: where storage is blocked, merely touching `sessionStorage` throws.
+    storage: {
+      getItem: (key) => sessionStorage.getItem(key),
+      setItem: (key, value) => sessionStorage.setItem(key, value),
+    },
     now: () => Date.now(),
     reloadWouldLoad: () => navigator.onLine || Boolean(navigator.serviceWorker?.controller),
     reload: () => {
