@@ -31,6 +31,7 @@ import {
   type FieldEdit,
 } from './data/brief-drafts.ts';
 import { useAssistantData, useBriefDrafts } from './data/use-brief-data.ts';
+import { forgetUnsavedEdits, keepUnsavedEdits, unsavedEditsOf } from './data/unsaved-edits.ts';
 import { DraftList } from './draft-list.tsx';
 
 /** Keystrokes are written to the local draft after this pause (and at once when leaving). */
@@ -99,9 +100,24 @@ function CampaignBriefWizard({ db, userId }: { db: PactaDatabase; userId: string
     }
   }, [db, userId, device]);
 
-  // Leaving the page (or the tab going away) writes what is still waiting.
+  // Edits an earlier page kept as it went away (unsaved-edits.ts) go to their drafts.
   useEffect(() => {
-    const onHide = () => void flush();
+    for (const kept of unsavedEditsOf(userId))
+      saveBriefEdits(db, userId, kept.draftId, kept.edits, kept.device).then(
+        () => forgetUnsavedEdits(userId, kept.draftId),
+        (err: unknown) => console.warn('saving the kept brief edits failed', err),
+      );
+  }, [db, userId]);
+
+  // Leaving the page (or the tab going away) writes what is still waiting, and keeps it in localStorage
+  // until that write is done: a reload does not wait for it.
+  useEffect(() => {
+    const onHide = () => {
+      const id = draftIdRef.current;
+      if (!id || pending.current.size === 0) return;
+      keepUnsavedEdits({ userId, draftId: id, device, edits: [...pending.current.values()] });
+      void flush().then(() => forgetUnsavedEdits(userId, id));
+    };
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onHide);
     return () => {
@@ -109,7 +125,7 @@ function CampaignBriefWizard({ db, userId }: { db: PactaDatabase; userId: string
       document.removeEventListener('visibilitychange', onHide);
       void flush();
     };
-  }, [flush]);
+  }, [flush, userId, device]);
 
   const record = useCallback(
     (name: string, value: unknown) => {
